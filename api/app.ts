@@ -1,0 +1,64 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import accountRoutes from './accounts/account.routes.js';
+import catalogueRoutes from './catalogue/catalogue.routes.js';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import orderRoutes from './orders/order.routes.js';
+import paymentRoutes from './payments/payment.routes.js';
+import auth from './plugins/auth.js';
+import database from './plugins/database.js';
+import docs from './plugins/docs.js';
+import errors from './plugins/errors.js';
+import health from './plugins/health.js';
+import web from './plugins/web.js';
+import postRoutes from './posts/post.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  /** An opened, migrated database. */
+  db: Db;
+  /** Close the database when the app closes (the server does; tests that share a db do not). */
+  closeDbWithApp?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the whole shop, API and PWA, as one Fastify app without listening:
+ * `server.ts` listens, tests call `inject`. Infrastructure loads first; each
+ * feature's routes are their own plugin and never import each other.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Uploads have their own, larger limit on their route; JSON bodies stay small.
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    // We validate with valibot in http/route.ts; the JSON schemas on routes only describe them for /api/docs.
+    ajv: { customOptions: { strict: false } },
+  });
+  app.setValidatorCompiler(() => () => true);
+  app.decorate('config', options.config);
+
+  await app.register(errors);
+  await app.register(database, { db: options.db, closeWithApp: options.closeDbWithApp ?? false });
+  await app.register(auth, { secret: options.config.jwtSecret });
+  await app.register(docs);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(health);
+
+  await app.register(catalogueRoutes);
+  await app.register(postRoutes);
+  await app.register(accountRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes);
+
+  await app.register(web, { webDir: options.config.webDir });
+  return app;
+}

@@ -1,0 +1,74 @@
+import type { Generated } from 'kysely';
+
+/** Row types for the catalogue. They never leave the repositories: handlers see `domain/catalogue.ts` shapes. */
+export interface CatalogueStateTable {
+  id: number;
+  version: number;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  price: number;
+  label_heading: Generated<string>;
+  label_description: Generated<string>;
+  size_or_weight: Generated<string>;
+  extra_media: Generated<string>;
+  version: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface ProductCategoriesTable {
+  product_id: number;
+  category_id: number;
+}
+
+export interface VariationsTable {
+  id: Generated<number>;
+  product_id: number;
+  name: string;
+  value: string;
+  price: number;
+  position: Generated<number>;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  file_stem: string;
+  /** Comma-separated widths of the variants made for this image, e.g. "160,320,640". */
+  widths: string;
+  width: number;
+  height: number;
+  position: Generated<number>;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  title: string;
+  body: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CatalogueTables {
+  catalogue_state: CatalogueStateTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_categories: ProductCategoriesTable;
+  variations: VariationsTable;
+  product_images: ProductImagesTable;
+  posts: PostsTable;
+}

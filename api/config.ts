@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Settings are read from the environment once, at start, and checked together:
+ * a bad setting stops the server with a message naming every bad one, instead
+ * of failing later in the middle of a request.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A postgres:// URL switches the database to PostgreSQL; otherwise SQLite under dataDir. */
+  databaseUrl: string | null;
+  jwtSecret: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  redisUrl: string | null;
+  razorpay: {
+    keyId: string | null;
+    keySecret: string | null;
+    webhookSecret: string | null;
+    apiUrl: string;
+  };
+  /** development | test | production: decides whether dev-only helpers (test payment provider, logged codes) exist. */
+  mode: 'development' | 'test' | 'production';
+  /** Where the built PWA lives; the server serves it when the folder exists. */
+  webDir: string;
+  /** Load the demo catalogue into an empty database at start. */
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Bad settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | null => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+
+  const port = Number(str('PORT') ?? '3000');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT must be a port number (0-65535), got "${env.PORT}"`);
+
+  const host = str('HOST') ?? '0.0.0.0';
+  const dataDir = path.resolve(str('DATA_DIR') ?? './data');
+
+  const databaseUrl = str('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)');
+  }
+
+  const mode = (str('NODE_ENV') ?? 'development') as Config['mode'];
+  if (!['development', 'test', 'production'].includes(mode))
+    problems.push(`NODE_ENV must be development, test or production, got "${env.NODE_ENV}"`);
+
+  let jwtSecret = str('JWT_SECRET');
+  if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
+
+  const adminEmail = str('ADMIN_EMAIL');
+  const adminPassword = str('ADMIN_PASSWORD');
+  if ((adminEmail === null) !== (adminPassword === null))
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail))
+    problems.push('ADMIN_EMAIL must be an email address');
+
+  const smtpUrl = str('SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
+  const redisUrl = str('REDIS_URL');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must be a redis:// URL');
+
+  const keyId = str('RAZORPAY_KEY_ID');
+  const keySecret = str('RAZORPAY_KEY_SECRET');
+  if ((keyId === null) !== (keySecret === null))
+    problems.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
+  const apiUrl = str('RAZORPAY_API_URL') ?? 'https://api.razorpay.com';
+  if (!/^https?:\/\//.test(apiUrl)) problems.push('RAZORPAY_API_URL must be an http(s) URL');
+
+  const seed = str('SEED_DEMO') ?? 'true';
+  if (!['true', 'false'].includes(seed)) problems.push('SEED_DEMO must be true or false');
+
+  if (problems.length) throw new ConfigError(problems);
+
+  if (!jwtSecret) jwtSecret = readOrCreateSecret(dataDir);
+
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    jwtSecret,
+    adminEmail,
+    adminPassword,
+    smtpUrl,
+    mailFrom: str('MAIL_FROM') ?? 'Bakery & Blooms <no-reply@localhost>',
+    redisUrl,
+    razorpay: { keyId, keySecret, webhookSecret: str('RAZORPAY_WEBHOOK_SECRET'), apiUrl },
+    mode,
+    webDir: path.resolve(str('WEB_DIR') ?? './dist'),
+    seedDemo: seed === 'true',
+  };
+}
+
+/** A secret made once and kept in the data folder, so tokens survive restarts without any setup. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

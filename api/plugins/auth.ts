@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ADMIN_ROLE, ROLE_CLAIM } from '../../domain/roles.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+
+/**
+ * Sessions are signed tokens (HS256 only, with `exp`) backed by a row in
+ * `sessions`: a token whose row is revoked (logout, password reset) or gone is
+ * refused, and the role is read from the user's row, so a demoted admin loses
+ * admin routes at once. Any API process can check any token: nothing lives in memory.
+ */
+export interface TokenClaims {
+  sub: string;
+  email: string;
+  role: string;
+  [ROLE_CLAIM]: string;
+  sid: string;
+}
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  role: string;
+  sessionId: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: AuthUser;
+  }
+}
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  role: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a valid, live session; sets `request.user`. */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandler: a live session whose user has the admin role "1". */
+    requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    sessions: {
+      /** Opens a session and signs its token. */
+      issue(user: SessionUser): Promise<{ token: string; sessionId: string; expiresAt: number }>;
+      revoke(sessionId: string): Promise<void>;
+      /** Ends every session of a user, except `keep` when given. */
+      revokeAllFor(userId: number, keep?: string): Promise<void>;
+    };
+  }
+}
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export default fp(
+  async (app: FastifyInstance, opts: { secret: string }) => {
+    await app.register(fastifyJwt, {
+      secret: opts.secret,
+      sign: { algorithm: 'HS256', expiresIn: Math.floor(SESSION_TTL_MS / 1000) },
+      // Pinning the algorithm refuses `alg: none` and algorithm-confusion tokens.
+      verify: { algorithms: ['HS256'] },
+    });
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      let claims: TokenClaims;
+      try {
+        claims = await request.jwtVerify<TokenClaims>();
+      } catch {
+        throw unauthorized(
+          request.headers.authorization
+            ? 'Your session has expired. Please log in again.'
+            : 'Please log in first.',
+        );
+      }
+      const row = await app.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.id', 'users.email', 'users.role', 'sessions.revoked_at', 'sessions.expires_at'])
+        .where('sessions.id', '=', String(claims.sid ?? ''))
+        .executeTakeFirst();
+      if (!row || row.revoked_at !== null || row.expires_at <= Date.now() || String(row.id) !== claims.sub) {
+        throw unauthorized('Your session has ended. Please log in again.');
+      }
+      request.user = { id: row.id, email: row.email, role: row.role, sessionId: claims.sid };
+    });
+
+    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.authenticate(request, reply);
+      if (request.user.role !== ADMIN_ROLE) throw forbidden();
+    });
+
+    app.decorate('sessions', {
+      async issue(user: SessionUser) {
+        const sessionId = randomBytes(24).toString('base64url');
+        const now = Date.now();
+        const expiresAt = now + SESSION_TTL_MS;
+        await app.db
+          .insertInto('sessions')
+          .values({
+            id: sessionId,
+            user_id: user.id,
+            created_at: now,
+            expires_at: expiresAt,
+            revoked_at: null,
+          })
+          .execute();
+        const token = app.jwt.sign({
+          sub: String(user.id),
+          email: user.email,
+          role: user.role,
+          [ROLE_CLAIM]: user.role,
+          sid: sessionId,
+        });
+        return { token, sessionId, expiresAt };
+      },
+      async revoke(sessionId: string) {
+        await app.db
+          .updateTable('sessions')
+          .set({ revoked_at: Date.now() })
+          .where('id', '=', sessionId)
+          .where('revoked_at', 'is', null)
+          .execute();
+      },
+      async revokeAllFor(userId: number, keep?: string) {
+        let q = app.db
+          .updateTable('sessions')
+          .set({ revoked_at: Date.now() })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null);
+        if (keep) q = q.where('id', '!=', keep);
+        await q.execute();
+      },
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);

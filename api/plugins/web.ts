@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_BASE } from '../../domain/contract.js';
+import { fail } from '../../domain/envelope.js';
+
+/**
+ * Serves the built PWA beside the API. Hashed assets are cached for a year;
+ * the shell, the manifest and the service worker are always revalidated so a
+ * new build reaches the shopper. Unknown paths outside `/api` are page routes
+ * of the app and get the shell; unknown paths under `/api` get the envelope.
+ */
+export default fp(
+  async (app: FastifyInstance, opts: { webDir: string }) => {
+    const indexFile = path.join(opts.webDir, 'index.html');
+    const hasWeb = existsSync(indexFile);
+
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root: opts.webDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          const name = path.basename(filePath);
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          } else {
+            res.setHeader('cache-control', 'no-cache');
+          }
+          if (name === 'sw.js') res.setHeader('service-worker-allowed', '/');
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname === API_BASE || pathname.startsWith(`${API_BASE}/`)) {
+        return reply.code(404).send(fail(`No endpoint ${request.method} ${pathname}.`));
+      }
+      // A path with a file extension is a missing asset, not a page route.
+      if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).type('text/plain').send('Not found');
+    });
+  },
+  { name: 'web', dependencies: ['errors'] },
+);

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { runStartupTasks } from './startup.js';
+
+/**
+ * Starts the shop: settings, database (created and migrated when missing),
+ * start-up tasks (demo catalogue, first admin), then the app, then listen.
+ * Only this file picks the logger and the port; `app.ts` builds everything else.
+ */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const db = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'shop.db'),
+  });
+  await migrateToLatest(db.kysely);
+
+  const app = await buildApp({
+    config,
+    db,
+    closeDbWithApp: true,
+    logger: { level: 'info' },
+  });
+  await runStartupTasks(app);
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal}: closing`);
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`The shop is open on http://localhost:${config.port} (database: ${db.dialect})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+/**
+ * The spec's user-facing messages (sections 5 and 8), word for word, in one
+ * place. Screens and the server both take their texts from here, so a
+ * message changes once. Messages that take a value are functions.
+ */
+export const messages = {
+  // Register (section 5)
+  nameRequired: 'Name is required.',
+  emailInvalid: 'Please enter a valid email.',
+  passwordRequired: 'Password is required.',
+  passwordMin: 'Minimum 8 characters required.',
+  passwordComplexity: 'Must include uppercase, lowercase, number & special character.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  phoneInvalid: 'Please enter a valid 10-digit phone number.',
+  formInvalid: 'Please fill all required fields correctly.',
+  // Login
+  loginInvalid: 'Please enter valid email and password.',
+  loginFailed: (sysMessage: string) => `Login failed: ${sysMessage}`,
+  somethingWentWrongTryAgain: 'Something went wrong. Please try again.',
+  // OTP
+  otpInvalid: 'Please enter a valid 6-digit OTP.',
+  otpNoEmail: 'Email not found. Please register first.',
+  otpSent: 'Sent you a OTP in your email!',
+  otpVerified: 'OTP Verified Successfully',
+  otpWrong: 'Invalid OTP',
+  somethingWentWrong: 'Something went wrong',
+  // Session
+  logoutFailed: 'Logout failed.',
+  noUserLoggedIn: 'No user logged in',
+  // Categories (admin)
+  categoryNameRequired: 'Please enter a category name.',
+  categoryAdded: 'Category added successfully!',
+  categoryDeleteFailed: 'Failed to delete category!',
+  // Products (admin)
+  productFieldsRequired: 'Please fill all required fields and select an image.',
+  productAdded: 'Product added successfully!',
+  productDeleted: 'Product deleted successfully!',
+  productDeleteConfirm: 'Are you sure you want to delete this product?',
+  productDeleteNetwork: 'An error occurred while deleting the product.',
+  productNotFound: 'Product not found.',
+  productLoadError: 'Error loading product data.',
+  productUpdated: 'Product updated successfully.',
+  productUpdateFailed: 'Failed to update product.',
+  errorPrefix: (message: string) => `Error: ${message}`,
+  somethingWentWrongDot: 'Something went wrong.',
+  // Storefront
+  addedToCart: (title: string) => `${title} added to cart!`,
+  noProductsFound: 'No products found',
+  noResultsFound: 'No results found',
+  searchResultsFor: (query: string) => `Search results for: ${query}`,
+  copied: 'Copied!',
+  // Checkout
+  loginFirst: 'Please log in first.',
+  loginToPlaceOrder: 'Please log in to place an order.',
+  loginToCheckout: 'Please log in to proceed to checkout.',
+  fillRequiredDetails: 'Please fill all required details.',
+  orderFailed: 'Error placing order. Please try again.',
+  deliveryDateInvalid: 'Please select a valid delivery date.',
+  fullNameRequired: 'Full Name is required',
+  stateRequired: 'State is required.',
+  cityRequired: 'City is required.',
+  addressRequired: 'Shipping Address is required',
+  pincodeRequired: 'Pincode is required',
+  paymentMethodRequired: 'Please select a payment method.',
+  couponInvalid: 'Invalid coupon',
+  couponApplied: (amount: string) => `Coupon applied: ${amount} off!`,
+  // Orders
+  noOrdersFound: 'No orders found.',
+  loadingOrders: 'Loading orders...',
+  ordersFetchFailed: 'Failed to fetch orders.',
+  ordersFetchError: 'Error fetching orders. Please try again later.',
+  // Profile
+  profileFetchFailed: 'Failed to fetch profile.',
+  profileUpdateFailed: 'Failed to update profile.',
+  // Password reset
+  resetOtpInvalid: 'OTP must be a 6-digit number.',
+  resetPasswordRule:
+    'New password is required, must be at least 8 characters long, and include a combination of upper/lowercase letters, numbers, and special characters.',
+  resetConfirmMismatch: 'Confirm password must match the new password.',
+  passwordResetDone: 'Password reset successfully!',
+} as const;

@@ -1,0 +1,26 @@
+/**
+ * Money is kept in whole rupees everywhere (database, API, cart): the shop's
+ * prices, delivery charges and coupons are all whole rupees, and the spec
+ * shows prices with no decimals. Paise exist only at the payment provider's
+ * boundary (Razorpay takes amounts in paise).
+ */
+const rupeeFormat = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+
+/** "₹1,250" — en-IN grouping, no decimals. */
+export function formatRupees(rupees: number): string {
+  return rupeeFormat.format(rupees);
+}
+
+export function toPaise(rupees: number): number {
+  if (!Number.isSafeInteger(rupees)) throw new RangeError(`Not a whole number of rupees: ${rupees}`);
+  return rupees * 100;
+}
+
+export function isWholeRupees(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}

@@ -1,0 +1,77 @@
+import type { Product } from './catalogue.js';
+
+/**
+ * The spec's search rule, used by the server's `GET /search` and by the
+ * device's offline search: a product matches when the trimmed query is a
+ * case-insensitive substring of its title, description or category name.
+ * An empty query matches nothing. Matches are ranked (title before category
+ * before description; earlier and whole-word hits first) without ever
+ * changing what matches.
+ */
+export function normalizeQuery(q: string | null | undefined): string {
+  return (q ?? '').trim().toLowerCase();
+}
+
+export type Searchable = Pick<Product, 'title' | 'description' | 'categoryName'>;
+
+/** Lower-cased text of the three searched fields, so an index can prepare it once. */
+export function searchFields(p: Searchable): { title: string; category: string; description: string } {
+  return {
+    title: p.title.toLowerCase(),
+    category: p.categoryName.toLowerCase(),
+    description: plainText(p.description).toLowerCase(),
+  };
+}
+
+/** Descriptions are HTML: search their text, so "strong" or "class" never match a tag. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** 0 when it does not match; otherwise a score where higher ranks first. */
+export function scoreFields(
+  f: { title: string; category: string; description: string },
+  query: string,
+): number {
+  if (!query) return 0;
+  const t = f.title.indexOf(query);
+  if (t >= 0) {
+    const wordStart = t === 0 || !/[\p{L}\p{N}]/u.test(f.title[t - 1] ?? '');
+    return (
+      300 +
+      (t === 0 ? 50 : 0) +
+      (wordStart ? 25 : 0) -
+      Math.min(t, 20) +
+      (f.title.length === query.length ? 50 : 0)
+    );
+  }
+  if (f.category.indexOf(query) >= 0) return 200;
+  if (f.description.indexOf(query) >= 0) return 100;
+  return 0;
+}
+
+export function matches(p: Searchable, q: string): boolean {
+  return scoreFields(searchFields(p), normalizeQuery(q)) > 0;
+}
+
+/** Matching products, best first (ties keep catalogue order). */
+export function search<P extends Searchable>(products: readonly P[], q: string): P[] {
+  const query = normalizeQuery(q);
+  if (!query) return [];
+  const hits: { p: P; s: number; i: number }[] = [];
+  products.forEach((p, i) => {
+    const s = scoreFields(searchFields(p), query);
+    if (s > 0) hits.push({ p, s, i });
+  });
+  hits.sort((a, b) => b.s - a.s || a.i - b.i);
+  return hits.map((h) => h.p);
+}

@@ -1,0 +1,70 @@
+/**
+ * The shop's own fixed facts: its categories (with the spec's ids), the home
+ * page's sections and tiles, the header's menus. The demo catalogue (server)
+ * and the screens (browser) both read them here, so a category link on the
+ * home page always matches a category the catalogue has. Links match by name
+ * (`/products-by-category/{name}`, trimmed and case-insensitive).
+ */
+export const CATEGORIES = {
+  chocolate: { categoryID: 13, categoryName: 'Chocolate Cakes' },
+  truffle: { categoryID: 14, categoryName: 'Truffle Cakes' },
+  blackForest: { categoryID: 15, categoryName: 'Black Forest Cakes' },
+  butterscotch: { categoryID: 17, categoryName: 'Butterscotch Cakes' },
+  redVelvet: { categoryID: 18, categoryName: 'Red Velvet Cakes' },
+  vanilla: { categoryID: 19, categoryName: 'Vanilla Cakes' },
+  pineapple: { categoryID: 20, categoryName: 'Pineapple Cakes' },
+  fruit: { categoryID: 21, categoryName: 'Fruit Cakes' },
+  allCakes: { categoryID: 24, categoryName: 'All Cakes' },
+  allFlowers: { categoryID: 25, categoryName: 'All Flowers' },
+  allChocolate: { categoryID: 26, categoryName: 'All Chocolate' },
+  allCombo: { categoryID: 27, categoryName: 'All Combo' },
+  plants: { categoryID: 28, categoryName: 'Plants' },
+  gifts: { categoryID: 29, categoryName: 'Gifts' },
+} as const;
+
+/** The Cakes dropdown: ids 13, 14, 15, 17, 18, 19, 20, 21, shown with short labels. */
+export const CAKES_MENU = [
+  { label: 'Chocolate', category: CATEGORIES.chocolate },
+  { label: 'Truffle', category: CATEGORIES.truffle },
+  { label: 'Black Forest', category: CATEGORIES.blackForest },
+  { label: 'Butterscotch', category: CATEGORIES.butterscotch },
+  { label: 'Red Velvet', category: CATEGORIES.redVelvet },
+  { label: 'Vanilla', category: CATEGORIES.vanilla },
+  { label: 'Pineapple', category: CATEGORIES.pineapple },
+  { label: 'Fruit Cakes', category: CATEGORIES.fruit },
+] as const;
+
+/** The header's category menu (spec section 2). */
+export const HEADER_MENU = [
+  CATEGORIES.chocolate,
+  CATEGORIES.butterscotch,
+  CATEGORIES.redVelvet,
+  CATEGORIES.pineapple,
+  CATEGORIES.fruit,
+  CATEGORIES.blackForest,
+] as const;
+
+/** Home: four tiles, then three sections of up to 4 random products. */
+export const HOME_TILES = [
+  CATEGORIES.allCakes,
+  CATEGORIES.allFlowers,
+  CATEGORIES.allChocolate,
+  CATEGORIES.allCombo,
+] as const;
+export const HOME_SECTIONS = [CATEGORIES.pineapple, CATEGORIES.redVelvet, CATEGORIES.chocolate] as const;
+export const HOME_SECTION_SIZE = 4;
+
+/** Product details: related lists from ids 24 and 25, up to 6 each. */
+export const RELATED_LISTS = [CATEGORIES.allCakes, CATEGORIES.allFlowers] as const;
+export const RELATED_LIST_SIZE = 6;
+
+/** The header search box's suggestion panel. */
+export const SEARCH_SUGGESTIONS = ['Cake', 'Flowers', 'Chocolates & Sweets', 'Plants', 'Gifts'] as const;
+
+export const WELCOME_OFFER = {
+  title: '₹200 off on your first purchase',
+  code: 'SAVE200',
+  amount: 200,
+} as const;
+export const COPIED_MS = 2000;
+export const ADDED_POPUP_MS = 5000;
