@@ -1,0 +1,163 @@
+import { type CartLine, lineKey, MAX_LINE_QUANTITY, unitPrice } from '../domain/cart.js';
+import { firstImage, type Product, type Variation } from '../domain/catalogue.js';
+import { db, type ShopDatabase } from './db.js';
+
+/**
+ * The cart on the device. Dexie is the truth (one line per product and
+ * variation, same in every tab through liveQuery, kept across restarts); the
+ * spec's `cartItems` localStorage key is a mirror rewritten after every
+ * change so anything written against the old client still reads it.
+ */
+
+/** The spec's cart item: the product's fields plus quantity and uniqueId. */
+export interface LegacyCartItem extends Omit<Product, 'price'> {
+  price: number;
+  quantity: number;
+  uniqueId: number;
+  /** Our line key, so the mirror can be told apart from the old client's duplicates. */
+  key: string;
+  variationID: number | null;
+  variationName: string | null;
+}
+
+export const CART_STORAGE_KEY = 'cartItems';
+
+/** Products by id, for the mirror (the spec's item carries the product's fields). */
+async function productsFor(store: ShopDatabase, lines: readonly CartLine[]): Promise<Map<number, Product>> {
+  const ids = [...new Set(lines.map((l) => l.productID))];
+  const rows = await store.products.bulkGet(ids);
+  const map = new Map<number, Product>();
+  for (const row of rows) {
+    if (!row) continue;
+    const { categoryIds: _ignored, ...product } = row;
+    map.set(row.productID, product);
+  }
+  return map;
+}
+
+/** The spec's cart item for one line; falls back to the line's own copy when the product left the catalogue. */
+export function toLegacyItem(line: CartLine, product: Product | undefined): LegacyCartItem {
+  const base: Omit<Product, 'price'> = product ?? {
+    productID: line.productID,
+    title: line.title,
+    description: '',
+    imagePath: line.image,
+    categories: [],
+    categoryName: '',
+    labelHeading: '',
+    labelDescription: '',
+    sizeOrWeight: '',
+    variations: [],
+    images: [],
+    updatedAt: new Date(line.addedAt).toISOString(),
+    version: 0,
+  };
+  return {
+    ...base,
+    price: line.price,
+    quantity: line.quantity,
+    uniqueId: line.addedAt,
+    key: line.key,
+    variationID: line.variationID,
+    variationName: line.variationName,
+  };
+}
+
+/** Rewrites the `cartItems` mirror from Dexie; a no-op where there is no localStorage (the worker). */
+export async function writeMirror(store: ShopDatabase = db): Promise<void> {
+  const storage = globalThis.localStorage as Storage | undefined;
+  if (!storage) return;
+  const lines = await store.cart.orderBy('addedAt').toArray();
+  const products = await productsFor(store, lines);
+  const items = lines.map((l) => toLegacyItem(l, products.get(l.productID)));
+  try {
+    storage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+  } catch {
+    // A full or blocked localStorage must not lose the cart: Dexie already holds it.
+  }
+}
+
+function clampQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity)) return 1;
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
+}
+
+/**
+ * Adds a product (with its chosen variation) to the cart. The same product and
+ * variation added again raises the existing line's quantity instead of adding
+ * a second line; the line keeps the price it was first added at.
+ */
+export async function addToCart(
+  product: Product,
+  variation: Variation | null,
+  quantity = 1,
+  store: ShopDatabase = db,
+): Promise<CartLine> {
+  const key = lineKey(product.productID, variation?.variationID ?? null);
+  const wanted = clampQuantity(quantity);
+  const line = await store.transaction('rw', store.cart, async () => {
+    const existing = await store.cart.get(key);
+    if (existing) {
+      const merged = { ...existing, quantity: clampQuantity(existing.quantity + wanted) };
+      await store.cart.put(merged);
+      return merged;
+    }
+    const fresh: CartLine = {
+      key,
+      productID: product.productID,
+      variationID: variation?.variationID ?? null,
+      variationName: variation?.variationName ?? null,
+      title: product.title,
+      image: product.images[0]?.thumb ?? firstImage(product),
+      price: unitPrice(product, variation),
+      quantity: wanted,
+      // Date.now() can repeat within a millisecond; the spec's uniqueId must not.
+      addedAt: await nextAddedAt(store),
+    };
+    await store.cart.put(fresh);
+    return fresh;
+  });
+  await writeMirror(store);
+  return line;
+}
+
+async function nextAddedAt(store: ShopDatabase): Promise<number> {
+  const last = await store.cart.orderBy('addedAt').last();
+  const now = Date.now();
+  return last && last.addedAt >= now ? last.addedAt + 1 : now;
+}
+
+/** Sets a line's quantity; zero or below removes the line (the header's rule). */
+export async function setQuantity(key: string, quantity: number, store: ShopDatabase = db): Promise<void> {
+  if (!Number.isFinite(quantity) || quantity <= 0) {
+    await removeFromCart(key, store);
+    return;
+  }
+  await store.transaction('rw', store.cart, async () => {
+    const existing = await store.cart.get(key);
+    if (!existing) return;
+    await store.cart.put({ ...existing, quantity: clampQuantity(quantity) });
+  });
+  await writeMirror(store);
+}
+
+export async function removeFromCart(key: string, store: ShopDatabase = db): Promise<void> {
+  await store.cart.delete(key);
+  await writeMirror(store);
+}
+
+export async function clearCart(store: ShopDatabase = db): Promise<void> {
+  await store.cart.clear();
+  await writeMirror(store);
+}
+
+/** Every line, oldest first (the order the shopper added them). */
+export function cartLines(store: ShopDatabase = db): Promise<CartLine[]> {
+  return store.cart.orderBy('addedAt').toArray();
+}
+
+/** Total number of items, for the header badge. */
+export async function cartCount(store: ShopDatabase = db): Promise<number> {
+  const lines = await store.cart.toArray();
+  return lines.reduce((sum, l) => sum + l.quantity, 0);
+}
