@@ -78,4 +78,16 @@ export const messages = {
     'New password is required, must be at least 8 characters long, and include a combination of upper/lowercase letters, numbers, and special characters.',
   resetConfirmMismatch: 'Confirm password must match the new password.',
   passwordResetDone: 'Password reset successfully!',
+  // Accounts (server answers the spec does not word; issue 3)
+  passwordTooLong: 'Password must be at most 128 characters.',
+  nameTooLong: 'Name must be at most 100 characters.',
+  addressTooLong: 'Address must be at most 500 characters.',
+  codeRequestAccepted: 'If this email can receive a code, we sent you a OTP in your email!',
+  loginWrongCredentials: 'Invalid email or password.',
+  loginNotVerified: 'Please verify your email with the OTP we sent before logging in.',
+  loggedIn: 'Logged in successfully.',
+  loggedOut: 'Logged out successfully.',
+  tooManyAttempts: 'Too many attempts. Please wait a while and try again.',
+  emailChangeNotAllowed: 'Your email cannot be changed here.',
+  profileUpdated: 'Profile updated successfully.',
 } as const;
