@@ -25,6 +25,8 @@ export interface StoredImage {
   /** When it was stored (ms since epoch), to drop images of deleted products first. */
   storedAt: number;
   productID: number;
+  /** thumb: the card variant kept for every product; src: the page variant of a viewed product (bounded, oldest dropped first). */
+  kind?: 'thumb' | 'src';
 }
 
 /** Small facts about sync and the device, by name (see `MetaKey`). */
@@ -32,7 +34,7 @@ export interface MetaRow {
   key: MetaKey;
   value: string | number | boolean | null;
 }
-export type MetaKey = 'catalogueCursor' | 'lastSyncedAt' | 'lastSyncError' | 'persisted';
+export type MetaKey = 'catalogueCursor' | 'catalogueEtag' | 'lastSyncedAt' | 'lastSyncError' | 'persisted';
 
 export class ShopDatabase extends Dexie {
   categories!: EntityTable<Category, 'categoryID'>;

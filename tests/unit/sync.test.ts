@@ -1,0 +1,389 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogueDelta, Category, Product } from '../../domain/catalogue.js';
+import { lastSyncedAt, SyncError, syncCatalogue } from '../../sw/catalogue-sync.js';
+import { ShopDatabase } from '../../sw/db.js';
+import {
+  imageOwner,
+  keepImage,
+  MAX_PAGE_IMAGES,
+  storeProductImage,
+  storeThumbnails,
+} from '../../sw/images.js';
+
+const cakes: Category = { categoryID: 1, categoryName: 'Cakes' };
+const flowers: Category = { categoryID: 2, categoryName: 'Flowers' };
+
+function product(id: number, price: number, categories: Category[] = [cakes]): Product {
+  return {
+    productID: id,
+    title: `Item ${id}`,
+    description: '',
+    price,
+    imagePath: `/media/item-${id}-640.webp`,
+    categories,
+    categoryName: categories.map((c) => c.categoryName).join(','),
+    labelHeading: '',
+    labelDescription: '',
+    sizeOrWeight: '',
+    variations: [],
+    images: [
+      {
+        src: `/media/item-${id}-640.webp`,
+        thumb: `/media/item-${id}-320.webp`,
+        srcset: '',
+        width: 640,
+        height: 640,
+      },
+    ],
+    updatedAt: '2026-11-23T00:00:00.000Z',
+    version: 1,
+  };
+}
+
+function delta(part: Partial<CatalogueDelta> & { cursor: string }): CatalogueDelta {
+  return {
+    full: false,
+    hasMore: false,
+    categories: [],
+    products: [],
+    deletedProductIds: [],
+    deletedCategoryIds: [],
+    ...part,
+  };
+}
+
+type Answer = Response | Error;
+/** A fetch the test drives: it answers from a queue and records what was asked. */
+function drivenFetch(answers: Answer[]) {
+  const calls: { url: URL; headers: Record<string, string> }[] = [];
+  const fn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({
+      url: new URL(String(input), 'http://shop.test'),
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    });
+    const next = answers.shift();
+    if (!next) throw new Error('unexpected request');
+    if (next instanceof Error) throw next;
+    return next;
+  }) as typeof fetch;
+  return { fn, calls };
+}
+
+function envelope(data: CatalogueDelta, init: { etag?: string } = {}): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (init.etag) headers.etag = init.etag;
+  return new Response(JSON.stringify({ isSuccess: true, data, sys_message: 'Success' }), { headers });
+}
+
+let store: ShopDatabase;
+beforeEach(() => {
+  store = new ShopDatabase(`sync-${Math.random()}`);
+});
+afterEach(async () => {
+  await store.delete();
+});
+
+const cursorOf = async () => (await store.meta.get('catalogueCursor'))?.value ?? null;
+
+describe('catalogue sync', () => {
+  it('fills an empty device from a paged full snapshot, storing the cursor only after the last page', async () => {
+    const { fn, calls } = drivenFetch([
+      envelope(
+        delta({
+          cursor: 'p1',
+          full: true,
+          hasMore: true,
+          categories: [cakes, flowers],
+          products: [product(1, 500), product(2, 600)],
+        }),
+      ),
+      envelope(delta({ cursor: 'v9', full: true, products: [product(3, 700, [cakes, flowers])] })),
+    ]);
+    const result = await syncCatalogue({ store, fetch: fn, pageSize: 2 });
+    expect(result).toMatchObject({
+      pages: 2,
+      full: true,
+      productsChanged: 3,
+      categoriesChanged: 2,
+      cursor: 'v9',
+    });
+    expect(calls.map((c) => c.url.pathname + c.url.search)).toEqual([
+      '/api/sync/catalogue?limit=2',
+      '/api/sync/catalogue?limit=2&since=p1',
+    ]);
+    expect(await store.products.count()).toBe(3);
+    expect((await store.products.get(3))?.categoryIds).toEqual([1, 2]);
+    expect(await store.products.where('categoryIds').equals(2).primaryKeys()).toEqual([3]);
+    expect(await store.categories.count()).toBe(2);
+    expect(await cursorOf()).toBe('v9');
+    expect(await lastSyncedAt(store)).toBeTypeOf('number');
+  });
+
+  it('applies a delta: changed prices, deleted products with their images, deleted categories', async () => {
+    await syncCatalogue({
+      store,
+      fetch: drivenFetch([
+        envelope(
+          delta({
+            cursor: 'v1',
+            full: true,
+            categories: [cakes, flowers],
+            products: [product(1, 500), product(2, 600)],
+          }),
+        ),
+      ]).fn,
+    });
+    await store.images.put({
+      url: '/media/item-2-320.webp',
+      blob: new Blob(['x']),
+      productID: 2,
+      storedAt: 1,
+      kind: 'thumb',
+    });
+    const { fn, calls } = drivenFetch([
+      envelope(
+        delta({
+          cursor: 'v2',
+          products: [{ ...product(1, 550), version: 2 }],
+          deletedProductIds: [2],
+          deletedCategoryIds: [2],
+        }),
+      ),
+    ]);
+    const result = await syncCatalogue({ store, fetch: fn });
+    expect(calls[0]?.url.searchParams.get('since')).toBe('v1');
+    expect(result).toMatchObject({
+      full: false,
+      productsChanged: 1,
+      productsDeleted: 1,
+      categoriesDeleted: 1,
+    });
+    expect((await store.products.get(1))?.price).toBe(550);
+    expect(await store.products.get(2)).toBeUndefined();
+    expect(await store.images.count()).toBe(0);
+    expect(await store.categories.toCollection().primaryKeys()).toEqual([1]);
+    expect(await cursorOf()).toBe('v2');
+  });
+
+  it('sends the stored ETag for the same cursor and treats 304 as nothing changed', async () => {
+    await syncCatalogue({
+      store,
+      fetch: drivenFetch([envelope(delta({ cursor: 'v1', full: true, products: [product(1, 500)] }))]).fn,
+    });
+    // The first delta request for v1 has no ETag yet; its answer gives one.
+    const first = drivenFetch([envelope(delta({ cursor: 'v1' }), { etag: 'W/"v1"' })]);
+    await syncCatalogue({ store, fetch: first.fn });
+    expect(first.calls[0]?.headers['if-none-match']).toBeUndefined();
+    const second = drivenFetch([new Response(null, { status: 304 })]);
+    const result = await syncCatalogue({ store, fetch: second.fn });
+    expect(second.calls[0]?.headers['if-none-match']).toBe('W/"v1"');
+    expect(result.notModified).toBe(true);
+    expect((await store.products.get(1))?.price).toBe(500);
+  });
+
+  it('a later full snapshot removes what the server no longer has', async () => {
+    await syncCatalogue({
+      store,
+      fetch: drivenFetch([
+        envelope(
+          delta({
+            cursor: 'v1',
+            full: true,
+            categories: [cakes, flowers],
+            products: [product(1, 1), product(2, 2), product(3, 3)],
+          }),
+        ),
+      ]).fn,
+    });
+    await syncCatalogue({
+      store,
+      full: true,
+      fetch: drivenFetch([
+        envelope(
+          delta({ cursor: 'f1', full: true, hasMore: true, categories: [cakes], products: [product(1, 1)] }),
+        ),
+        envelope(delta({ cursor: 'v7', full: true, products: [product(3, 3)] })),
+      ]).fn,
+    });
+    expect(await store.products.toCollection().primaryKeys()).toEqual([1, 3]);
+    expect(await store.categories.toCollection().primaryKeys()).toEqual([1]);
+  });
+
+  it('offline: throws an offline SyncError, records it, and keeps the local catalogue', async () => {
+    await syncCatalogue({
+      store,
+      fetch: drivenFetch([envelope(delta({ cursor: 'v1', full: true, products: [product(1, 500)] }))]).fn,
+    });
+    const err = await syncCatalogue({
+      store,
+      fetch: drivenFetch([new TypeError('Failed to fetch')]).fn,
+    }).catch((e) => e);
+    expect(err).toBeInstanceOf(SyncError);
+    expect((err as SyncError).offline).toBe(true);
+    expect((await store.meta.get('lastSyncError'))?.value).toMatch(/Failed to fetch/);
+    expect(await store.products.count()).toBe(1);
+    expect(await cursorOf()).toBe('v1');
+  });
+
+  it('a failed or malformed answer changes nothing and says why', async () => {
+    await syncCatalogue({
+      store,
+      fetch: drivenFetch([envelope(delta({ cursor: 'v1', full: true, products: [product(1, 500)] }))]).fn,
+    });
+    const failure = new Response(
+      JSON.stringify({ isSuccess: false, data: null, sys_message: 'Database down' }),
+      { status: 503 },
+    );
+    const err = await syncCatalogue({ store, fetch: drivenFetch([failure]).fn }).catch((e) => e);
+    expect(err).toMatchObject({
+      name: 'SyncError',
+      status: 503,
+      message: expect.stringContaining('Database down'),
+    });
+    const odd = new Response(
+      JSON.stringify({ isSuccess: true, data: { cursor: 5 }, sys_message: 'Success' }),
+    );
+    const err2 = await syncCatalogue({ store, fetch: drivenFetch([odd]).fn }).catch((e) => e);
+    expect(err2).toMatchObject({ name: 'SyncError', message: expect.stringContaining('unexpected shape') });
+    const html = new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } });
+    const err3 = await syncCatalogue({ store, fetch: drivenFetch([html]).fn }).catch((e) => e);
+    expect(err3).toBeInstanceOf(SyncError);
+    expect((await store.products.get(1))?.price).toBe(500);
+    expect(await cursorOf()).toBe('v1');
+  });
+
+  it('a cursor the server rejects starts over with a full snapshot', async () => {
+    await store.meta.put({ key: 'catalogueCursor', value: 'from-another-db' });
+    await store.products.put({ ...product(9, 9), categoryIds: [1] });
+    const rejected = new Response(
+      JSON.stringify({ isSuccess: false, data: null, sys_message: 'Bad cursor' }),
+      { status: 400 },
+    );
+    const { fn, calls } = drivenFetch([
+      rejected,
+      envelope(delta({ cursor: 'v3', full: true, products: [product(1, 500)] })),
+    ]);
+    const result = await syncCatalogue({ store, fetch: fn });
+    expect(calls[1]?.url.searchParams.has('since')).toBe(false);
+    expect(result.full).toBe(true);
+    expect(await store.products.toCollection().primaryKeys()).toEqual([1]);
+    expect(await cursorOf()).toBe('v3');
+  });
+
+  it('an interrupted full snapshot leaves no cursor, so the next run starts over', async () => {
+    const { fn } = drivenFetch([
+      envelope(delta({ cursor: 'p1', full: true, hasMore: true, products: [product(1, 500)] })),
+      new TypeError('Failed to fetch'),
+    ]);
+    await expect(syncCatalogue({ store, fetch: fn })).rejects.toBeInstanceOf(SyncError);
+    expect(await cursorOf()).toBeNull();
+    const next = drivenFetch([envelope(delta({ cursor: 'v2', full: true, products: [product(1, 500)] }))]);
+    await syncCatalogue({ store, fetch: next.fn });
+    expect(next.calls[0]?.url.searchParams.has('since')).toBe(false);
+  });
+
+  it('a feed that says hasMore without moving its cursor is an error, not a loop', async () => {
+    await syncCatalogue({ store, fetch: drivenFetch([envelope(delta({ cursor: 'v1', full: true }))]).fn });
+    const stuck = drivenFetch([envelope(delta({ cursor: 'v1', hasMore: true }))]);
+    await expect(syncCatalogue({ store, fetch: stuck.fn })).rejects.toThrow(/did not move/);
+  });
+
+  it('a second caller joins the running sync instead of starting another', async () => {
+    const { fn, calls } = drivenFetch([
+      envelope(delta({ cursor: 'v1', full: true, products: [product(1, 1)] })),
+    ]);
+    const [a, b] = await Promise.all([
+      syncCatalogue({ store, fetch: fn }),
+      syncCatalogue({ store, fetch: fn }),
+    ]);
+    expect(a).toBe(b);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+function imageFetch(failing: Set<string> = new Set()) {
+  const asked: string[] = [];
+  const fn = (async (input: RequestInfo | URL) => {
+    const path = new URL(String(input), 'http://shop.test').pathname;
+    asked.push(path);
+    if (failing.has(path)) return new Response('missing', { status: 404 });
+    if (path.includes('html')) return new Response('<p>', { headers: { 'content-type': 'text/html' } });
+    return new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/webp' } });
+  }) as typeof fetch;
+  return { fn, asked };
+}
+
+describe('images on the device', () => {
+  const origin = 'http://shop.test';
+
+  it('stores every product thumb once, skips failures, and prunes images no product points at', async () => {
+    await store.products.bulkPut([1, 2, 3].map((id) => ({ ...product(id, id), categoryIds: [1] })));
+    await store.images.put({
+      url: '/media/gone-320.webp',
+      blob: new Blob(['x']),
+      productID: 99,
+      storedAt: 1,
+      kind: 'thumb',
+    });
+    const { fn, asked } = imageFetch(new Set(['/media/item-2-320.webp']));
+    expect(await storeThumbnails({ store, fetch: fn, origin })).toBe(2);
+    expect((await store.images.toCollection().primaryKeys()).sort()).toEqual([
+      '/media/item-1-320.webp',
+      '/media/item-3-320.webp',
+    ]);
+    expect(asked.sort()).toEqual([
+      '/media/item-1-320.webp',
+      '/media/item-2-320.webp',
+      '/media/item-3-320.webp',
+    ]);
+    const again = imageFetch();
+    expect(await storeThumbnails({ store, fetch: again.fn, origin })).toBe(1);
+    expect(again.asked).toEqual(['/media/item-2-320.webp']);
+    const row = await store.images.get('/media/item-1-320.webp');
+    expect(row).toMatchObject({ productID: 1, kind: 'thumb' });
+  });
+
+  it('never stores another origin’s image or a non-image answer', async () => {
+    const foreign = { ...product(1, 1), images: [], imagePath: 'https://cdn.example/x.jpg' };
+    const html = { ...product(2, 2), images: [], imagePath: '/media/html-page' };
+    await store.products.bulkPut([
+      { ...foreign, categoryIds: [1] },
+      { ...html, categoryIds: [1] },
+    ]);
+    const { fn, asked } = imageFetch();
+    expect(await storeThumbnails({ store, fetch: fn, origin })).toBe(0);
+    expect(asked).toEqual(['/media/html-page']);
+  });
+
+  it('keeps page images of viewed products within the bound, oldest out first', async () => {
+    const { fn } = imageFetch();
+    expect(await storeProductImage(product(1, 1), { store, fetch: fn, origin })).toBe(true);
+    expect(await store.images.get('/media/item-1-640.webp')).toMatchObject({ kind: 'src', productID: 1 });
+    for (let i = 0; i < MAX_PAGE_IMAGES + 5; i++) {
+      await keepImage(`/media/p-${i}-640.webp`, new Blob(['x']), 100 + i, 'src', store);
+    }
+    await keepImage('/media/t-320.webp', new Blob(['x']), 7, 'thumb', store);
+    const pages = await store.images.filter((i) => i.kind === 'src').primaryKeys();
+    expect(pages).toHaveLength(MAX_PAGE_IMAGES);
+    expect(pages).not.toContain('/media/item-1-640.webp');
+    expect(pages).toContain(`/media/p-${MAX_PAGE_IMAGES + 4}-640.webp`);
+    expect(await store.images.get('/media/t-320.webp')).toBeDefined();
+  });
+
+  it('finds which product an image belongs to, and forgets after a sync', async () => {
+    await store.products.put({ ...product(4, 4), categoryIds: [1] });
+    expect(await imageOwner('/media/item-4-320.webp', store, origin)).toEqual({
+      productID: 4,
+      kind: 'thumb',
+    });
+    expect(await imageOwner('/media/item-4-640.webp', store, origin)).toEqual({ productID: 4, kind: 'src' });
+    expect(await imageOwner('/media/item-5-320.webp', store, origin)).toBeNull();
+    await store.products.put({ ...product(5, 5), categoryIds: [1] });
+    await store.meta.put({ key: 'lastSyncedAt', value: 123 });
+    expect(await imageOwner('/media/item-5-320.webp', store, origin)).toEqual({
+      productID: 5,
+      kind: 'thumb',
+    });
+  });
+});
