@@ -24,3 +24,10 @@ export function toPaise(rupees: number): number {
 export function isWholeRupees(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
+
+/** Paise back to rupees, for amounts the payment provider reports; refuses fractions of a rupee. */
+export function fromPaise(paise: number): number {
+  if (!Number.isSafeInteger(paise) || paise % 100 !== 0)
+    throw new RangeError(`Not whole rupees in paise: ${paise}`);
+  return paise / 100;
+}

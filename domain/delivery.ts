@@ -1,0 +1,99 @@
+/**
+ * Where and when the shop delivers (spec section 9). The checkout form and the
+ * server both read these rules, so the charge the shopper sees is the charge
+ * the server adds, and a date the form offers is a date the server accepts.
+ *
+ * Time is India's, whatever zone the server or the phone runs in: India has
+ * one zone (UTC+05:30) and no daylight saving, so a fixed offset is exact and
+ * needs no time-zone database.
+ */
+export const DELIVERY_STATES = ['Punjab', 'Haryana', 'Chandigarh'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+export const CITIES_BY_STATE: Readonly<Record<DeliveryState, readonly string[]>> = {
+  Punjab: ['Mohali', 'Kharar', 'Zirakpur'],
+  Haryana: ['Panchkula'],
+  Chandigarh: ['Chandigarh'],
+};
+
+/** Rupees by "State/City"; the spec's "any other 0" is the fallback of `deliveryCharge`. */
+const CHARGES: Readonly<Record<string, number>> = {
+  'Chandigarh/Chandigarh': 200,
+  'Punjab/Kharar': 200,
+  'Punjab/Zirakpur': 250,
+  'Punjab/Mohali': 150,
+  'Haryana/Panchkula': 300,
+};
+
+export function isDeliveryState(state: string): state is DeliveryState {
+  return (DELIVERY_STATES as readonly string[]).includes(state);
+}
+
+export function citiesOf(state: string): readonly string[] {
+  return isDeliveryState(state) ? CITIES_BY_STATE[state] : [];
+}
+
+/** A state and city pair the checkout offers. Names match exactly, as the dropdowns send them. */
+export function isDeliverable(state: string, city: string): boolean {
+  return citiesOf(state).includes(city);
+}
+
+export function deliveryCharge(state: string, city: string): number {
+  return CHARGES[`${state}/${city}`] ?? 0;
+}
+
+export const INDIA_OFFSET_MINUTES = 5 * 60 + 30;
+/** Orders at or after 18:00 India time can no longer be delivered the same day. */
+export const SAME_DAY_CUTOFF_HOUR = 18;
+/** How far ahead a delivery can be booked: longer than any phone stays offline, shorter than a typo's year. */
+export const MAX_DAYS_AHEAD = 90;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The wall clock in India at `now`: the date as YYYY-MM-DD and the hour (0-23). */
+export function indiaClock(now: Date): { date: string; hour: number; minute: number } {
+  const shifted = new Date(now.getTime() + INDIA_OFFSET_MINUTES * 60 * 1000);
+  return {
+    date: shifted.toISOString().slice(0, 10),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+  };
+}
+
+/** YYYY-MM-DD plus a number of days, on the calendar (no clock involved). */
+export function addDays(date: string, days: number): string {
+  const t = Date.parse(`${date}T00:00:00Z`);
+  return new Date(t + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The spec: the minimum is today, or tomorrow from 6 PM on (India time). Also the form's default. */
+export function earliestDeliveryDate(now: Date): string {
+  const { date, hour } = indiaClock(now);
+  return hour >= SAME_DAY_CUTOFF_HOUR ? addDays(date, 1) : date;
+}
+
+export function latestDeliveryDate(now: Date): string {
+  return addDays(indiaClock(now).date, MAX_DAYS_AHEAD);
+}
+
+/** A real calendar date written YYYY-MM-DD (rejects 2026-02-30, which Date.parse would roll over). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const t = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === value;
+}
+
+export type DeliveryDateCheck = { ok: true } | { ok: false; reason: 'invalid' | 'too-early' | 'too-late' };
+
+/** YYYY-MM-DD strings compare correctly as text, so no Date arithmetic is needed here. */
+export function checkDeliveryDate(date: string, now: Date): DeliveryDateCheck {
+  if (!isCalendarDate(date)) return { ok: false, reason: 'invalid' };
+  if (date < earliestDeliveryDate(now)) return { ok: false, reason: 'too-early' };
+  if (date > latestDeliveryDate(now)) return { ok: false, reason: 'too-late' };
+  return { ok: true };
+}
+
+/** The spec: a pincode is exactly 6 digits (Indian PIN codes never start with 0). */
+export function isValidPincode(value: string): boolean {
+  return /^[1-9]\d{5}$/.test(value);
+}

@@ -1,0 +1,265 @@
+import * as v from 'valibot';
+import { MAX_LINE_QUANTITY } from './cart.js';
+import { isCalendarDate, isValidPincode } from './delivery.js';
+import { messages } from './messages.js';
+import { IdSchema } from './validation.js';
+
+/**
+ * The order as the spec's client sends it (section 3, "Order request"), plus
+ * what we add so the server can price it: `ProductID` and `VariationID` per
+ * item, `CouponCode`, and the provider's order id and signature for online
+ * payment. Field names are the spec's; messages are the spec's where it has one.
+ *
+ * The figures in it (`Price`, `TotalAmount`) are what the shopper saw. The
+ * server never believes them: it re-prices every line and compares (see
+ * `comparePricing`), so the shopper confirms any change before paying it.
+ */
+export const ORDER_STATUSES = [
+  'placed',
+  'paid',
+  'confirmed',
+  'out for delivery',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The spec's default is Cash on Delivery; its one selectable online option is the provider, Razorpay. */
+export const PAYMENT_METHODS = { cod: 'Cash on Delivery', online: 'Razorpay' } as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[keyof typeof PAYMENT_METHODS];
+
+/** Old clients wrote the method in several ways; each known spelling maps to one of ours. */
+export function normalizePaymentMethod(raw: string): PaymentMethod | null {
+  const s = raw.trim().toLowerCase();
+  if (s === '' || s === 'cash on delivery' || s === 'cod' || s === 'cash') return PAYMENT_METHODS.cod;
+  if (s === 'razorpay' || s === 'online' || s.startsWith('upi')) return PAYMENT_METHODS.online;
+  return null;
+}
+
+export const MAX_ORDER_LINES = 50;
+
+const required = (message: string, max: number) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message));
+
+const optionalText = (max: number) =>
+  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max))), null);
+
+const quantity = messages.quantityInvalid(MAX_LINE_QUANTITY);
+
+export const OrderItemSchema = v.pipe(
+  v.object({
+    ProductID: v.optional(v.nullable(IdSchema), null),
+    VariationID: v.optional(v.nullable(IdSchema), null),
+    ProductName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+    Price: v.pipe(
+      v.number(messages.priceInvalid),
+      v.safeInteger(messages.priceInvalid),
+      v.minValue(0, messages.priceInvalid),
+    ),
+    Quantity: v.pipe(
+      v.number(quantity),
+      v.integer(quantity),
+      v.minValue(1, quantity),
+      v.maxValue(MAX_LINE_QUANTITY, quantity),
+    ),
+    ProductImage: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000)), ''),
+  }),
+  // An item is found by its id, or (the spec's client) by its exact name.
+  v.check((item) => item.ProductID !== null || item.ProductName !== '', 'Each item needs a product.'),
+);
+
+export const OrderRequestSchema = v.object({
+  DeliveryDate: v.pipe(
+    v.string(messages.deliveryDateInvalid),
+    v.trim(),
+    v.check(isCalendarDate, messages.deliveryDateInvalid),
+  ),
+  CustomerName: required(messages.fullNameRequired, 100),
+  CustomerEmail: v.pipe(
+    v.string(messages.emailInvalid),
+    v.trim(),
+    v.toLowerCase(),
+    v.email(messages.emailInvalid),
+    v.maxLength(254, messages.emailInvalid),
+  ),
+  CustomerPhone: v.pipe(
+    v.string(messages.phoneInvalid),
+    v.trim(),
+    v.regex(/^\d{10}$/, messages.phoneInvalid),
+  ),
+  CustomerAddress: required(messages.addressRequired, 500),
+  State: required(messages.stateRequired, 60),
+  City: required(messages.cityRequired, 60),
+  // Some clients send the pincode as a number; it is text with exactly 6 digits either way.
+  CustomerPincode: v.pipe(
+    v.union(
+      [v.string(messages.pincodeRequired), v.number(messages.pincodeRequired)],
+      messages.pincodeRequired,
+    ),
+    v.transform((x) => String(x).trim()),
+    v.nonEmpty(messages.pincodeRequired),
+    v.check(isValidPincode, messages.pincodeInvalid),
+  ),
+  PaymentMethod: v.pipe(
+    v.optional(v.string(messages.paymentMethodRequired), PAYMENT_METHODS.cod),
+    v.transform(normalizePaymentMethod),
+    v.check((m) => m !== null, messages.paymentMethodRequired),
+    v.transform((m) => m as PaymentMethod),
+  ),
+  TotalAmount: v.pipe(
+    v.number(messages.totalInvalid),
+    v.safeInteger(messages.totalInvalid),
+    v.minValue(0, messages.totalInvalid),
+  ),
+  OrderItems: v.pipe(
+    v.array(OrderItemSchema, messages.orderItemsRequired),
+    v.minLength(1, messages.orderItemsRequired),
+    v.maxLength(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines.`),
+  ),
+  CouponCode: v.pipe(
+    optionalText(40),
+    v.transform((c) => (c ? c.toUpperCase() : null)),
+  ),
+  RazorpayPaymentId: optionalText(100),
+  RazorpayOrderId: optionalText(100),
+  RazorpaySignature: optionalText(200),
+});
+
+export type OrderRequest = v.InferOutput<typeof OrderRequestSchema>;
+export type OrderRequestInput = v.InferInput<typeof OrderRequestSchema>;
+export type OrderItemRequest = v.InferOutput<typeof OrderItemSchema>;
+
+/** One line as the server priced it from the database. */
+export interface PricedLine {
+  productID: number;
+  variationID: number | null;
+  productName: string;
+  variationName: string | null;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface OrderTotals {
+  subtotal: number;
+  deliveryCharge: number;
+  discount: number;
+  total: number;
+}
+
+/** A coupon never takes more than the goods cost: delivery is always paid. */
+export function couponDiscount(couponAmount: number, subtotal: number): number {
+  return Math.max(0, Math.min(couponAmount, subtotal));
+}
+
+/** The spec: total = sum of price times quantity, plus delivery, minus the coupon. */
+export function orderTotals(
+  lines: readonly { unitPrice: number; quantity: number }[],
+  deliveryCharge: number,
+  couponAmount: number,
+): OrderTotals {
+  const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+  const discount = couponDiscount(couponAmount, subtotal);
+  return { subtotal, deliveryCharge, discount, total: subtotal + deliveryCharge - discount };
+}
+
+/** What the shopper saw against what the server charges, per line; sent with a 409 to confirm. */
+export interface PricingConflict {
+  lines: {
+    productID: number;
+    variationID: number | null;
+    productName: string;
+    quantity: number;
+    old: { price: number; lineTotal: number };
+    new: { price: number; lineTotal: number };
+  }[];
+  subtotal: number;
+  deliveryCharge: number;
+  discount: number;
+  total: { old: number; new: number };
+}
+
+/**
+ * Null when every line price and the total are what the server charges;
+ * otherwise the old and new figures side by side. Any difference refuses the
+ * order, even a line price whose error happens to cancel out in the total,
+ * because the shopper agreed to each price they saw.
+ */
+export function comparePricing(
+  claimed: { items: readonly { Price: number; Quantity: number }[]; total: number },
+  priced: readonly PricedLine[],
+  totals: OrderTotals,
+): PricingConflict | null {
+  const lines = priced.map((line, i) => {
+    const oldPrice = claimed.items[i]?.Price ?? 0;
+    return {
+      productID: line.productID,
+      variationID: line.variationID,
+      productName: line.productName,
+      quantity: line.quantity,
+      old: { price: oldPrice, lineTotal: oldPrice * line.quantity },
+      new: { price: line.unitPrice, lineTotal: line.lineTotal },
+    };
+  });
+  const same = claimed.total === totals.total && lines.every((l) => l.old.price === l.new.price);
+  if (same) return null;
+  return {
+    lines,
+    subtotal: totals.subtotal,
+    deliveryCharge: totals.deliveryCharge,
+    discount: totals.discount,
+    total: { old: claimed.total, new: totals.total },
+  };
+}
+
+/** The offline outbox makes one key per order on the device; any RFC 4122 form is accepted. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isIdempotencyKey(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** The answer to a placed order. */
+export interface PlacedOrder {
+  orderID: number;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  deliveryDate: string;
+  subtotal: number;
+  deliveryCharge: number;
+  discount: number;
+  totalAmount: number;
+  couponCode: string | null;
+  items: PricedLine[];
+  orderDate: string;
+}
+
+/** The spec's order history row; one row per ordered product, newest order first. */
+export interface OrderHistoryRow {
+  orderID: number;
+  productName: string;
+  productImage: string;
+  quantity: number;
+  /** The whole order's total in rupees (what the shopper paid), as the old API answered. */
+  totalAmount: number;
+  /** ISO time. */
+  orderDate: string;
+  status: OrderStatus;
+  deliveryDate: string;
+  paymentMethod: PaymentMethod;
+}
+
+export interface AdminOrderHistoryRow extends OrderHistoryRow {
+  userEmail: string;
+  customerEmail: string;
+  customerPhone: string;
+  customerAddress: string;
+}
+
+export const CouponRequestSchema = v.object({
+  code: v.pipe(
+    v.string(messages.couponInvalid),
+    v.trim(),
+    v.toUpperCase(),
+    v.nonEmpty(messages.couponInvalid),
+  ),
+});
