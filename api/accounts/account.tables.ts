@@ -22,7 +22,30 @@ export interface SessionsTable {
   revoked_at: number | null;
 }
 
+export type CodePurpose = 'register' | 'login' | 'reset';
+
+/** One live one-time code per user and purpose; only its HMAC is stored. */
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: CodePurpose;
+  code_hash: string;
+  tries: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A fixed-window counter of the database-backed rate limiter (`api/ratelimit`). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_start: number;
+  window_ms: number;
+}
+
 export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
+  one_time_codes: OneTimeCodesTable;
+  rate_limits: RateLimitsTable;
 }

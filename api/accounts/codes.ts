@@ -1,0 +1,87 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { CodePurpose } from './account.tables.js';
+
+/**
+ * One-time codes: 6 random digits, stored only as an HMAC bound to the user
+ * and the purpose (so a login code never resets a password), valid for 10
+ * minutes, single use, and dead after MAX_TRIES checks. Issuing a new code
+ * for the same user and purpose overwrites the old row, so the old code dies.
+ *
+ * Every check first spends a try in one UPDATE (`tries < MAX_TRIES`), and only
+ * then compares: parallel guesses cannot get more than MAX_TRIES looks at a
+ * code, and the 6th guess is refused even when it is right.
+ */
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_TRIES = 5;
+
+export function codeHash(secret: string, userId: number, purpose: CodePurpose, code: string): string {
+  return createHmac('sha256', secret).update(`${purpose}\n${userId}\n${code}`).digest('base64url');
+}
+
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** Makes a new code for the user and purpose, replacing any live one, and returns it in clear (for the mail only). */
+export async function issueCode(
+  db: Kysely<Database>,
+  secret: string,
+  userId: number,
+  purpose: CodePurpose,
+  now = Date.now(),
+): Promise<string> {
+  const code = newCode();
+  const row = {
+    code_hash: codeHash(secret, userId, purpose, code),
+    tries: 0,
+    created_at: now,
+    expires_at: now + CODE_TTL_MS,
+  };
+  await db
+    .insertInto('one_time_codes')
+    .values({ user_id: userId, purpose, ...row })
+    .onConflict((oc) => oc.columns(['user_id', 'purpose']).doUpdateSet(row))
+    .execute();
+  return code;
+}
+
+/**
+ * Whether `code` is the live code of this user and purpose. A right code is
+ * consumed (deleted) in the same call; when two requests race with the right
+ * code, only the one whose DELETE removed the row wins.
+ */
+export async function consumeCode(
+  db: Kysely<Database>,
+  secret: string,
+  userId: number,
+  purpose: CodePurpose,
+  code: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const spent = await db
+    .updateTable('one_time_codes')
+    .set((eb) => ({ tries: eb('tries', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('tries', '<', MAX_TRIES)
+    .where('expires_at', '>', now)
+    .returning(['id', 'code_hash'])
+    .executeTakeFirst();
+  if (!spent) return false;
+  const expected = Buffer.from(spent.code_hash);
+  const given = Buffer.from(codeHash(secret, userId, purpose, code));
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  const deleted = await db
+    .deleteFrom('one_time_codes')
+    .where('id', '=', spent.id)
+    .where('code_hash', '=', spent.code_hash)
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}
+
+/** Drops codes that can no longer be used; called now and then, not on every request. */
+export async function pruneCodes(db: Kysely<Database>, now = Date.now()): Promise<void> {
+  await db.deleteFrom('one_time_codes').where('expires_at', '<=', now).execute();
+}

@@ -1,0 +1,88 @@
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { PASSWORD_MAX } from '../../domain/accounts.js';
+
+/**
+ * Password hashing with scrypt at OWASP's parameters (N=2^17, r=8, p=1), in a
+ * self-describing format `scrypt$N$r$p$salt$hash` (base64url), so parameters
+ * can be raised later and old hashes still verify (see `needsRehash`).
+ * scrypt runs on libuv's thread pool, so a hash never blocks the event loop.
+ */
+export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+
+function derive(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is below OWASP's parameters.
+  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  if (password.length > PASSWORD_MAX) throw new Error('password longer than the maximum reached the hasher');
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await derive(password, salt, SCRYPT_PARAMS);
+  const { N, r, p } = SCRYPT_PARAMS;
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+interface Parsed {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parse(stored: string): Parsed | null {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  // Refuse parameters that would let a tampered row make us allocate gigabytes.
+  if (![N, r, p].every(Number.isSafeInteger) || N < 2 || N > 2 ** 20 || r < 1 || r > 32 || p < 1 || p > 16)
+    return null;
+  const salt = Buffer.from(parts[4] ?? '', 'base64url');
+  const key = Buffer.from(parts[5] ?? '', 'base64url');
+  if (salt.length === 0 || key.length === 0) return null;
+  return { N, r, p, salt, key };
+}
+
+/** Whether `password` matches `stored`, compared in constant time. Unusable stored values never match. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (password.length > PASSWORD_MAX) return false;
+  const parsed = parse(stored);
+  if (!parsed) {
+    // Spend the same time as a real check, so a placeholder hash is not told apart by timing.
+    await verifyDummy(password);
+    return false;
+  }
+  const key = await derive(password, parsed.salt, parsed);
+  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+}
+
+/** Whether a stored hash was made with weaker parameters than today's (rehash it at the next login). */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  return !parsed || parsed.N < SCRYPT_PARAMS.N || parsed.r < SCRYPT_PARAMS.r || parsed.p < SCRYPT_PARAMS.p;
+}
+
+let dummy: Promise<string> | null = null;
+
+/**
+ * Spends the time of one real verification and answers false. Used when the
+ * email is unknown, so the answer's timing does not tell whether an account exists.
+ */
+export async function verifyDummy(password: string): Promise<false> {
+  dummy ??= hashPassword('dummy-Password-1!');
+  const stored = await dummy;
+  const parsed = parse(stored) as Parsed;
+  await derive(password.slice(0, PASSWORD_MAX), parsed.salt, parsed);
+  return false;
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/**
+ * Outgoing mail through nodemailer. With SMTP_URL set, mail goes to that SMTP
+ * server; without it, each message is written as an .eml file under
+ * DATA_DIR/mail/ (so a shop runs with nothing to configure, and a developer can
+ * open the mail). `send` never blocks the caller: the answer to the request
+ * goes out while the mail is still on its way; failures are logged with the
+ * recipient, never thrown at the shopper. `drain` waits for mail in flight
+ * (the app calls it when it closes).
+ */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Queues the mail and returns at once. */
+  send(mail: Mail): void;
+  /** Waits until every mail queued so far was handed over (or failed). */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+  /** Where mail goes: an SMTP server or the outbox folder. */
+  readonly target: 'smtp' | 'folder';
+}
+
+export interface MailerOptions {
+  smtpUrl: string | null;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}
+
+const RETRIES = 2;
+
+export function createMailer(options: MailerOptions): Mailer {
+  const { log } = options;
+  const outbox = path.join(options.dataDir, 'mail');
+  const transport: Transporter = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const inFlight = new Set<Promise<void>>();
+
+  async function deliver(mail: Mail): Promise<void> {
+    const message = { from: options.from, to: mail.to, subject: mail.subject, text: mail.text };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const info = await transport.sendMail(message);
+        if (!options.smtpUrl) {
+          await mkdir(outbox, { recursive: true });
+          const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
+          await writeFile(file, info.message as Buffer, { mode: 0o600 });
+          log.info({ to: mail.to, file }, 'mail written to the outbox folder');
+        }
+        return;
+      } catch (err) {
+        if (attempt >= RETRIES) {
+          log.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent');
+          return;
+        }
+        // A short back-off: an SMTP server that just refused may be restarting.
+        await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+      }
+    }
+  }
+
+  return {
+    target: options.smtpUrl ? 'smtp' : 'folder',
+    send(mail) {
+      const p = deliver(mail).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    },
+    async drain() {
+      await Promise.all([...inFlight]);
+    },
+    async close() {
+      await this.drain();
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/**
+ * Fixed-window rate limits kept outside the process (the database, or Redis
+ * when REDIS_URL is set), so every API process behind a load balancer counts
+ * against the same budget. A hit is one atomic statement: no read-then-write
+ * race lets parallel requests slip past the limit.
+ */
+export interface RateRule {
+  /** Hits allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Hits counted in the current window, this one included. */
+  count: number;
+  /** When the current window ends, from now (for Retry-After). */
+  retryAfterMs: number;
+}
+
+export interface RateLimiter {
+  /** Counts one hit on `key` and says whether it is within `rule`. */
+  hit(key: string, rule: RateRule, now?: number): Promise<RateDecision>;
+  /** Forgets a key (e.g. the failed-login counter of an email after a good login). */
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function decide(count: number, windowStart: number, rule: RateRule, now: number): RateDecision {
+  return {
+    allowed: count <= rule.limit,
+    count,
+    retryAfterMs: Math.max(0, windowStart + rule.windowMs - now),
+  };
+}
+
+export class DatabaseRateLimiter implements RateLimiter {
+  private hits = 0;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async hit(key: string, rule: RateRule, now = Date.now()): Promise<RateDecision> {
+    // One upsert on both dialects: a window that has ended starts again at 1.
+    const row = await this.db
+      .insertInto('rate_limits')
+      .values({ key, count: 1, window_start: now, window_ms: rule.windowMs })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => ({
+          count: eb
+            .case()
+            .when('rate_limits.window_start', '<=', now - rule.windowMs)
+            .then(1)
+            .else(eb('rate_limits.count', '+', 1))
+            .end(),
+          window_start: eb
+            .case()
+            .when('rate_limits.window_start', '<=', now - rule.windowMs)
+            .then(now)
+            .else(eb.ref('rate_limits.window_start'))
+            .end(),
+          window_ms: rule.windowMs,
+        })),
+      )
+      .returning(['count', 'window_start'])
+      .executeTakeFirstOrThrow();
+    this.hits += 1;
+    if (this.hits % 500 === 0) await this.prune(now);
+    return decide(Number(row.count), Number(row.window_start), rule, now);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();
+  }
+
+  /** Drops windows that have ended, so the table holds only live counters. */
+  async prune(now = Date.now()): Promise<void> {
+    await this.db
+      .deleteFrom('rate_limits')
+      .where((eb) => eb(eb('window_start', '+', eb.ref('window_ms')), '<=', now))
+      .execute();
+  }
+
+  async close(): Promise<void> {}
+}
+
+/**
+ * Redis: INCR the key, and give it the window as its lifetime when the INCR
+ * created it (a Lua script, so the two steps are one atomic step). The key's
+ * remaining lifetime is the Retry-After. Time is Redis's own, so `now` is ignored.
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}
+`;
+
+export class RedisRateLimiter implements RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'storefront:rl:',
+  ) {}
+
+  async hit(key: string, rule: RateRule): Promise<RateDecision> {
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(rule.windowMs))) as [
+      number,
+      number,
+    ];
+    return { allowed: count <= rule.limit, count, retryAfterMs: Math.max(0, ttl) };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}

@@ -1,0 +1,106 @@
+import {
+  EmailOnlySchema,
+  type LoginData,
+  LoginSchema,
+  LogoutSchema,
+  OtpLoginSchema,
+  type RegisterData,
+  RegisterSchema,
+  ResetPasswordSchema,
+  UpdateProfileSchema,
+  type UserProfile,
+  VerifyRegistrationSchema,
+} from './accounts.js';
+import { endpoint } from './contract.js';
+
+/** The account endpoints of the spec (section 7), under the API base. */
+const tag = 'Accounts';
+
+export const accountsApi = {
+  createAccount: endpoint<RegisterData>()({
+    method: 'POST',
+    path: '/CreateAccount',
+    summary: 'Register: stores the account unverified and emails a 6-digit code',
+    tag,
+    access: 'public',
+    body: RegisterSchema,
+  }),
+  verifyRegistration: endpoint<null>()({
+    method: 'POST',
+    path: '/verifiedOtploginCustomer',
+    summary: 'Verify a new account with the code from its registration mail',
+    tag,
+    access: 'public',
+    body: VerifyRegistrationSchema,
+  }),
+  sendLoginCode: endpoint<null>()({
+    method: 'POST',
+    path: '/onlyotp',
+    summary: 'Email a login code (answers the same whether the email has an account)',
+    tag,
+    access: 'public',
+    body: EmailOnlySchema,
+  }),
+  loginWithCode: endpoint<LoginData>()({
+    method: 'POST',
+    path: '/VryOtpLogin',
+    summary: 'Log in with an emailed login code',
+    tag,
+    access: 'public',
+    body: OtpLoginSchema,
+  }),
+  login: endpoint<LoginData>()({
+    method: 'POST',
+    path: '/LoginCustomer',
+    summary: 'Log in with email and password',
+    tag,
+    access: 'public',
+    body: LoginSchema,
+  }),
+  logout: endpoint<null>()({
+    method: 'POST',
+    path: '/Logout',
+    summary: 'End the session of the bearer token',
+    tag,
+    access: 'user',
+    body: LogoutSchema,
+  }),
+  sendResetCode: endpoint<null>()({
+    method: 'POST',
+    path: '/SendResetOtp',
+    summary: 'Email a password reset code (answers the same whether the email has an account)',
+    tag,
+    access: 'public',
+    body: EmailOnlySchema,
+  }),
+  resetPassword: endpoint<null>()({
+    method: 'POST',
+    path: '/ResetPassword',
+    summary: 'Set a new password with a reset code; ends every session of the account',
+    tag,
+    access: 'public',
+    body: ResetPasswordSchema,
+  }),
+  getProfile: endpoint<UserProfile>()({
+    method: 'GET',
+    path: '/GetUserProfile',
+    summary: 'The profile of the logged-in user',
+    tag,
+    access: 'user',
+  }),
+  getDetails: endpoint<UserProfile>()({
+    method: 'GET',
+    path: '/GetUserDetails',
+    summary: 'The details of the logged-in user (same shape as the profile)',
+    tag,
+    access: 'user',
+  }),
+  updateProfile: endpoint<UserProfile>()({
+    method: 'PUT',
+    path: '/UpdateUserProfile',
+    summary: 'Update name, phone, address, and the password when a new valid one is given',
+    tag,
+    access: 'user',
+    body: UpdateProfileSchema,
+  }),
+} as const;

@@ -1,0 +1,208 @@
+import * as v from 'valibot';
+import { messages } from './messages.js';
+
+/**
+ * Account forms and payloads (spec sections 3 and 5), one schema per form,
+ * used by the server to validate and by the browser's forms to show the same
+ * message before asking. Field names are the spec's, including its casing
+ * (`Email`, `Otp` for the registration code check).
+ *
+ * Emails are trimmed and lower-cased here, so every comparison downstream is
+ * case-insensitive. Passwords are never trimmed, and a password longer than
+ * PASSWORD_MAX is refused before the server spends a memory-hard hash on it.
+ */
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+export const ADDRESS_MAX = 500;
+
+/** The spec's one-time code: exactly six digits, sent as a string. */
+export const OTP_PATTERN = /^\d{6}$/;
+export const PHONE_PATTERN = /^\d{10}$/;
+
+const LOWER = /[a-z]/;
+const UPPER = /[A-Z]/;
+const DIGIT = /\d/;
+const SPECIAL = /[^A-Za-z0-9]/;
+
+/** The spec's password rule (register and reset), whether the text meets it. */
+export function isStrongPassword(password: string): boolean {
+  return (
+    password.length >= 8 &&
+    password.length <= PASSWORD_MAX &&
+    LOWER.test(password) &&
+    UPPER.test(password) &&
+    DIGIT.test(password) &&
+    SPECIAL.test(password)
+  );
+}
+
+export const EmailSchema = (message: string = messages.emailInvalid) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.toLowerCase(),
+    v.nonEmpty(message),
+    v.maxLength(EMAIL_MAX, message),
+    v.email(message),
+  );
+
+/** Register's password: each part of the rule has its own message. */
+export const PasswordSchema = v.pipe(
+  v.string(messages.passwordRequired),
+  v.nonEmpty(messages.passwordRequired),
+  v.minLength(8, messages.passwordMin),
+  v.maxLength(PASSWORD_MAX, messages.passwordTooLong),
+  v.check(
+    (p) => LOWER.test(p) && UPPER.test(p) && DIGIT.test(p) && SPECIAL.test(p),
+    messages.passwordComplexity,
+  ),
+);
+
+/** Reset's password: the spec words the whole rule as one message. */
+const NewPasswordSchema = v.pipe(
+  v.string(messages.resetPasswordRule),
+  v.maxLength(PASSWORD_MAX, messages.passwordTooLong),
+  v.check(isStrongPassword, messages.resetPasswordRule),
+);
+
+const NameSchema = v.pipe(
+  v.string(messages.nameRequired),
+  v.trim(),
+  v.nonEmpty(messages.nameRequired),
+  v.maxLength(NAME_MAX, messages.nameTooLong),
+);
+
+const PhoneSchema = v.pipe(
+  v.union([v.string(), v.number()], messages.phoneInvalid),
+  v.transform((x) => String(x).trim()),
+  v.regex(PHONE_PATTERN, messages.phoneInvalid),
+);
+
+const OtpSchema = (message: string) =>
+  v.pipe(
+    v.union([v.string(), v.number()], message),
+    v.transform((x) => String(x).trim()),
+    v.regex(OTP_PATTERN, message),
+  );
+
+/** POST /CreateAccount: the register form. */
+export const RegisterSchema = v.pipe(
+  v.object({
+    name: NameSchema,
+    email: EmailSchema(),
+    password: PasswordSchema,
+    confirmPassword: v.string(messages.passwordsDoNotMatch),
+    phone: PhoneSchema,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      messages.passwordsDoNotMatch,
+    ),
+    ['confirmPassword'],
+  ),
+);
+
+/** POST /verifiedOtploginCustomer: the spec's casing. */
+export const VerifyRegistrationSchema = v.object({
+  Email: EmailSchema(),
+  Otp: OtpSchema(messages.otpInvalid),
+});
+
+/** POST /LoginCustomer. One message for any bad field, as the spec's login form shows. */
+export const LoginSchema = v.object({
+  email: EmailSchema(messages.loginInvalid),
+  password: v.pipe(
+    v.string(messages.loginInvalid),
+    v.nonEmpty(messages.loginInvalid),
+    v.maxLength(PASSWORD_MAX, messages.loginInvalid),
+  ),
+});
+
+/** POST /onlyotp and POST /SendResetOtp (the forgot-password form): an email only. */
+export const EmailOnlySchema = v.object({ email: EmailSchema() });
+
+/** POST /VryOtpLogin: log in with an emailed login code. */
+export const OtpLoginSchema = v.object({
+  email: EmailSchema(),
+  otp: OtpSchema(messages.otpInvalid),
+});
+
+/** POST /Logout: the spec sends the stored email; the bearer token decides whose session ends. */
+export const LogoutSchema = v.object({ email: v.optional(v.string()) });
+
+/** POST /ResetPassword: the payload (the spec's fields). */
+export const ResetPasswordSchema = v.object({
+  email: EmailSchema(),
+  otp: OtpSchema(messages.resetOtpInvalid),
+  newPassword: NewPasswordSchema,
+});
+
+/** The reset form in the browser: the payload plus the confirmation field it checks. */
+export const ResetPasswordFormSchema = v.pipe(
+  v.object({
+    ...ResetPasswordSchema.entries,
+    confirmPassword: v.string(messages.resetConfirmMismatch),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['newPassword'], ['confirmPassword']],
+      (input) => input.newPassword === input.confirmPassword,
+      messages.resetConfirmMismatch,
+    ),
+    ['confirmPassword'],
+  ),
+);
+
+/**
+ * PUT /UpdateUserProfile. Every field is optional. An empty or absent
+ * password keeps the current one (the old profile form sends what it shows);
+ * a non-empty one must meet the password rule. The email cannot change here:
+ * a new address would need its own verification, so the server refuses a
+ * different one.
+ */
+export const UpdateProfileSchema = v.object({
+  name: v.optional(NameSchema),
+  email: v.optional(v.union([v.literal(''), EmailSchema()], messages.emailInvalid)),
+  phone: v.optional(PhoneSchema),
+  address: v.optional(
+    v.pipe(v.string(messages.addressRequired), v.trim(), v.maxLength(ADDRESS_MAX, messages.addressTooLong)),
+  ),
+  password: v.optional(v.nullable(v.union([v.literal(''), PasswordSchema], messages.passwordComplexity))),
+});
+
+export type RegisterInput = v.InferInput<typeof RegisterSchema>;
+export type LoginInput = v.InferInput<typeof LoginSchema>;
+export type ResetPasswordForm = v.InferInput<typeof ResetPasswordFormSchema>;
+
+/** The answer of POST /LoginCustomer and POST /VryOtpLogin (spec section 3). */
+export interface LoginData {
+  token: string;
+  role: string;
+  /**
+   * The user's id. The spec's client stores it as `userId`; the name is the
+   * old API's. It identifies the account, not a code or a session.
+   */
+  veryOtpLoginID: number;
+  email: string;
+  phone: string;
+}
+
+/** The answer of POST /CreateAccount: echoes the request, the same whether the email was known. */
+export interface RegisterData {
+  email: string;
+  phone: string;
+}
+
+/** The user profile (spec section 3) without the password, which never leaves the server. */
+export interface UserProfile {
+  userID: number;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  role: string;
+  createdAt: string;
+}
