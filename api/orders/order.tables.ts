@@ -1,0 +1,103 @@
+import type { Generated } from 'kysely';
+
+/** Row types for orders, coupons and payments. They never leave the repositories. */
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  idempotency_key: string | null;
+  status: string;
+  delivery_date: string;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  customer_address: string;
+  state: string;
+  city: string;
+  pincode: string;
+  payment_method: string;
+  subtotal: number;
+  delivery_charge: number;
+  discount: number;
+  total: number;
+  coupon_code: string | null;
+  provider_order_id: string | null;
+  payment_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  variation_id: number | null;
+  product_name: string;
+  variation_name: string | null;
+  product_image: string;
+  unit_price: number;
+  quantity: number;
+  line_total: number;
+  position: number;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  order_id: number | null;
+  status_code: number;
+  /** The JSON envelope answered the first time. */
+  response: string;
+  created_at: number;
+}
+
+export interface CouponsTable {
+  code: string;
+  discount_amount: number;
+  first_order_only: number;
+  single_use: number;
+  active: number;
+  expires_at: number | null;
+  created_at: number;
+}
+
+export interface CouponRedemptionsTable {
+  id: Generated<number>;
+  coupon_code: string;
+  user_id: number;
+  order_id: number;
+  single_use_slot: string | null;
+  redeemed_at: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  provider: string;
+  provider_order_id: string;
+  user_id: number;
+  idempotency_key: string;
+  amount_paise: number;
+  currency: string;
+  status: string;
+  payment_id: string | null;
+  order_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PaymentEventsTable {
+  event_id: string;
+  event: string;
+  provider_order_id: string | null;
+  received_at: number;
+}
+
+export interface OrderTables {
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+}
