@@ -119,3 +119,12 @@ export const messages = {
   onlinePaymentUnavailable: 'Online payment is not available. Please choose Cash on Delivery.',
   paymentProviderFailed: 'The payment provider is not answering. Please try again.',
 } as const;
+
+/** Storefront texts the spec does not word (issue 5, screens). */
+export const storefrontMessages = {
+  cartEmpty: 'Your cart is empty.',
+  pageNotFound: 'Page not found.',
+  productNotOnDevice: 'This product is not on this device yet. It appears once the catalogue has synced.',
+  removedFromCart: (title: string) => `${title} removed from cart.`,
+  cartCleared: 'Your cart is now empty.',
+} as const;

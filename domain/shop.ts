@@ -68,3 +68,54 @@ export const WELCOME_OFFER = {
 } as const;
 export const COPIED_MS = 2000;
 export const ADDED_POPUP_MS = 5000;
+
+/** The home page's banner carousel: four banners drawn with CSS, so nothing is downloaded. */
+export const BANNERS = [
+  {
+    title: 'Eggless cakes, baked fresh',
+    text: 'Every cake we bake is 100% eggless.',
+    link: '/products-by-category/All Cakes',
+    cta: 'Shop cakes',
+  },
+  {
+    title: 'Flowers for every feeling',
+    text: 'Hand-tied bouquets, delivered the same day.',
+    link: '/products-by-category/All Flowers',
+    cta: 'Shop flowers',
+  },
+  {
+    title: 'Chocolates & sweets',
+    text: 'Gift boxes for birthdays, festivals and thank-yous.',
+    link: '/products-by-category/All Chocolate',
+    cta: 'Shop chocolates',
+  },
+  {
+    title: 'Combos that say it all',
+    text: 'Cake and flowers together, one delivery.',
+    link: '/products-by-category/All Combo',
+    cta: 'Shop combos',
+  },
+] as const;
+
+/** Product details: the fixed rating text and benefit bullets (spec section 2). */
+export const PRODUCT_RATING = '4.9 | 48';
+export const PRODUCT_BENEFITS = [
+  '100% eggless',
+  'Free standard shipping across India',
+  'Same-day delivery in Chandigarh and Mohali (order before 6 PM)',
+  'Freshly made on the day of delivery',
+] as const;
+export const SHIPPING_DETAILS =
+  'Free standard shipping across India. Same-day delivery in Chandigarh, Mohali, Panchkula, Kharar and Zirakpur for orders placed before 6 PM; orders after 6 PM are delivered the next day.';
+
+/** How to reach the shop (footer, contact page). */
+export const SHOP_CONTACT = {
+  email: 'hello@bakeryandblooms.in',
+  phone: '+91 98765 43210',
+  founded: 2015,
+} as const;
+export const STORES = [
+  { name: 'Sector 17, Chandigarh', address: 'SCO 42, Sector 17-C, Chandigarh 160017' },
+  { name: 'Sector 35, Chandigarh', address: 'SCO 310, Sector 35-B, Chandigarh 160022' },
+  { name: 'Phase 7, Mohali', address: 'SCF 55, Phase 7, Mohali, Punjab 160062' },
+] as const;
