@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { adminFromEnvironment } from './accounts/admin.js';
 
 /**
  * What runs once after the app is built and before it listens. Each task is
@@ -6,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
  */
 type StartupTask = { name: string; run(app: FastifyInstance): Promise<void> };
 
-const tasks: StartupTask[] = [];
+const tasks: StartupTask[] = [adminFromEnvironment];
 
 export async function runStartupTasks(app: FastifyInstance): Promise<void> {
   for (const task of tasks) {
