@@ -1,4 +1,220 @@
-import type { FastifyInstance } from 'fastify';
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountsApi } from '../../domain/accounts.contract.js';
+import type { LoginData } from '../../domain/accounts.js';
+import { ok } from '../../domain/envelope.js';
+import { messages } from '../../domain/messages.js';
+import { badRequest, HttpError, tooMany, unauthorized } from '../http/errors.js';
+import { route } from '../http/route.js';
+import mailPlugin from '../mail/mail.plugin.js';
+import type { RateRule } from '../ratelimit/ratelimit.js';
+import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
+import { alreadyRegisteredMail, codeMail } from './account.mails.js';
+import type { CodePurpose } from './account.tables.js';
+import { CODE_TTL_MS, consumeCode, issueCode, pruneCodes } from './codes.js';
+import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './password.js';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  toProfile,
+  type UserRow,
+  updateUser,
+} from './user.repository.js';
 
-/** The account endpoints. Being built: see the open issue for this feature. */
-export default async function accountRoutes(_app: FastifyInstance): Promise<void> {}
+/**
+ * The account endpoints (spec section 7; rules in README.md beside this file).
+ * Answers never tell whether an email has an account: register, code
+ * requests and forgot-password answer the same status and body either way,
+ * and a login with an unknown email spends the time of a real password check.
+ */
+const MINUTE = 60_000;
+
+/** Budgets per email and per client address. Counted before any hash or code check is spent. */
+export const RATE_RULES = {
+  login: { email: { limit: 10, windowMs: 15 * MINUTE }, ip: { limit: 100, windowMs: 15 * MINUTE } },
+  codeRequest: { email: { limit: 5, windowMs: 60 * MINUTE }, ip: { limit: 30, windowMs: 60 * MINUTE } },
+  codeCheck: { email: { limit: 10, windowMs: 15 * MINUTE }, ip: { limit: 60, windowMs: 15 * MINUTE } },
+} satisfies Record<string, { email: RateRule; ip: RateRule }>;
+
+type Action = keyof typeof RATE_RULES;
+
+/**
+ * The contract types an optional schema's output as possibly undefined; the
+ * route always parses a body (an absent one as `{}`), so this only narrows.
+ */
+function need<T>(body: T | undefined): T {
+  if (body === undefined) throw badRequest(messages.formInvalid);
+  return body;
+}
+
+export default async function accountRoutes(app: FastifyInstance): Promise<void> {
+  // Registered here (inside this feature's scope) unless the app already provides them.
+  if (!app.hasDecorator('mailer')) await app.register(mailPlugin);
+  if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
+
+  // A key of its own for code HMACs, derived so the JWT secret itself never hashes codes.
+  const codeSecret = createHmac('sha256', app.config.jwtSecret).update('one-time-codes').digest('base64url');
+  const logCodes = app.config.mode === 'development' && !app.config.smtpUrl;
+  let issued = 0;
+
+  // Warm the dummy hash now, so the first login with an unknown email is not faster than the rest.
+  void verifyDummy('').catch(() => {});
+
+  async function limit(action: Action, email: string, request: FastifyRequest): Promise<void> {
+    const rules = RATE_RULES[action];
+    const [byIp, byEmail] = await Promise.all([
+      app.rateLimiter.hit(`${action}:ip:${request.ip}`, rules.ip),
+      app.rateLimiter.hit(`${action}:email:${email}`, rules.email),
+    ]);
+    const refused = [byIp, byEmail].filter((d) => !d.allowed);
+    if (refused.length) {
+      throw tooMany(messages.tooManyAttempts, Math.max(...refused.map((d) => d.retryAfterMs)) / 1000);
+    }
+  }
+
+  async function sendCode(user: UserRow, purpose: CodePurpose): Promise<void> {
+    const code = await issueCode(app.db, codeSecret, user.id, purpose);
+    if (logCodes) app.log.info({ to: user.email, purpose, code }, 'one-time code (development only)');
+    app.mailer.send(codeMail(user.email, purpose, code, CODE_TTL_MS / MINUTE));
+    issued += 1;
+    if (issued % 200 === 0) await pruneCodes(app.db);
+  }
+
+  async function openSession(user: UserRow): Promise<LoginData> {
+    const { token } = await app.sessions.issue({ id: user.id, email: user.email, role: user.role });
+    return { token, role: user.role, veryOtpLoginID: user.id, email: user.email, phone: user.phone };
+  }
+
+  /** The user a code check is about, or null. Unknown emails fail like wrong codes. */
+  async function checkCode(email: string, purpose: CodePurpose, code: string): Promise<UserRow | null> {
+    const user = await findUserByEmail(app.db, email);
+    if (!user) return null;
+    return (await consumeCode(app.db, codeSecret, user.id, purpose, code)) ? user : null;
+  }
+
+  route(app, accountsApi.createAccount, async ({ body: input, request }) => {
+    const body = need(input);
+    await limit('codeRequest', body.email, request);
+    // Hashed in every branch, so the answer takes as long whether the email is new or not.
+    const passwordHash = await hashPassword(body.password);
+    const existing = await findUserByEmail(app.db, body.email);
+    if (existing?.verified) {
+      // Nothing changes on a verified account; its owner hears about the attempt.
+      app.mailer.send(alreadyRegisteredMail(existing.email));
+    } else {
+      let user: UserRow | undefined;
+      if (existing) {
+        // A registration that was never verified may be started again (the code was lost or expired).
+        await updateUser(app.db, existing.id, {
+          name: body.name,
+          phone: body.phone,
+          password_hash: passwordHash,
+        });
+        user = await findUserById(app.db, existing.id);
+      } else {
+        const id = await insertUser(app.db, {
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          passwordHash,
+        });
+        user = await findUserById(app.db, id);
+      }
+      if (user && !user.verified) await sendCode(user, 'register');
+    }
+    return ok({ email: body.email, phone: body.phone }, messages.otpSent);
+  });
+
+  route(app, accountsApi.verifyRegistration, async ({ body: input, request }) => {
+    const body = need(input);
+    await limit('codeCheck', body.Email, request);
+    const user = await checkCode(body.Email, 'register', body.Otp);
+    if (!user) throw badRequest(messages.otpWrong);
+    await updateUser(app.db, user.id, { verified: 1 });
+    return ok(null, messages.otpVerified);
+  });
+
+  route(app, accountsApi.sendLoginCode, async ({ body: input, request }) => {
+    const body = need(input);
+    await limit('codeRequest', body.email, request);
+    const user = await findUserByEmail(app.db, body.email);
+    if (user?.verified) await sendCode(user, 'login');
+    return ok(null, messages.codeRequestAccepted);
+  });
+
+  route(app, accountsApi.loginWithCode, async ({ body: input, request }) => {
+    const body = need(input);
+    await limit('codeCheck', body.email, request);
+    const user = await checkCode(body.email, 'login', body.otp);
+    if (!user?.verified) throw badRequest(messages.otpWrong);
+    return ok(await openSession(user), messages.otpVerified);
+  });
+
+  route(app, accountsApi.login, async ({ body: input, request }) => {
+    const body = need(input);
+    await limit('login', body.email, request);
+    const user = await findUserByEmail(app.db, body.email);
+    const good = user
+      ? await verifyPassword(body.password, user.password_hash)
+      : await verifyDummy(body.password);
+    if (!user || !good) throw unauthorized(messages.loginWrongCredentials);
+    // Only someone who knows the password learns that the account still waits for its code.
+    if (!user.verified) throw new HttpError(403, messages.loginNotVerified);
+    if (needsRehash(user.password_hash)) {
+      await updateUser(app.db, user.id, { password_hash: await hashPassword(body.password) });
+    }
+    await app.rateLimiter.reset(`login:email:${body.email}`);
+    return ok(await openSession(user), messages.loggedIn);
+  });
+
+  route(app, accountsApi.logout, async ({ request }) => {
+    // The bearer token says whose session ends; the spec's `email` field is informative only.
+    await app.sessions.revoke(request.user.sessionId);
+    return ok(null, messages.loggedOut);
+  });
+
+  route(app, accountsApi.sendResetCode, async ({ body: input, request }) => {
+    const body = need(input);
+    await limit('codeRequest', body.email, request);
+    const user = await findUserByEmail(app.db, body.email);
+    if (user) await sendCode(user, 'reset');
+    return ok(null, messages.codeRequestAccepted);
+  });
+
+  route(app, accountsApi.resetPassword, async ({ body: input, request }) => {
+    const body = need(input);
+    await limit('codeCheck', body.email, request);
+    const user = await checkCode(body.email, 'reset', body.otp);
+    if (!user) throw badRequest(messages.otpWrong);
+    // The code proves the mailbox, so a reset also verifies an account that never was.
+    await updateUser(app.db, user.id, { password_hash: await hashPassword(body.newPassword), verified: 1 });
+    await app.sessions.revokeAllFor(user.id);
+    return ok(null, messages.passwordResetDone);
+  });
+
+  async function currentUser(request: FastifyRequest): Promise<UserRow> {
+    const user = await findUserById(app.db, request.user.id);
+    if (!user) throw unauthorized(messages.noUserLoggedIn);
+    return user;
+  }
+
+  route(app, accountsApi.getProfile, async ({ request }) => ok(toProfile(await currentUser(request))));
+  route(app, accountsApi.getDetails, async ({ request }) => ok(toProfile(await currentUser(request))));
+
+  route(app, accountsApi.updateProfile, async ({ body: input, request }) => {
+    const body = need(input);
+    const user = await currentUser(request);
+    if (body.email && body.email !== user.email) throw badRequest(messages.emailChangeNotAllowed);
+    const fields: Parameters<typeof updateUser>[2] = {};
+    if (body.name !== undefined) fields.name = body.name;
+    if (body.phone !== undefined) fields.phone = body.phone;
+    if (body.address !== undefined) fields.address = body.address;
+    if (body.password) fields.password_hash = await hashPassword(body.password);
+    await updateUser(app.db, user.id, fields);
+    // A new password ends the account's other sessions; this one stays.
+    if (fields.password_hash) await app.sessions.revokeAllFor(user.id, request.user.sessionId);
+    const updated = await currentUser(request);
+    return ok(toProfile(updated), messages.profileUpdated);
+  });
+}
