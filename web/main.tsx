@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { PwaStatus } from './pwa/PwaStatus.js';
+import { startPwa } from './pwa/start.js';
 
-/** The shell's entry: the storefront screens mount here. */
+/** The shell's entry: the storefront screens mount here (replaced by web/app/App.tsx once it exists). */
 function Shell() {
   return (
     <main>
+      <PwaStatus />
       <h1>Bakery &amp; Blooms</h1>
       <p>Eggless cakes, fresh flowers and gifts.</p>
     </main>
@@ -18,3 +21,4 @@ if (root)
       <Shell />
     </StrictMode>,
   );
+startPwa();

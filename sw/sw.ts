@@ -1,0 +1,144 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  matchPrecache,
+  type PrecacheEntry,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { isVideo, PLACEHOLDER_IMAGE } from '../domain/catalogue.js';
+import { SyncError, syncCatalogue } from './catalogue-sync.js';
+import { db } from './db.js';
+import { imageOwner, keepImage, storeThumbnails } from './images.js';
+import { type PageMessage, SYNC_TAG, type WorkerMessage } from './messages.js';
+
+/**
+ * The shop's service worker. Boring on purpose (see sw/README.md): precache
+ * the build, answer navigations with the cached shell, take updates only when
+ * the shopper agreed. The catalogue itself is not in the Cache API but in
+ * IndexedDB (sw/db.ts), filled from the delta feed; product images too.
+ */
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// On the first install there is no older worker, so taking the open page at
+// once lets its images and catalogue work offline without a reload. An update
+// only activates after the shopper agreed (SKIP_WAITING), and the page reloads then.
+clientsClaim();
+
+// Every page route is the single-page shell; the API and media are never the shell.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/media\//, /^\/sw\.js$/],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/media/') &&
+    request.method === 'GET' &&
+    !isVideo(url.pathname),
+  ({ url, request }) => serveImage(url.pathname, request),
+);
+
+/** From IndexedDB when stored; else the network, stored on the way; else the placeholder. */
+async function serveImage(path: string, request: Request): Promise<Response> {
+  const stored = await db.images.get(path).catch(() => undefined);
+  if (stored) {
+    return new Response(stored.blob, {
+      headers: {
+        'content-type': stored.blob.type || 'image/webp',
+        'cache-control': 'no-cache',
+        'x-served-from': 'indexeddb',
+      },
+    });
+  }
+  try {
+    const response = await fetch(request);
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || !type.startsWith('image/')) return placeholder();
+    const blob = await response.clone().blob();
+    const owner = await imageOwner(path).catch(() => null);
+    // Images of unknown owners (an admin preview) count as page images, so they fall out of the bound.
+    keepImage(path, blob, owner?.productID ?? 0, owner?.kind ?? 'src').catch(() => undefined);
+    return response;
+  } catch {
+    return placeholder();
+  }
+}
+
+const FALLBACK_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="#eee"/></svg>';
+
+async function placeholder(): Promise<Response> {
+  const cached = await matchPrecache(PLACEHOLDER_IMAGE);
+  return cached ?? new Response(FALLBACK_SVG, { headers: { 'content-type': 'image/svg+xml' } });
+}
+
+/** A sync whenever one is asked for, at most one at a time, then the card images of what changed. */
+async function refresh(): Promise<WorkerMessage> {
+  try {
+    const result = await syncCatalogue();
+    await storeThumbnails().catch(() => 0);
+    return { type: 'CATALOGUE_SYNCED', ok: true, notModified: result.notModified, error: null };
+  } catch (err) {
+    const offline = err instanceof SyncError && err.offline;
+    return {
+      type: 'CATALOGUE_SYNCED',
+      ok: false,
+      notModified: false,
+      error: offline ? 'offline' : err instanceof Error ? err.message : String(err),
+    };
+  }
+}
+
+/** A worker start with a stale catalogue syncs; one started a moment ago by a fetch does not. */
+const START_SYNC_AFTER_MS = 60_000;
+async function refreshIfStale(): Promise<void> {
+  const row = await db.meta.get('lastSyncedAt');
+  const last = typeof row?.value === 'number' ? row.value : 0;
+  if (Date.now() - last > START_SYNC_AFTER_MS) await refresh();
+}
+
+self.addEventListener('install', (event) => {
+  // Fill the catalogue before the first activation, so the shop works offline right after the
+  // first visit. A failure (offline, server down) must not fail the install: the shell still works.
+  event.waitUntil(syncCatalogue({ timeoutMs: 20_000 }).catch(() => undefined));
+});
+
+self.addEventListener('activate', () => {
+  // Not passed to waitUntil: fetches wait for an activating worker, and images can take a while.
+  void refresh();
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data as PageMessage | null;
+  if (!data || typeof data !== 'object') return;
+  if (data.type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+  } else if (data.type === 'SYNC_CATALOGUE') {
+    const source = event.source;
+    event.waitUntil(
+      refresh().then((answer) => {
+        source?.postMessage(answer);
+      }),
+    );
+  }
+});
+
+interface TaggedSyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+// Periodic Background Sync (installed apps in Chromium) and one-off Background Sync share the tag.
+for (const type of ['periodicsync', 'sync']) {
+  self.addEventListener(type, (event) => {
+    const e = event as TaggedSyncEvent;
+    if (e.tag === SYNC_TAG) e.waitUntil(refresh());
+  });
+}
+
+void refreshIfStale().catch(() => undefined);

@@ -1,0 +1,207 @@
+import type { Workbox } from 'workbox-window';
+import { db } from '../../sw/db.js';
+import type { PageMessage } from '../../sw/messages.js';
+import { SYNC_TAG } from '../../sw/messages.js';
+import { getPwaState, setPwaState } from './pwa-state.js';
+
+/**
+ * Starts the page's half of the offline layer: registers the worker, watches
+ * for a waiting update, the install offer and the network, asks for
+ * persistent storage, and keeps the catalogue fresh while a page is open.
+ * The worker does the syncing when it controls the page; before that (first
+ * visit, development, a browser without workers) the page syncs itself.
+ */
+export interface PwaOptions {
+  swUrl?: string;
+  /** How often an open page asks for a catalogue sync. */
+  syncEveryMs?: number;
+}
+
+const DEFAULT_SYNC_EVERY_MS = 5 * 60_000;
+/** After "Not now" on the install offer, wait this long before offering again. */
+const INSTALL_SNOOZE_MS = 14 * 24 * 3600_000;
+const INSTALL_SNOOZE_KEY = 'pwaInstallSnoozedAt';
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+let started = false;
+let wb: Workbox | null = null;
+let installEvent: BeforeInstallPromptEvent | null = null;
+
+export function startPwa(options: PwaOptions = {}): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  const syncEveryMs = options.syncEveryMs ?? DEFAULT_SYNC_EVERY_MS;
+
+  setPwaState({ offline: !navigator.onLine });
+  window.addEventListener('offline', () => setPwaState({ offline: true }));
+  window.addEventListener('online', () => {
+    setPwaState({ offline: false });
+    void requestSync();
+  });
+
+  window.addEventListener('beforeinstallprompt', (event) => {
+    // Our own offer replaces the browser's mini-infobar, shown only when not snoozed.
+    event.preventDefault();
+    installEvent = event as BeforeInstallPromptEvent;
+    if (!installSnoozed()) setPwaState({ canInstall: true });
+  });
+  window.addEventListener('appinstalled', () => {
+    installEvent = null;
+    setPwaState({ canInstall: false, showIosInstallHint: false });
+  });
+  if (isIosSafariOutsideApp() && !installSnoozed()) setPwaState({ showIosInstallHint: true });
+
+  void askPersistentStorage();
+
+  if ('serviceWorker' in navigator && import.meta.env.PROD) {
+    // After load, so registering and precaching never compete with the first screen.
+    if (document.readyState === 'complete') void register(options.swUrl ?? '/sw.js');
+    else window.addEventListener('load', () => void register(options.swUrl ?? '/sw.js'), { once: true });
+  }
+  void requestSync();
+
+  window.setInterval(() => {
+    if (document.visibilityState !== 'visible' || !navigator.onLine) return;
+    void requestSync();
+    void wb?.update();
+  }, syncEveryMs);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && navigator.onLine) void wb?.update();
+  });
+}
+
+async function register(swUrl: string): Promise<void> {
+  const { Workbox } = await import('workbox-window');
+  wb = new Workbox(swUrl, { scope: '/' });
+  // Fires for a worker that installed while this page was open, and for one
+  // already waiting when the page loaded (the shopper chose Later before).
+  wb.addEventListener('waiting', () => setPwaState({ updateReady: true }));
+  try {
+    const registration = await wb.register();
+    if (registration) await registerPeriodicSync(registration);
+  } catch {
+    // Without a worker the shop still runs online; the page syncs itself.
+  }
+}
+
+/** The shopper chose Reload on "A new version is ready". */
+export function acceptUpdate(): void {
+  if (!wb) {
+    window.location.reload();
+    return;
+  }
+  wb.addEventListener('controlling', () => window.location.reload());
+  wb.messageSkipWaiting();
+}
+
+/** The shopper chose Later: the new version waits until every tab of the shop is closed. */
+export function dismissUpdate(): void {
+  setPwaState({ updateReady: false });
+}
+
+export async function install(): Promise<void> {
+  const event = installEvent;
+  if (!event) return;
+  installEvent = null;
+  setPwaState({ canInstall: false });
+  await event.prompt();
+  const { outcome } = await event.userChoice;
+  if (outcome === 'dismissed') snoozeInstall();
+}
+
+export function dismissInstall(): void {
+  snoozeInstall();
+  setPwaState({ canInstall: false, showIosInstallHint: false });
+}
+
+function snoozeInstall(): void {
+  try {
+    localStorage.setItem(INSTALL_SNOOZE_KEY, String(Date.now()));
+  } catch {
+    // Private mode: the offer comes back next visit, which is acceptable.
+  }
+}
+
+function installSnoozed(): boolean {
+  try {
+    const at = Number(localStorage.getItem(INSTALL_SNOOZE_KEY));
+    return Number.isFinite(at) && at > 0 && Date.now() - at < INSTALL_SNOOZE_MS;
+  } catch {
+    return false;
+  }
+}
+
+function isIosSafariOutsideApp(): boolean {
+  const ua = navigator.userAgent;
+  const ios = /iPad|iPhone|iPod/.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1);
+  const standalone =
+    (navigator as Navigator & { standalone?: boolean }).standalone === true ||
+    window.matchMedia?.('(display-mode: standalone)').matches === true;
+  return ios && !standalone;
+}
+
+async function askPersistentStorage(): Promise<void> {
+  const storage = navigator.storage;
+  if (!storage?.persist) return;
+  try {
+    const persisted = (await storage.persisted()) || (await storage.persist());
+    setPwaState({ persisted });
+    await db.meta.put({ key: 'persisted', value: persisted });
+  } catch {
+    setPwaState({ persisted: false });
+  }
+}
+
+interface PeriodicSyncManager {
+  register(tag: string, options: { minInterval: number }): Promise<void>;
+}
+
+/** Chromium grants periodic sync to installed apps only; elsewhere this quietly does nothing. */
+async function registerPeriodicSync(registration: ServiceWorkerRegistration): Promise<void> {
+  const periodic = (registration as ServiceWorkerRegistration & { periodicSync?: PeriodicSyncManager })
+    .periodicSync;
+  if (!periodic) return;
+  try {
+    const status = await navigator.permissions.query({
+      name: 'periodic-background-sync' as PermissionName,
+    });
+    if (status.state === 'granted') await periodic.register(SYNC_TAG, { minInterval: 6 * 3600_000 });
+  } catch {
+    // Not supported here.
+  }
+}
+
+let pageSync: Promise<void> | null = null;
+
+/**
+ * Asks for a catalogue sync now: the controlling worker does it; with no
+ * worker in control the page does it itself (same code, same lock).
+ */
+export async function requestSync(): Promise<void> {
+  if (getPwaState().offline) return;
+  const controller = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
+  if (controller) {
+    controller.postMessage({ type: 'SYNC_CATALOGUE' } satisfies PageMessage);
+    return;
+  }
+  if (pageSync) return pageSync;
+  pageSync = (async () => {
+    try {
+      const [{ syncCatalogue }, { storeThumbnails }] = await Promise.all([
+        import('../../sw/catalogue-sync.js'),
+        import('../../sw/images.js'),
+      ]);
+      await syncCatalogue();
+      await storeThumbnails();
+    } catch {
+      // Offline or server down: the screens keep showing the device's copy; the status shows the last sync.
+    } finally {
+      pageSync = null;
+    }
+  })();
+  return pageSync;
+}
