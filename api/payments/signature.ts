@@ -1,0 +1,33 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Razorpay's two signatures. Checkout signs `order_id|payment_id` with the key
+ * secret; webhooks sign the raw request body with the webhook secret. Both are
+ * hex HMAC-SHA256, compared in constant time so a forger learns nothing from
+ * how long a refusal takes.
+ */
+export function hmacHex(secret: string, payload: string | Buffer): string {
+  return createHmac('sha256', secret).update(payload).digest('hex');
+}
+
+export function safeEqualHex(expectedHex: string, givenHex: string): boolean {
+  if (!/^[0-9a-f]+$/i.test(givenHex)) return false;
+  const a = Buffer.from(expectedHex, 'hex');
+  const b = Buffer.from(givenHex.toLowerCase(), 'hex');
+  // timingSafeEqual throws on different lengths; the length of a SHA-256 digest is no secret.
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** `orderId` must be the provider order id the server stored, never one the client chose. */
+export function checkoutSignatureValid(
+  keySecret: string,
+  orderId: string,
+  paymentId: string,
+  signature: string,
+): boolean {
+  return safeEqualHex(hmacHex(keySecret, `${orderId}|${paymentId}`), signature);
+}
+
+export function webhookSignatureValid(webhookSecret: string, rawBody: Buffer, signature: string): boolean {
+  return safeEqualHex(hmacHex(webhookSecret, rawBody), signature);
+}
