@@ -1,3 +1,6 @@
+import * as v from 'valibot';
+import { IdSchema } from './validation.js';
+
 /**
  * The catalogue as the API answers it and the device stores it. Field names
  * are the spec's (section 3), so a client written against the spec reads ours
@@ -99,3 +102,203 @@ export function inCategory(product: Pick<Product, 'categories'>, name: string): 
   if (!wanted) return false;
   return product.categories.some((c) => c.categoryName.trim().toLowerCase() === wanted);
 }
+
+// ---------------------------------------------------------------------------
+// Input schemas for the catalogue endpoints (server validates, admin forms reuse).
+// ---------------------------------------------------------------------------
+
+/** Longest texts we accept; a description is HTML, so it gets more room. */
+export const LIMITS = {
+  categoryName: 80,
+  title: 200,
+  description: 20_000,
+  label: 500,
+  sizeOrWeight: 80,
+  variationText: 80,
+  variations: 30,
+  categoriesPerProduct: 20,
+  /** Upload limits of `POST /AddProductForDash`. */
+  imageBytes: 5 * 1024 * 1024,
+  imagesPerProduct: 6,
+  /** Sharp refuses to decode more pixels than this (a decompression bomb guard). */
+  imagePixels: 40_000_000,
+  searchQuery: 200,
+  /** Largest page of the delta feed. */
+  feedPage: 1000,
+  maxPrice: 10_000_000,
+} as const;
+
+/** The widths made for every image: 320 for cards (thumb), 640 for the product page (src). */
+export const IMAGE_WIDTHS = { thumb: 320, src: 640 } as const;
+
+const text = (max: number, label: string) =>
+  v.pipe(
+    v.string(`${label} must be text.`),
+    v.trim(),
+    v.maxLength(max, `${label} must be at most ${max} characters.`),
+  );
+const requiredText = (max: number, label: string) =>
+  v.pipe(text(max, label), v.nonEmpty(`${label} is required.`));
+
+/** Whole rupees, 0 or more; a form may send it as a digit string ("450"). */
+export const RupeesSchema = v.pipe(
+  v.union([v.number(), v.string()], 'Price must be a whole number of rupees.'),
+  v.transform((x) => (typeof x === 'string' ? x.trim() : x)),
+  v.check(
+    (x) => (typeof x === 'number' ? Number.isSafeInteger(x) : /^\d{1,9}$/.test(x)),
+    'Price must be a whole number of rupees.',
+  ),
+  v.transform((x) => Number(x)),
+  v.minValue(0, 'Price must be at least 0.'),
+  v.maxValue(LIMITS.maxPrice, 'Price is too large.'),
+);
+
+/** The admin form's variation: VariationName, VariationType (= variationValue), Price. */
+export const VariationInputSchema = v.pipe(
+  v.record(v.string(), v.unknown(), 'Each variation must be an object.'),
+  v.transform(lowerFirstKeys),
+  v.transform((o) => ({
+    variationName: o.variationName,
+    variationValue: o.variationValue ?? o.variationType,
+    price: o.price,
+  })),
+  v.object({
+    variationName: requiredText(LIMITS.variationText, 'Variation name'),
+    variationValue: requiredText(LIMITS.variationText, 'Variation type'),
+    price: RupeesSchema,
+  }),
+);
+export type VariationInput = v.InferOutput<typeof VariationInputSchema>;
+
+export const VariationListSchema = v.pipe(
+  v.array(VariationInputSchema, 'Variations must be a list.'),
+  v.maxLength(LIMITS.variations, `At most ${LIMITS.variations} variations.`),
+);
+
+/** Keys as the spec writes them: an old client may send `Title` or `title`; both are the same field. */
+export function lowerFirstKeys(o: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, value] of Object.entries(o)) {
+    const key = k.charAt(0).toLowerCase() + k.slice(1);
+    // "productID", "ProductId" and "productId" all name the same field.
+    out[key.replace(/Id$/, 'ID')] = value;
+  }
+  return out;
+}
+
+const IdListSchema = v.pipe(
+  v.array(IdSchema, 'Choose at least one category.'),
+  v.minLength(1, 'Choose at least one category.'),
+  v.maxLength(LIMITS.categoriesPerProduct, `At most ${LIMITS.categoriesPerProduct} categories.`),
+);
+
+/** `POST /AddCategory` ({CategoryName}). */
+export const AddCategorySchema = v.pipe(
+  v.record(v.string(), v.unknown(), 'The request body must be an object.'),
+  v.transform(lowerFirstKeys),
+  v.object({
+    categoryName: v.pipe(
+      v.string('Please enter a category name.'),
+      v.trim(),
+      v.nonEmpty('Please enter a category name.'),
+      v.maxLength(LIMITS.categoryName, `A category name has at most ${LIMITS.categoryName} characters.`),
+    ),
+  }),
+);
+
+/** The text fields of `POST /AddProductForDash` after the multipart parts are collected. */
+export const AddProductFieldsSchema = v.object({
+  categoryIDs: IdListSchema,
+  title: requiredText(LIMITS.title, 'Title'),
+  description: requiredText(LIMITS.description, 'Description'),
+  labelHeading: requiredText(LIMITS.label, 'Label heading'),
+  labelDescription: requiredText(LIMITS.label, 'Label description'),
+  price: RupeesSchema,
+  sizeOrWeight: v.optional(text(LIMITS.sizeOrWeight, 'Size or weight'), ''),
+  variations: v.optional(VariationListSchema, []),
+});
+export type AddProductFields = v.InferOutput<typeof AddProductFieldsSchema>;
+
+/**
+ * `PUT /UpdateProductDetails`: the full product object as the spec's client
+ * holds it (it sends back what it loaded, edited). Title, description and
+ * price are required (spec 5, "Edit product"); categories and variations are
+ * replaced only when sent; images, imagePath and read-only fields are ignored.
+ */
+export const UpdateProductSchema = v.pipe(
+  v.record(v.string(), v.unknown(), 'The request body must be a product object.'),
+  v.transform(lowerFirstKeys),
+  v.object({
+    productID: IdSchema,
+    title: requiredText(LIMITS.title, 'Title'),
+    description: requiredText(LIMITS.description, 'Description'),
+    price: RupeesSchema,
+    labelHeading: v.optional(v.nullable(text(LIMITS.label, 'Label heading'))),
+    labelDescription: v.optional(v.nullable(text(LIMITS.label, 'Label description'))),
+    sizeOrWeight: v.optional(v.nullable(text(LIMITS.sizeOrWeight, 'Size or weight'))),
+    categories: v.optional(
+      v.pipe(
+        v.array(
+          v.pipe(
+            v.record(v.string(), v.unknown(), 'Each category must be an object with a categoryID.'),
+            v.transform(lowerFirstKeys),
+            v.object({ categoryID: IdSchema }),
+          ),
+          'Categories must be a list.',
+        ),
+        v.minLength(1, 'Choose at least one category.'),
+        v.maxLength(LIMITS.categoriesPerProduct, `At most ${LIMITS.categoriesPerProduct} categories.`),
+      ),
+    ),
+    variations: v.optional(v.nullable(VariationListSchema)),
+  }),
+);
+export type UpdateProductInput = v.InferOutput<typeof UpdateProductSchema>;
+
+export const IdParamsSchema = v.object({ id: IdSchema });
+export const ProductsQuerySchema = v.object({
+  categoryId: v.optional(IdSchema),
+});
+export const DeleteCategoryQuerySchema = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.transform(lowerFirstKeys),
+  v.object({ categoryID: IdSchema }),
+);
+export const DeleteProductQuerySchema = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.transform(lowerFirstKeys),
+  v.object({ productID: IdSchema }),
+);
+export const SearchQuerySchema = v.object({
+  q: v.optional(text(LIMITS.searchQuery, 'The search text'), ''),
+});
+
+/**
+ * A feed cursor: "V" (everything up to catalogue version V is on the device)
+ * or "S.V.P" (a page in the middle of sending the changes between versions S
+ * and V, products up to id P already sent). Devices treat it as opaque.
+ */
+export const CURSOR_PATTERN = /^\d{1,15}(\.\d{1,15}\.\d{1,15})?$/;
+export const FeedQuerySchema = v.object({
+  since: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(CURSOR_PATTERN, 'The cursor is not one this feed gave out.')),
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'The limit must be a whole number.'),
+      v.transform(Number),
+      v.minValue(1, 'The limit must be at least 1.'),
+      v.maxValue(LIMITS.feedPage, `The limit must be at most ${LIMITS.feedPage}.`),
+    ),
+    '500',
+  ),
+});
+
+/** `GET /GetTopProductsByCategory`: one group per category name, at most 6 products each. */
+export interface CategoryGroup {
+  categoryID: number;
+  categoryName: string;
+  products: Product[];
+}
+export const TOP_PER_CATEGORY = 6;

@@ -1,4 +1,265 @@
-import type { FastifyInstance } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { catalogueApi } from '../../domain/catalogue.contract.js';
+import {
+  AddProductFieldsSchema,
+  type CategoryGroup,
+  LIMITS,
+  lowerFirstKeys,
+  TOP_PER_CATEGORY,
+} from '../../domain/catalogue.js';
+import { ok } from '../../domain/envelope.js';
+import { messages } from '../../domain/messages.js';
+import { search } from '../../domain/search.js';
+import { parseWith } from '../../domain/validation.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { route } from '../http/route.js';
+import { mediaDirOf, type ProcessedImage, processImage, removeImages } from '../images/images.js';
+import media from '../images/media.plugin.js';
+import { feedETag, readFeed } from './catalogue.feed.js';
+import {
+  addCategory,
+  bumpVersion,
+  currentVersion,
+  deleteCategory,
+  deleteProduct,
+  findCategory,
+  insertProduct,
+  listCategories,
+  loadProduct,
+  loadProducts,
+  updateProduct,
+} from './catalogue.repository.js';
+import { sanitizeDescription } from './sanitize.js';
 
-/** The catalogue endpoints. Being built: see the open issue for this feature. */
-export default async function catalogueRoutes(_app: FastifyInstance): Promise<void> {}
+/**
+ * The catalogue endpoints (spec section 7) and the delta feed. Handlers
+ * validate (through the contract), call the repository, reply; every write
+ * runs in one transaction that bumps the catalogue version (see the repository).
+ */
+export default async function catalogueRoutes(app: FastifyInstance): Promise<void> {
+  // Registered here, not app-wide: only the add-product form takes multipart bodies.
+  await app.register(multipart, {
+    limits: {
+      fileSize: LIMITS.imageBytes,
+      files: LIMITS.imagesPerProduct,
+      fields: 60,
+      fieldSize: 128 * 1024,
+      parts: 80,
+    },
+  });
+  await app.register(media);
+  const mediaDir = mediaDirOf(app.config.dataDir);
+
+  route(app, catalogueApi.getCategories, async () => ok(await listCategories(app.db)));
+
+  route(app, catalogueApi.getProducts, async (ctx) => {
+    const query = given(ctx.query);
+    if (query.categoryId === undefined) return ok(await loadProducts(app.db, { all: true }));
+    if (!(await findCategory(app.db, query.categoryId))) throw notFound('Category not found.');
+    return ok(await loadProducts(app.db, { categoryId: query.categoryId }));
+  });
+
+  const oneProduct = async (ctx: { params: { id: number } | undefined }) => {
+    const product = await loadProduct(app.db, given(ctx.params).id);
+    if (!product) throw notFound(messages.productNotFound);
+    return ok(product);
+  };
+  route(app, catalogueApi.getProduct, oneProduct);
+  route(app, catalogueApi.getProductById, oneProduct);
+
+  route(app, catalogueApi.search, async (ctx) => {
+    const query = given(ctx.query);
+    // The spec: an empty query gives no results (and costs no database read).
+    if (!query.q.trim()) return ok([]);
+    return ok(search(await loadProducts(app.db, { all: true }), query.q));
+  });
+
+  route(app, catalogueApi.topProductsByCategory, async () => {
+    const [categories, products] = await Promise.all([
+      listCategories(app.db),
+      loadProducts(app.db, { all: true }),
+    ]);
+    const groups: CategoryGroup[] = [];
+    for (const c of categories) {
+      const members = products
+        .filter((p) => p.categories.some((pc) => pc.categoryID === c.categoryID))
+        .slice(0, TOP_PER_CATEGORY);
+      if (members.length) groups.push({ ...c, products: members });
+    }
+    return ok(groups);
+  });
+
+  route(app, catalogueApi.addCategory, async (ctx) => {
+    const body = given(ctx.body);
+    const category = await app.db.transaction().execute((trx) => addCategory(trx, body.categoryName));
+    ctx.reply.code(201);
+    return ok(category, messages.categoryAdded);
+  });
+
+  route(app, catalogueApi.deleteCategory, async (ctx) => {
+    const query = given(ctx.query);
+    const detached = await app.db.transaction().execute((trx) => deleteCategory(trx, query.categoryID));
+    return ok(
+      { categoryID: query.categoryID, detachedProducts: detached },
+      detached
+        ? `Category deleted. ${detached} product(s) no longer list it.`
+        : 'Category deleted successfully!',
+    );
+  });
+
+  route(app, catalogueApi.deleteProduct, async (ctx) => {
+    const query = given(ctx.query);
+    await app.db.transaction().execute((trx) => deleteProduct(trx, query.productID));
+    return ok({ productID: query.productID }, messages.productDeleted);
+  });
+
+  route(app, catalogueApi.updateProduct, async (ctx) => {
+    const body = given(ctx.body);
+    const description = sanitizeDescription(body.description);
+    if (!description) throw badRequest('Description is required.', { field: 'description' });
+    await app.db.transaction().execute((trx) => updateProduct(trx, { ...body, description }));
+    const product = await loadProduct(app.db, body.productID);
+    if (!product) throw notFound(messages.productNotFound);
+    return ok(product, messages.productUpdated);
+  });
+
+  route(
+    app,
+    catalogueApi.addProduct,
+    async ({ request, reply }) => {
+      if (!request.isMultipart()) {
+        throw badRequest('Send the product as multipart/form-data (the add-product form).');
+      }
+      const { fields, files } = await readProductForm(request.parts());
+      const parsed = parseWith(AddProductFieldsSchema, fields);
+      if (!parsed.ok) throw badRequest(parsed.message, parsed.field ? { field: parsed.field } : null);
+      if (!files.length) throw badRequest(messages.productFieldsRequired, { field: 'images' });
+      const description = sanitizeDescription(parsed.value.description);
+      if (!description) throw badRequest('Description is required.', { field: 'Description' });
+
+      // Images first, outside the transaction (sharp is slow); nothing is half-written:
+      // if any image or the insert fails, the files already made are removed.
+      const processed: ProcessedImage[] = [];
+      try {
+        for (const [i, file] of files.entries()) {
+          processed.push(await processImage(file.buffer, mediaDir, `Image ${i + 1} (${file.filename})`));
+        }
+        const id = await app.db.transaction().execute(async (trx) => {
+          const version = await bumpVersion(trx);
+          return insertProduct(trx, version, { ...parsed.value, description }, processed);
+        });
+        const product = await loadProduct(app.db, id);
+        if (!product) throw new Error(`product ${id} vanished after insert`);
+        reply.code(201);
+        return ok(product, messages.productAdded);
+      } catch (err) {
+        await removeImages(mediaDir, processed);
+        throw err;
+      }
+    },
+    { bodyDescription: 'multipart/form-data, see the summary; at most 6 images of 5 MB each' },
+  );
+
+  route(app, catalogueApi.feed, async (ctx) => {
+    const { request, reply } = ctx;
+    const query = given(ctx.query);
+    const version = await currentVersion(app.db);
+    const etag = feedETag(query, version);
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
+    return ok(await readFeed(app.db, query, version));
+  });
+}
+
+/**
+ * `route()` types a declared schema's output as possibly undefined (the
+ * contract's fields are optional); when the endpoint declares the schema the
+ * value is always there. This narrows it, loudly if that ever breaks.
+ */
+function given<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('route() gave no value for a declared schema');
+  return value;
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * Ends the request with 304 and no body. Fastify's documented way for an async
+ * handler that has sent its own reply is to return the reply object; the
+ * handler's envelope type does not describe that, hence the cast.
+ */
+function notModified(reply: FastifyReply): never {
+  reply.code(304).send();
+  return reply as never;
+}
+
+interface FormFile {
+  filename: string;
+  buffer: Buffer;
+}
+
+/**
+ * Collects the multipart parts. Field names are matched as the spec writes
+ * them with either case of the first letter; `CategoryID` repeats; an empty
+ * file part (a browser's "no file chosen") is skipped.
+ */
+async function readProductForm(
+  parts: AsyncIterableIterator<
+    MultipartFile | { type: 'field'; fieldname: string; value: unknown; valueTruncated: boolean }
+  >,
+): Promise<{ fields: Record<string, unknown>; files: FormFile[] }> {
+  const raw: Record<string, string[]> = {};
+  const files: FormFile[] = [];
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      const name = part.fieldname.toLowerCase();
+      if (name !== 'images' && name !== 'image') {
+        await part.toBuffer();
+        throw badRequest(`Unexpected file field "${part.fieldname}": send images as "images".`);
+      }
+      const buffer = await part.toBuffer();
+      if (buffer.length) files.push({ filename: part.filename || 'unnamed', buffer });
+      continue;
+    }
+    if (part.valueTruncated) throw new HttpError(413, `The field ${part.fieldname} is too long.`);
+    const key = Object.keys(lowerFirstKeys({ [part.fieldname]: '' }))[0] ?? part.fieldname;
+    const list = raw[key] ?? [];
+    list.push(typeof part.value === 'string' ? part.value : String(part.value));
+    raw[key] = list;
+  }
+  const one = (key: string) => raw[key]?.[raw[key].length - 1];
+  let variations: unknown = [];
+  const variationsJson = one('variationsJson')?.trim();
+  if (variationsJson) {
+    try {
+      variations = JSON.parse(variationsJson);
+    } catch {
+      throw badRequest('variationsJson is not valid JSON.', { field: 'variationsJson' });
+    }
+  }
+  // CategoryID may repeat, or (some clients) come as one comma-separated value.
+  const categoryIDs = (raw.categoryID ?? [])
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    fields: {
+      categoryIDs,
+      title: one('title'),
+      description: one('description'),
+      labelHeading: one('labelHeading'),
+      labelDescription: one('labelDescription'),
+      price: one('price'),
+      sizeOrWeight: one('sizeOrWeight') ?? '',
+      variations,
+    },
+    files,
+  };
+}

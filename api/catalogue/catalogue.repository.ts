@@ -1,0 +1,430 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type {
+  AddProductFields,
+  Category,
+  Product,
+  UpdateProductInput,
+  VariationInput,
+} from '../../domain/catalogue.js';
+import type { Database } from '../db/schema.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import { imageOf } from '../images/images.js';
+
+/**
+ * All SQL of the catalogue. Functions take the database or a transaction
+ * first; rows never leave this file (callers get `domain/catalogue.ts` shapes).
+ *
+ * Versioning: every write starts with `bumpVersion`, which increments the one
+ * `catalogue_state` row and returns the new value; each row the write changes
+ * is stamped with it. On PostgreSQL the update takes that row's lock, so
+ * writers queue and commit in version order; a reader that first reads the
+ * counter and then only rows with `version <= counter` therefore never skips a
+ * row that commits later with a lower number (the delta feed relies on this).
+ */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function currentVersion(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('catalogue_state')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+export async function bumpVersion(trx: Transaction<Database>): Promise<number> {
+  const row = await trx
+    .updateTable('catalogue_state')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+// ---------------------------------------------------------------- categories
+
+export async function listCategories(db: Executor): Promise<Category[]> {
+  const rows = await db
+    .selectFrom('categories')
+    .select(['id', 'name'])
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ categoryID: r.id, categoryName: r.name }));
+}
+
+export async function findCategory(db: Executor, id: number): Promise<Category | null> {
+  const row = await db
+    .selectFrom('categories')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? { categoryID: row.id, categoryName: row.name } : null;
+}
+
+export async function addCategory(trx: Transaction<Database>, name: string): Promise<Category> {
+  // Names are compared case-insensitively: "Plants" and "plants" would be one menu entry to a shopper.
+  const taken = await trx
+    .selectFrom('categories')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (taken) throw conflict(`A category named "${name}" already exists.`, { categoryID: taken.id });
+  const version = await bumpVersion(trx);
+  const now = Date.now();
+  const row = await trx
+    .insertInto('categories')
+    .values({ name, version, created_at: now, updated_at: now, deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { categoryID: row.id, categoryName: name };
+}
+
+/**
+ * Deleting a category detaches it from its products instead of refusing: the
+ * products stay on sale under their other categories (or under none, still
+ * listed in All Products and search). Each detached product is re-stamped so
+ * devices re-fetch it without the category.
+ */
+export async function deleteCategory(trx: Transaction<Database>, id: number): Promise<number> {
+  if (!(await findCategory(trx, id))) throw notFound('Category not found.');
+  const version = await bumpVersion(trx);
+  const now = Date.now();
+  const linked = trx.selectFrom('product_categories').select('product_id').where('category_id', '=', id);
+  const touched = await trx
+    .updateTable('products')
+    .set({ version, updated_at: now })
+    .where('id', 'in', linked)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  await trx.deleteFrom('product_categories').where('category_id', '=', id).execute();
+  await trx
+    .updateTable('categories')
+    .set({ deleted_at: now, updated_at: now, version })
+    .where('id', '=', id)
+    .execute();
+  return Number(touched.numUpdatedRows);
+}
+
+async function checkCategoriesExist(db: Executor, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('id', 'in', unique)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const found = new Set(rows.map((r) => r.id));
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length)
+    throw badRequest(`Category ${missing.join(', ')} does not exist.`, { field: 'CategoryID' });
+  return unique;
+}
+
+// ------------------------------------------------------------------ products
+
+/** Which live products to load. */
+export type ProductScope = { all: true } | { categoryId: number } | { ids: number[] };
+
+function scopeIds(db: Executor, scope: ProductScope) {
+  let q = db.selectFrom('products').select('products.id').where('products.deleted_at', 'is', null);
+  if ('categoryId' in scope) {
+    q = q.where('products.id', 'in', (eb) =>
+      eb.selectFrom('product_categories').select('product_id').where('category_id', '=', scope.categoryId),
+    );
+  } else if ('ids' in scope) {
+    q = q.where('products.id', 'in', scope.ids.length ? scope.ids : [-1]);
+  }
+  return q;
+}
+
+/**
+ * Loads products with their categories, variations and images in four
+ * queries, whatever the number of products (no query per product).
+ */
+export async function loadProducts(db: Executor, scope: ProductScope): Promise<Product[]> {
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', 'in', scopeIds(db, scope))
+    .orderBy('id')
+    .execute();
+  if (!rows.length) return [];
+  const [links, variations, images] = await Promise.all([
+    db
+      .selectFrom('product_categories')
+      .innerJoin('categories', 'categories.id', 'product_categories.category_id')
+      .select(['product_categories.product_id', 'categories.id', 'categories.name'])
+      .where('product_categories.product_id', 'in', scopeIds(db, scope))
+      .where('categories.deleted_at', 'is', null)
+      .orderBy('categories.id')
+      .execute(),
+    db
+      .selectFrom('variations')
+      .select(['id', 'product_id', 'name', 'value', 'price'])
+      .where('product_id', 'in', scopeIds(db, scope))
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('product_images')
+      .select(['product_id', 'file_stem', 'widths', 'width', 'height'])
+      .where('product_id', 'in', scopeIds(db, scope))
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+  ]);
+
+  const byProduct = new Map<number, Product>();
+  const products = rows.map((r) => {
+    const p: Product = {
+      productID: r.id,
+      title: r.title,
+      description: r.description,
+      price: r.price,
+      imagePath: '',
+      categories: [],
+      categoryName: '',
+      labelHeading: r.label_heading,
+      labelDescription: r.label_description,
+      sizeOrWeight: r.size_or_weight,
+      variations: [],
+      images: [],
+      updatedAt: new Date(Number(r.updated_at)).toISOString(),
+      version: Number(r.version),
+    };
+    byProduct.set(r.id, p);
+    return p;
+  });
+  for (const l of links)
+    byProduct.get(l.product_id)?.categories.push({ categoryID: l.id, categoryName: l.name });
+  for (const v of variations) {
+    byProduct.get(v.product_id)?.variations.push({
+      variationID: v.id,
+      variationName: v.name,
+      variationValue: v.value,
+      price: v.price,
+    });
+  }
+  for (const i of images) {
+    byProduct.get(i.product_id)?.images.push(imageOf(i.file_stem, i.widths, i.width, i.height));
+  }
+  const extra = new Map(rows.map((r) => [r.id, r.extra_media]));
+  for (const p of products) {
+    p.categoryName = p.categories.map((c) => c.categoryName).join(', ');
+    p.imagePath = [...p.images.map((i) => i.src), ...splitMedia(extra.get(p.productID) ?? '')].join(',');
+  }
+  return products;
+}
+
+function splitMedia(list: string): string[] {
+  return list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export async function loadProduct(db: Executor, id: number): Promise<Product | null> {
+  const [p] = await loadProducts(db, { ids: [id] });
+  return p ?? null;
+}
+
+/** An image already processed into its variant files, to be recorded with its product. */
+export interface StoredImageRecord {
+  stem: string;
+  widths: number[];
+  width: number;
+  height: number;
+}
+
+export interface NewProduct extends Omit<AddProductFields, 'categoryIDs'> {
+  categoryIDs: number[];
+  /** Media locations that are not our own images (videos, external images), in the spec's list form. */
+  extraMedia?: string;
+  /** Only the seed sets ids (the demo catalogue has fixed ids); the API lets the database choose. */
+  id?: number;
+}
+
+async function insertVariations(trx: Transaction<Database>, productId: number, variations: VariationInput[]) {
+  if (!variations.length) return;
+  await trx
+    .insertInto('variations')
+    .values(
+      variations.map((v, position) => ({
+        product_id: productId,
+        name: v.variationName,
+        value: v.variationValue,
+        price: v.price,
+        position,
+      })),
+    )
+    .execute();
+}
+
+/** Inserts one product with its links, variations and image records, stamped with `version`. */
+export async function insertProduct(
+  trx: Transaction<Database>,
+  version: number,
+  input: NewProduct,
+  images: StoredImageRecord[],
+): Promise<number> {
+  const categoryIds = await checkCategoriesExist(trx, input.categoryIDs);
+  const now = Date.now();
+  const row = await trx
+    .insertInto('products')
+    .values({
+      ...(input.id ? { id: input.id } : {}),
+      title: input.title,
+      description: input.description,
+      price: input.price,
+      label_heading: input.labelHeading,
+      label_description: input.labelDescription,
+      size_or_weight: input.sizeOrWeight,
+      extra_media: input.extraMedia ?? '',
+      version,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('product_categories')
+    .values(categoryIds.map((category_id) => ({ product_id: row.id, category_id })))
+    .execute();
+  await insertVariations(trx, row.id, input.variations);
+  if (images.length) {
+    await trx
+      .insertInto('product_images')
+      .values(
+        images.map((img, position) => ({
+          product_id: row.id,
+          file_stem: img.stem,
+          widths: img.widths.join(','),
+          width: img.width,
+          height: img.height,
+          position,
+        })),
+      )
+      .execute();
+  }
+  return row.id;
+}
+
+async function requireLiveProduct(db: Executor, id: number): Promise<void> {
+  const row = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound('Product not found.');
+}
+
+/** Soft delete: the row stays (stamped) so the feed can tell devices the product is gone. */
+export async function deleteProduct(trx: Transaction<Database>, id: number): Promise<void> {
+  await requireLiveProduct(trx, id);
+  const version = await bumpVersion(trx);
+  const now = Date.now();
+  await trx
+    .updateTable('products')
+    .set({ deleted_at: now, updated_at: now, version })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function updateProduct(trx: Transaction<Database>, input: UpdateProductInput): Promise<void> {
+  await requireLiveProduct(trx, input.productID);
+  const categoryIds = input.categories
+    ? await checkCategoriesExist(
+        trx,
+        input.categories.map((c) => c.categoryID),
+      )
+    : null;
+  const version = await bumpVersion(trx);
+  const now = Date.now();
+  await trx
+    .updateTable('products')
+    .set({
+      title: input.title,
+      description: input.description,
+      price: input.price,
+      ...(input.labelHeading != null ? { label_heading: input.labelHeading } : {}),
+      ...(input.labelDescription != null ? { label_description: input.labelDescription } : {}),
+      ...(input.sizeOrWeight != null ? { size_or_weight: input.sizeOrWeight } : {}),
+      version,
+      updated_at: now,
+    })
+    .where('id', '=', input.productID)
+    .execute();
+  if (categoryIds) {
+    await trx.deleteFrom('product_categories').where('product_id', '=', input.productID).execute();
+    await trx
+      .insertInto('product_categories')
+      .values(categoryIds.map((category_id) => ({ product_id: input.productID, category_id })))
+      .execute();
+  }
+  if (input.variations) {
+    await trx.deleteFrom('variations').where('product_id', '=', input.productID).execute();
+    await insertVariations(trx, input.productID, input.variations);
+  }
+}
+
+// --------------------------------------------------------------- delta feed
+
+/**
+ * Live products changed in the version window (after, upTo], by id, after
+ * `afterId`, at most `limit`; `hasMore` when more remain in the window.
+ */
+export async function changedProducts(
+  db: Executor,
+  window: { after: number; upTo: number; afterId: number; limit: number },
+): Promise<{ products: Product[]; hasMore: boolean }> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .where('version', '>', window.after)
+    .where('version', '<=', window.upTo)
+    .where('id', '>', window.afterId)
+    .orderBy('id')
+    .limit(window.limit + 1)
+    .execute();
+  const ids = rows.slice(0, window.limit).map((r) => r.id);
+  return { products: await loadProducts(db, { ids }), hasMore: rows.length > window.limit };
+}
+
+export async function changedCategories(
+  db: Executor,
+  window: { after: number; upTo: number },
+): Promise<{ live: Category[]; deletedIds: number[] }> {
+  const rows = await db
+    .selectFrom('categories')
+    .select(['id', 'name', 'deleted_at'])
+    .where('version', '>', window.after)
+    .where('version', '<=', window.upTo)
+    .orderBy('id')
+    .execute();
+  return {
+    live: rows.filter((r) => r.deleted_at === null).map((r) => ({ categoryID: r.id, categoryName: r.name })),
+    deletedIds: rows.filter((r) => r.deleted_at !== null).map((r) => r.id),
+  };
+}
+
+export async function deletedProductIds(
+  db: Executor,
+  window: { after: number; upTo: number },
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('deleted_at', 'is not', null)
+    .where('version', '>', window.after)
+    .where('version', '<=', window.upTo)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { IMAGE_WIDTHS, LIMITS, type ProductImage } from '../../domain/catalogue.js';
+import { badRequest, HttpError } from '../http/errors.js';
+
+/**
+ * Product images. An upload is never stored as sent: its content is sniffed
+ * by sharp (the file name and content type are the client's word, not
+ * evidence), decoded under a pixel limit, and re-encoded to WebP variants
+ * under a generated name, so no uploaded byte is ever served back. Variants:
+ * 320 px wide for cards (`thumb`, under 15 KB) and 640 px for the product page
+ * (`src`, under 60 KB). Files are `DATA_DIR/media/<stem>-<width>.webp`,
+ * served at `/media/<stem>-<width>.webp`.
+ */
+export const MEDIA_PREFIX = '/media/';
+const VARIANTS = [
+  { width: IMAGE_WIDTHS.thumb, maxBytes: 15 * 1024 },
+  { width: IMAGE_WIDTHS.src, maxBytes: 60 * 1024 },
+] as const;
+/** Formats we decode. SVG is refused: it is a document, not a picture, and sharp would fetch nothing safer. */
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+export function mediaDirOf(dataDir: string): string {
+  return path.join(dataDir, 'media');
+}
+
+export function variantUrl(stem: string, width: number): string {
+  return `${MEDIA_PREFIX}${stem}-${width}.webp`;
+}
+
+/** The API's image object from a stored image row. */
+export function imageOf(stem: string, widthsList: string, width: number, height: number): ProductImage {
+  const widths = widthsList
+    .split(',')
+    .map(Number)
+    .filter((w) => w > 0)
+    .sort((a, b) => a - b);
+  const largest = widths[widths.length - 1] ?? IMAGE_WIDTHS.src;
+  const smallest = widths[0] ?? IMAGE_WIDTHS.thumb;
+  return {
+    src: variantUrl(stem, largest),
+    thumb: variantUrl(stem, smallest),
+    srcset: widths.map((w) => `${variantUrl(stem, w)} ${w}w`).join(', '),
+    width,
+    height,
+  };
+}
+
+export interface ProcessedImage {
+  stem: string;
+  widths: number[];
+  /** Size of the largest variant. */
+  width: number;
+  height: number;
+}
+
+/** Encodes at the highest quality that fits the byte budget (flat artwork stays crisp, photos shrink). */
+async function encodeWithin(
+  input: sharp.Sharp,
+  width: number,
+  maxBytes: number,
+): Promise<{ data: Buffer; info: sharp.OutputInfo }> {
+  let last: { data: Buffer; info: sharp.OutputInfo } | null = null;
+  for (const quality of [80, 70, 60, 50, 40, 30, 20]) {
+    last = await input
+      .clone()
+      .resize({ width, height: width * 2, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+    if (last.data.length <= maxBytes) return last;
+  }
+  if (!last) throw new Error('unreachable: the quality list is not empty');
+  return last;
+}
+
+export function newStem(prefix = 'p'): string {
+  return `${prefix}${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
+}
+
+/**
+ * Checks and re-encodes one image into its variants in `mediaDir`. Throws a
+ * 400 for content that is not a picture we read, a 413 for one with too many
+ * pixels. `label` names the file in messages.
+ */
+export async function processImage(
+  buffer: Buffer,
+  mediaDir: string,
+  label: string,
+  stem = newStem(),
+): Promise<ProcessedImage> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(buffer, { limitInputPixels: LIMITS.imagePixels }).metadata();
+  } catch {
+    throw badRequest(`${label} is not an image we can read (use JPEG, PNG, WebP, AVIF or GIF).`);
+  }
+  if (!meta.format || !ACCEPTED.has(meta.format)) {
+    throw badRequest(`${label} is not an image we can read (use JPEG, PNG, WebP, AVIF or GIF).`);
+  }
+  const { width = 0, height = 0 } = meta;
+  if (!width || !height) throw badRequest(`${label} has no size.`);
+  if (width * height > LIMITS.imagePixels) {
+    throw new HttpError(413, `${label} is too large (at most ${LIMITS.imagePixels / 1_000_000} megapixels).`);
+  }
+
+  // `rotate()` applies the EXIF orientation before the metadata is dropped by re-encoding.
+  const input = sharp(buffer, { limitInputPixels: LIMITS.imagePixels, failOn: 'error' }).rotate();
+  await mkdir(mediaDir, { recursive: true });
+  const written: string[] = [];
+  try {
+    let largest = { width: 0, height: 0 };
+    for (const variant of VARIANTS) {
+      const { data, info } = await encodeWithin(input, variant.width, variant.maxBytes);
+      const file = path.join(mediaDir, `${stem}-${variant.width}.webp`);
+      await writeFile(file, data);
+      written.push(file);
+      largest = { width: info.width, height: info.height };
+    }
+    return { stem, widths: VARIANTS.map((v) => v.width), width: largest.width, height: largest.height };
+  } catch (err) {
+    await Promise.all(written.map((f) => rm(f, { force: true })));
+    if (err instanceof HttpError) throw err;
+    // A file that passed the header check but fails to decode (truncated, corrupt) is the client's fault.
+    throw badRequest(`${label} could not be processed: the file looks damaged.`);
+  }
+}
+
+/** Removes every variant file of these images (used when a product is not created after all). */
+export async function removeImages(mediaDir: string, images: readonly ProcessedImage[]): Promise<void> {
+  await Promise.all(
+    images.flatMap((img) =>
+      img.widths.map((w) => rm(path.join(mediaDir, `${img.stem}-${w}.webp`), { force: true })),
+    ),
+  );
+}
