@@ -75,3 +75,74 @@ export function search<P extends Searchable>(products: readonly P[], q: string):
   hits.sort((a, b) => b.s - a.s || a.i - b.i);
   return hits.map((h) => h.p);
 }
+
+/**
+ * A prepared index for searching the same catalogue many times (the device's
+ * offline search): the three fields are lower-cased and stripped of HTML once
+ * per product version, so a query is plain `indexOf` calls over strings kept
+ * in memory. Matching and ranking are exactly `search()`'s: the index only
+ * moves work from every query to every change.
+ */
+export class SearchIndex<P extends Searchable & { productID: number }> {
+  private entries: { item: P; fields: ReturnType<typeof searchFields>; joined: string }[] = [];
+  /** Prepared fields by product id, reused while the product's stamp is unchanged. */
+  private prepared = new Map<
+    number,
+    { stamp: unknown; fields: ReturnType<typeof searchFields>; joined: string }
+  >();
+
+  /**
+   * Replaces the indexed products (in catalogue order, which breaks ties).
+   * `stamp` says when a product changed (its version by default); unchanged
+   * products keep their prepared text, so an update after a sync costs only
+   * the changed rows.
+   */
+  update(
+    products: readonly P[],
+    stamp: (p: P) => unknown = (p) => (p as { version?: unknown }).version ?? p,
+  ): void {
+    const next = new Map<
+      number,
+      { stamp: unknown; fields: ReturnType<typeof searchFields>; joined: string }
+    >();
+    this.entries = products.map((item) => {
+      const s = stamp(item);
+      let prep = this.prepared.get(item.productID);
+      if (!prep || prep.stamp !== s) {
+        const fields = searchFields(item);
+        // One string per product lets a miss (most products, most queries) cost a single indexOf.
+        prep = {
+          stamp: s,
+          fields,
+          joined: `${fields.title}\u0000${fields.category}\u0000${fields.description}`,
+        };
+      }
+      next.set(item.productID, prep);
+      return { item, fields: prep.fields, joined: prep.joined };
+    });
+    this.prepared = next;
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** Matching products, best first (ties keep catalogue order); an empty query gives none. */
+  search(q: string, limit = Number.POSITIVE_INFINITY): P[] {
+    const query = normalizeQuery(q);
+    if (!query) return [];
+    // A query holding the separator could match across two fields of the joined string; check fields one by one then.
+    const quick = !query.includes('\u0000');
+    const hits: { p: P; s: number; i: number }[] = [];
+    const entries = this.entries;
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i] as (typeof entries)[number];
+      if (quick && e.joined.indexOf(query) < 0) continue;
+      const s = scoreFields(e.fields, query);
+      if (s > 0) hits.push({ p: e.item, s, i });
+    }
+    hits.sort((a, b) => b.s - a.s || a.i - b.i);
+    const out = hits.length > limit ? hits.slice(0, limit) : hits;
+    return out.map((h) => h.p);
+  }
+}

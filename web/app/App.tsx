@@ -1,0 +1,65 @@
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AlertsProvider } from '../components/Alerts.js';
+import { Footer } from '../components/Footer.js';
+import { Header } from '../components/Header.js';
+import { ProgressBar, RouteLoading } from '../components/ProgressBar.js';
+import '../styles/app.css';
+import { type RouteEntry, storefrontRoutes } from './routes.js';
+
+/**
+ * The shopper's app. `status` is the PWA's own strip (offline, last synced,
+ * install, update ready) rendered by `web/pwa/`; the app only gives it a place.
+ */
+export function App({ status }: { status?: ReactNode }) {
+  return (
+    <BrowserRouter>
+      <Shell status={status} />
+    </BrowserRouter>
+  );
+}
+
+/** Everything inside the router, so tests can render it in a MemoryRouter at any URL. */
+export function Shell({ status, routes = storefrontRoutes }: { status?: ReactNode; routes?: RouteEntry[] }) {
+  return (
+    <AlertsProvider>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ProgressBar />
+      <Header />
+      {status}
+      <main id="main" tabIndex={-1}>
+        <FocusOnNavigate />
+        <Suspense fallback={<RouteLoading />}>
+          <Routes>
+            {routes.map((r) => (
+              <Route key={r.path} path={r.path} element={r.element} />
+            ))}
+          </Routes>
+        </Suspense>
+      </main>
+      <Footer />
+    </AlertsProvider>
+  );
+}
+
+/**
+ * A new screen starts at the top, and keyboard and screen-reader users land
+ * on its content, as with a page load (not on the first visit: the browser
+ * already starts there).
+ */
+function FocusOnNavigate() {
+  const { pathname, search } = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of URL is the trigger.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    globalThis.scrollTo?.(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname, search]);
+  return null;
+}

@@ -1,0 +1,59 @@
+import type { CartLine } from '../../domain/cart.js';
+import { lineTotal } from '../../domain/cart.js';
+import { formatRupees } from '../../domain/money.js';
+import { removeFromCart, setQuantity } from '../../sw/cart.js';
+import { ProductImage } from './ProductImage.js';
+
+/**
+ * One cart line with its controls, used by the header's popup and the cart
+ * page alike (both key lines the same way, a deliberate fix of the spec).
+ * Minus at quantity 1 removes the line: the cart page's rule, and the
+ * header's "zero or below removes" gives the same result.
+ */
+export function CartLineRow({ line, compact = false }: { line: CartLine; compact?: boolean }) {
+  const name = line.variationName ? `${line.title} (${line.variationName})` : line.title;
+  return (
+    <li className={compact ? 'line line--compact' : 'line'}>
+      <ProductImage className="line__img" src={line.image} alt="" width={64} height={64} />
+      <div className="line__body">
+        <p className="line__title">{name}</p>
+        <p className="line__price">
+          {formatRupees(line.price)}
+          {line.quantity > 1 && (
+            <span className="line__sum">
+              {' '}
+              × {line.quantity} = {formatRupees(lineTotal(line))}
+            </span>
+          )}
+        </p>
+        <div className="line__controls">
+          {/* biome-ignore lint/a11y/useSemanticElements: a fieldset is for form fields; this groups two buttons and a count. */}
+          <div className="qty" role="group" aria-label={`Quantity of ${name}`}>
+            <button
+              type="button"
+              className="qty__btn"
+              onClick={() => void setQuantity(line.key, line.quantity - 1)}
+              aria-label={line.quantity <= 1 ? `Remove ${name}` : `Decrease quantity of ${name}`}
+            >
+              −
+            </button>
+            <output className="qty__value" aria-live="polite">
+              {line.quantity}
+            </output>
+            <button
+              type="button"
+              className="qty__btn"
+              onClick={() => void setQuantity(line.key, line.quantity + 1)}
+              aria-label={`Increase quantity of ${name}`}
+            >
+              +
+            </button>
+          </div>
+          <button type="button" className="btn btn--link" onClick={() => void removeFromCart(line.key)}>
+            Remove<span className="visually-hidden"> {name}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

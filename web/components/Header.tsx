@@ -1,0 +1,238 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { cartSubtotal } from '../../domain/cart.js';
+import { storefrontMessages } from '../../domain/messages.js';
+import { formatRupees } from '../../domain/money.js';
+import { CAKES_MENU, HEADER_MENU, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
+import { useCartLines } from '../hooks/useCatalogue.js';
+import { CartLineRow } from './CartLineRow.js';
+
+export function categoryUrl(name: string): string {
+  return `/products-by-category/${encodeURIComponent(name)}`;
+}
+
+/** The shared storefront header (spec section 2): logo, search, cart, login, category menus. */
+export function Header() {
+  const location = useLocation();
+  return (
+    <header className="header">
+      <div className="header__bar">
+        <Link to="/home" className="logo" aria-label="Bakery & Blooms, home">
+          <span aria-hidden="true" className="logo__mark">
+            ✿
+          </span>
+          <span className="logo__text">Bakery &amp; Blooms</span>
+        </Link>
+        <SearchBox />
+        <div className="header__actions">
+          <CartButton />
+          {/* The accounts issue replaces this with My Orders, My Profile, Account and Logout when signed in. */}
+          <Link to="/login" className="btn btn--outline">
+            Login
+          </Link>
+        </div>
+      </div>
+      <CategoryMenu key={location.pathname} />
+    </header>
+  );
+}
+
+const PLACEHOLDERS = [
+  'Search for cakes',
+  'Search for flowers',
+  'Search for chocolates',
+  'Search for plants',
+  'Search for gifts',
+];
+const PLACEHOLDER_MS = 3000;
+
+export function SearchBox() {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [placeholder, setPlaceholder] = useState(0);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const inputId = useId();
+
+  useEffect(() => {
+    // Rotate only while the box is empty and unfocused: a changing hint under the caret distracts.
+    if (open || text) return;
+    const t = setInterval(() => setPlaceholder((i) => (i + 1) % PLACEHOLDERS.length), PLACEHOLDER_MS);
+    return () => clearInterval(t);
+  }, [open, text]);
+
+  const go = (q: string) => {
+    const query = q.trim();
+    if (!query) return;
+    navigate(`/search?q=${encodeURIComponent(query)}`);
+    setText('');
+    setOpen(false);
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    go(text);
+  };
+
+  return (
+    <search className="search">
+      <form onSubmit={onSubmit} className="search__form">
+        <label htmlFor={inputId} className="visually-hidden">
+          Search products
+        </label>
+        <input
+          id={inputId}
+          className="search__input"
+          type="search"
+          name="q"
+          autoComplete="off"
+          enterKeyHint="search"
+          value={text}
+          placeholder={PLACEHOLDERS[placeholder]}
+          aria-controls={panelId}
+          onChange={(e) => setText(e.target.value)}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setOpen(false);
+          }}
+        />
+        <button type="submit" className="search__submit">
+          <span className="visually-hidden">Search</span>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+            <path d="M15.5 15.5 L21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </form>
+      <div id={panelId} className="search__panel" hidden={!open}>
+        <p className="search__panel-title">Popular searches</p>
+        <ul>
+          {SEARCH_SUGGESTIONS.map((s) => (
+            <li key={s}>
+              <button
+                type="button"
+                className="chip"
+                // Keep the input's focus until the click lands, or blur would hide the panel first.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => go(s)}
+              >
+                {s}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </search>
+  );
+}
+
+function CartButton() {
+  const lines = useCartLines();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const popupId = useId();
+  const count = lines?.length ?? 0;
+  const { pathname } = useLocation();
+
+  // Following a link (View Cart, a product) closes the popup; remounting instead would blink the badge.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: PointerEvent) => {
+      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="cart-button" ref={box}>
+      <button
+        type="button"
+        className="btn btn--icon"
+        aria-expanded={open}
+        aria-controls={popupId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path
+            d="M3 4h2l2.2 10.2a2 2 0 0 0 2 1.6h7.6a2 2 0 0 0 2-1.5L20.5 8H6.2"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+          <circle cx="9.5" cy="20" r="1.5" fill="currentColor" />
+          <circle cx="17" cy="20" r="1.5" fill="currentColor" />
+        </svg>
+        <span className="visually-hidden">Cart, {count === 1 ? '1 item' : `${count} items`}</span>
+        <span className="badge" aria-hidden="true" data-testid="cart-badge">
+          {count}
+        </span>
+      </button>
+      <section id={popupId} className="cart-popup" aria-labelledby={`${popupId}-title`} hidden={!open}>
+        <h2 id={`${popupId}-title`} className="cart-popup__title">
+          Your Cart
+        </h2>
+        {lines && lines.length > 0 ? (
+          <>
+            <ul className="lines">
+              {lines.map((l) => (
+                <CartLineRow key={l.key} line={l} compact />
+              ))}
+            </ul>
+            <p className="cart-popup__total">
+              Total: <strong>{formatRupees(cartSubtotal(lines))}</strong>
+            </p>
+          </>
+        ) : (
+          <p>{storefrontMessages.cartEmpty}</p>
+        )}
+        <Link to="/cart" className="btn btn--primary btn--block">
+          View Cart
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+function CategoryMenu() {
+  return (
+    <nav className="menu" aria-label="Categories">
+      <ul className="menu__list">
+        <li>
+          <details className="dropdown">
+            <summary>Cakes</summary>
+            <ul className="dropdown__list">
+              {CAKES_MENU.map((item) => (
+                <li key={item.category.categoryID}>
+                  <Link to={categoryUrl(item.category.categoryName)}>{item.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </li>
+        {HEADER_MENU.map((c) => (
+          <li key={c.categoryID}>
+            <NavLink to={categoryUrl(c.categoryName)}>{c.categoryName}</NavLink>
+          </li>
+        ))}
+        <li>
+          <NavLink to="/products">All Products</NavLink>
+        </li>
+        <li>
+          <NavLink to="/all-categories">All Categories</NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * The in-page alert region (a deliberate fix of the spec's `window.alert`):
+ * screens call `notify(text)` with the spec's texts; the region announces
+ * them to screen readers (role=status, or role=alert for errors) and lets the
+ * shopper dismiss them.
+ */
+export type AlertKind = 'info' | 'success' | 'error';
+export interface AlertItem {
+  id: number;
+  text: string;
+  kind: AlertKind;
+}
+export type Notify = (text: string, kind?: AlertKind) => void;
+
+export const AlertsContext = createContext<Notify>(() => {
+  // Outside the provider (a screen rendered alone in a test) messages have nowhere to go.
+});
+
+export function useNotify(): Notify {
+  return useContext(AlertsContext);
+}

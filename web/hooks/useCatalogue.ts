@@ -1,0 +1,69 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef } from 'react';
+import type { CartLine } from '../../domain/cart.js';
+import type { Category } from '../../domain/catalogue.js';
+import { db, type StoredProduct } from '../../sw/db.js';
+
+/**
+ * Live reads of the device's store. Each returns `undefined` only until
+ * IndexedDB answers the first time (a few milliseconds), so screens render
+ * nothing rather than a spinner in that moment, and re-render by themselves
+ * when the worker's sync or another tab changes the rows.
+ */
+
+export function useAllProducts(): StoredProduct[] | undefined {
+  return useLiveQuery(() => db.products.toArray(), []);
+}
+
+export function useProductsInCategoryId(categoryID: number): StoredProduct[] | undefined {
+  return useLiveQuery(() => db.products.where('categoryIds').equals(categoryID).toArray(), [categoryID]);
+}
+
+/** `null` once the store has answered that there is no such product. */
+export function useProduct(productID: number | null): StoredProduct | null | undefined {
+  return useLiveQuery(
+    async () => (productID === null ? null : ((await db.products.get(productID)) ?? null)),
+    [productID],
+  );
+}
+
+export function useCategories(): Category[] | undefined {
+  return useLiveQuery(() => db.categories.orderBy('categoryName').toArray(), []);
+}
+
+export function useCartLines(): CartLine[] | undefined {
+  return useLiveQuery(() => db.cart.orderBy('addedAt').toArray(), []);
+}
+
+/** When the catalogue last synced (ms), `null` when it never has; tells "not found" from "not here yet". */
+export function useLastSynced(): number | null | undefined {
+  return useLiveQuery(async () => {
+    const row = await db.meta.get('lastSyncedAt');
+    if (!row || row.value === null) return null;
+    const value = typeof row.value === 'number' ? row.value : Date.parse(String(row.value));
+    return Number.isFinite(value) ? value : null;
+  }, []);
+}
+
+/**
+ * A random order that stays put while the screen is open: each product gets
+ * a random rank the first time it is seen, so a price change arriving from
+ * sync updates a card in place instead of reshuffling the grid under the
+ * shopper's finger. `limit` keeps the first N of that order.
+ */
+export function useStableShuffle<T extends { productID: number }>(
+  items: readonly T[] | undefined,
+  limit = Number.POSITIVE_INFINITY,
+): T[] | undefined {
+  const ranks = useRef(new Map<number, number>());
+  if (!items) return undefined;
+  const rank = (id: number): number => {
+    let r = ranks.current.get(id);
+    if (r === undefined) {
+      r = Math.random();
+      ranks.current.set(id, r);
+    }
+    return r;
+  };
+  return [...items].sort((a, b) => rank(a.productID) - rank(b.productID)).slice(0, limit);
+}

@@ -1,0 +1,52 @@
+import { liveQuery } from 'dexie';
+import { useMemo, useSyncExternalStore } from 'react';
+import { SearchIndex } from '../../domain/search.js';
+import { db, type StoredProduct } from '../../sw/db.js';
+
+/**
+ * Offline search over the whole local catalogue. One index lives for the
+ * page's lifetime: built from IndexedDB the first time a search is shown and
+ * kept current by a Dexie live query (a sync or another tab changing
+ * products re-prepares only the changed rows). A query is then in-memory
+ * string matching, well within a frame for 10,000 products (see
+ * tests/bench/search.bench.ts).
+ */
+const index = new SearchIndex<StoredProduct>();
+let loaded = false;
+let revision = 0;
+let started = false;
+const listeners = new Set<() => void>();
+
+function start(): void {
+  if (started) return;
+  started = true;
+  liveQuery(() => db.products.toArray()).subscribe({
+    next(products) {
+      index.update(products);
+      loaded = true;
+      revision += 1;
+      for (const l of listeners) l();
+    },
+    error() {
+      // Reading failed (storage blocked or evicted): allow a later search to try again.
+      started = false;
+    },
+  });
+}
+
+function subscribe(listener: () => void): () => void {
+  start();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Matching products best first, or `undefined` until the index has read the store once. */
+export function useSearch(q: string): StoredProduct[] | undefined {
+  const rev = useSyncExternalStore(
+    subscribe,
+    () => (loaded ? revision : -1),
+    () => -1,
+  );
+  // `rev` stands for the index's contents: a new revision re-runs the query.
+  return useMemo(() => (rev < 0 ? undefined : index.search(q)), [q, rev]);
+}

@@ -1,0 +1,47 @@
+import { Link } from 'react-router-dom';
+import { SHOP_CONTACT } from '../../domain/shop.js';
+
+const GIFTS = [
+  'Eggless cakes for birthdays, anniversaries and every day',
+  'Fresh flower bouquets and arrangements',
+  'Chocolates and sweets gift boxes',
+  'Indoor plants',
+  'Combos of cake, flowers and chocolates',
+  'Personalised gifts',
+];
+
+export default function AboutUs() {
+  return (
+    <div className="page prose-page">
+      <h1>About us</h1>
+      <p>
+        Bakery &amp; Blooms began in {SHOP_CONTACT.founded} as a small eggless bakery in Chandigarh. Our cakes
+        won over the neighbourhood, flowers followed, and today we run 2 stores in Chandigarh and Mohali and
+        deliver across India.
+      </p>
+      <p>
+        Everything we bake is eggless and made on the day it is delivered. In Chandigarh, Mohali, Panchkula,
+        Kharar and Zirakpur we deliver the same day for orders placed before 6 PM; everywhere else in India,
+        standard shipping is free.
+      </p>
+      <h2>What we deliver</h2>
+      <ul>
+        {GIFTS.map((g) => (
+          <li key={g}>{g}</li>
+        ))}
+      </ul>
+      <h2 id="shipping">Shipping and returns</h2>
+      <p>
+        Standard shipping is free across India. Cakes and flowers are perishable, so if something arrives
+        damaged, write to us the same day and we replace it.
+      </p>
+      <h2 id="privacy">Privacy</h2>
+      <p>We use your details only to deliver your order and never sell them.</p>
+      <h2 id="terms">Terms</h2>
+      <p>
+        Prices include all taxes. Same-day delivery depends on the order time.{' '}
+        <Link to="/contact">Contact us</Link> with any question.
+      </p>
+    </div>
+  );
+}

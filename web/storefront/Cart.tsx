@@ -1,0 +1,66 @@
+import { useNavigate } from 'react-router-dom';
+import { cartSubtotal } from '../../domain/cart.js';
+import { messages, storefrontMessages } from '../../domain/messages.js';
+import { formatRupees } from '../../domain/money.js';
+import { clearCart } from '../../sw/cart.js';
+import { CartLineRow } from '../components/CartLineRow.js';
+import { useNotify } from '../hooks/useAlerts.js';
+import { useCartLines } from '../hooks/useCatalogue.js';
+import { hasSession } from '../hooks/useSession.js';
+
+/**
+ * The cart page: the device's cart lines with quantity controls (minus at 1
+ * removes), remove, Clear Cart, the total in rupees, and the way to checkout.
+ * Checkout itself comes with the accounts issue; without a session the spec's
+ * message shows and the shopper goes to log in.
+ */
+export default function Cart() {
+  const lines = useCartLines();
+  const notify = useNotify();
+  const navigate = useNavigate();
+
+  const proceed = () => {
+    if (!hasSession()) {
+      notify(messages.loginToCheckout, 'error');
+      try {
+        localStorage.setItem('returnUrl', '/checkout');
+      } catch {
+        // Without storage the shopper simply lands on the home page after logging in.
+      }
+      navigate('/login');
+      return;
+    }
+    navigate('/checkout');
+  };
+
+  return (
+    <div className="page cart-page">
+      <h1>Your Cart</h1>
+      {lines &&
+        (lines.length ? (
+          <>
+            <ul className="lines">
+              {lines.map((l) => (
+                <CartLineRow key={l.key} line={l} />
+              ))}
+            </ul>
+            <div className="cart-page__summary">
+              <p className="cart-page__total">
+                Total: <strong>{formatRupees(cartSubtotal(lines))}</strong>
+              </p>
+              <div className="cart-page__actions">
+                <button type="button" className="btn btn--outline" onClick={() => void clearCart()}>
+                  Clear Cart
+                </button>
+                <button type="button" className="btn btn--primary" onClick={proceed}>
+                  Proceed to checkout
+                </button>
+              </div>
+            </div>
+          </>
+        ) : (
+          <p className="empty">{storefrontMessages.cartEmpty}</p>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { inCategory } from '../../domain/catalogue.js';
+import { messages } from '../../domain/messages.js';
+import { AddedPopup } from '../components/AddedPopup.js';
+import { ProductGrid } from '../components/ProductCard.js';
+import { useAddWithPopup } from '../hooks/useAddToCart.js';
+import { useAllProducts, useStableShuffle } from '../hooks/useCatalogue.js';
+
+/**
+ * Products of one category, by the name in the route, matched trimmed and
+ * case-insensitively against each product's category names (`inCategory`),
+ * in random order, with the spec's added-to-cart popup.
+ */
+export default function CategoryProducts() {
+  const { category = '' } = useParams();
+  const name = category.trim();
+  const all = useAllProducts();
+  const matching = useMemo(() => all?.filter((p) => inCategory(p, name)), [all, name]);
+  const products = useStableShuffle(matching);
+  const { add, popup, closePopup } = useAddWithPopup();
+  return (
+    <div className="page">
+      <h1>{name || 'Products'}</h1>
+      {products &&
+        (products.length ? (
+          <ProductGrid products={products} onAdd={(p) => void add(p)} label={name} />
+        ) : (
+          <p className="empty">{messages.noProductsFound}</p>
+        ))}
+      {popup && <AddedPopup key={popup.id} text={popup.text} onClose={closePopup} />}
+    </div>
+  );
+}

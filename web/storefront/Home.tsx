@@ -1,0 +1,53 @@
+import { Link } from 'react-router-dom';
+import type { Category } from '../../domain/catalogue.js';
+import { HOME_SECTION_SIZE, HOME_SECTIONS, HOME_TILES } from '../../domain/shop.js';
+import { BannerCarousel } from '../components/BannerCarousel.js';
+import { categoryUrl } from '../components/Header.js';
+import { ProductGrid } from '../components/ProductCard.js';
+import { useProductsInCategoryId, useStableShuffle } from '../hooks/useCatalogue.js';
+
+const TILE_ICONS = ['🎂', '💐', '🍫', '🎁'];
+
+/** Home: banners, four category tiles, three sections of up to 4 random products (spec section 2). */
+export function Home() {
+  return (
+    <div className="home">
+      <h1 className="visually-hidden">Bakery &amp; Blooms: eggless cakes, flowers and gifts</h1>
+      <BannerCarousel />
+      <nav aria-label="Shop by category">
+        <ul className="tiles">
+          {HOME_TILES.map((c, i) => (
+            <li key={c.categoryID}>
+              <Link to={categoryUrl(c.categoryName)} className={`tile tile--${i + 1}`}>
+                <span aria-hidden="true" className="tile__icon">
+                  {TILE_ICONS[i]}
+                </span>
+                <span>{c.categoryName}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {HOME_SECTIONS.map((c) => (
+        <HomeSection key={c.categoryID} category={c} />
+      ))}
+    </div>
+  );
+}
+
+function HomeSection({ category }: { category: Category }) {
+  const products = useStableShuffle(useProductsInCategoryId(category.categoryID), HOME_SECTION_SIZE);
+  const headingId = `home-section-${category.categoryID}`;
+  // Until the store answers (or when the device has none of these yet) the section keeps its place without a spinner.
+  return (
+    <section className="section" aria-labelledby={headingId}>
+      <div className="section__head">
+        <h2 id={headingId}>{category.categoryName}</h2>
+        <Link to={categoryUrl(category.categoryName)}>
+          View all<span className="visually-hidden"> {category.categoryName}</span>
+        </Link>
+      </div>
+      {products && products.length > 0 && <ProductGrid products={products} label={category.categoryName} />}
+    </section>
+  );
+}

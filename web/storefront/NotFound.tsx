@@ -1,0 +1,13 @@
+import { Link } from 'react-router-dom';
+import { storefrontMessages } from '../../domain/messages.js';
+
+export default function NotFound() {
+  return (
+    <div className="page">
+      <h1>{storefrontMessages.pageNotFound}</h1>
+      <p>
+        <Link to="/home">Go to the home page</Link> or <Link to="/products">see all products</Link>.
+      </p>
+    </div>
+  );
+}

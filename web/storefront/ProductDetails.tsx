@@ -1,0 +1,281 @@
+import DOMPurify from 'dompurify';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { isVideo, mediaPaths, type Product, type Variation } from '../../domain/catalogue.js';
+import { messages, storefrontMessages } from '../../domain/messages.js';
+import { formatRupees } from '../../domain/money.js';
+import {
+  COPIED_MS,
+  PRODUCT_BENEFITS,
+  PRODUCT_RATING,
+  RELATED_LIST_SIZE,
+  RELATED_LISTS,
+  SHIPPING_DETAILS,
+  WELCOME_OFFER,
+} from '../../domain/shop.js';
+import { AddedPopup } from '../components/AddedPopup.js';
+import { ProductGrid } from '../components/ProductCard.js';
+import { ProductImage } from '../components/ProductImage.js';
+import { useAddWithPopup } from '../hooks/useAddToCart.js';
+import {
+  useLastSynced,
+  useProduct,
+  useProductsInCategoryId,
+  useStableShuffle,
+} from '../hooks/useCatalogue.js';
+
+/**
+ * Product details. A product has its own URL (`/products-details/{id}`, a
+ * deliberate fix); the spec's `/products-details` with the product in
+ * navigation state still works, and without either it goes to `/`. The
+ * device's copy wins over the one in navigation state, so a price changed by
+ * sync shows without a reload.
+ */
+export default function ProductDetails() {
+  const { id } = useParams();
+  const location = useLocation();
+  const fromState = (location.state as { product?: Product } | null)?.product ?? null;
+  const wantedId =
+    id !== undefined ? (/^\d{1,15}$/.test(id) ? Number(id) : Number.NaN) : (fromState?.productID ?? null);
+  const stored = useProduct(Number.isFinite(wantedId) ? wantedId : null);
+  const synced = useLastSynced();
+
+  if (id === undefined && !fromState) return <Navigate to="/" replace />;
+  if (id !== undefined && !Number.isFinite(wantedId)) return <Missing />;
+  const product = stored ?? (fromState && fromState.productID === wantedId ? fromState : null);
+  if (product) return <Details key={product.productID} product={product} />;
+  // Still reading the store, or the catalogue has not arrived yet on a first visit: show nothing rather than "missing".
+  if (stored === undefined || synced === undefined) return null;
+  if (synced === null) return <p className="page empty">{storefrontMessages.productNotOnDevice}</p>;
+  return <Missing />;
+}
+
+function Missing() {
+  return (
+    <div className="page">
+      <h1>{messages.productNotFound}</h1>
+    </div>
+  );
+}
+
+interface Media {
+  path: string;
+  video: boolean;
+  thumb: string;
+  srcSet?: string | undefined;
+}
+
+/** The product's media: listed paths (images or videos); images use their stored responsive variants when known. */
+function mediaOf(product: Product): Media[] {
+  const paths = mediaPaths(product);
+  const list: Media[] = paths.map((path) => {
+    if (isVideo(path)) return { path, video: true, thumb: path };
+    const img = product.images.find((i) => i.src === path || i.thumb === path || i.srcset.includes(path));
+    return img
+      ? { path: img.src, video: false, thumb: img.thumb, srcSet: img.srcset }
+      : { path, video: false, thumb: path };
+  });
+  if (!list.length)
+    for (const img of product.images)
+      list.push({ path: img.src, video: false, thumb: img.thumb, srcSet: img.srcset });
+  return list;
+}
+
+function Details({ product }: { product: Product }) {
+  const media = useMemo(() => mediaOf(product), [product]);
+  const [current, setCurrent] = useState(0);
+  const [variationId, setVariationId] = useState<string>('');
+  const variation: Variation | null =
+    product.variations.find((v) => String(v.variationID) === variationId) ?? null;
+  const price = variation ? variation.price : product.price;
+  const { add, popup, closePopup } = useAddWithPopup();
+  const selectId = useId();
+  const description = useMemo(() => DOMPurify.sanitize(product.description), [product.description]);
+  const shown = media[current] ?? media[0];
+
+  return (
+    <div className="page details">
+      <div className="details__top">
+        <div className="gallery">
+          <div className="gallery__main">
+            {shown?.video ? (
+              // biome-ignore lint/a11y/useMediaCaption: shop videos are silent product clips without speech.
+              <video src={shown.path} controls playsInline preload="metadata" className="gallery__media" />
+            ) : (
+              <ProductImage
+                className="gallery__media"
+                src={shown?.path}
+                srcSet={shown?.srcSet}
+                sizes="(min-width: 768px) 480px, 100vw"
+                alt={product.title}
+                width={640}
+                height={640}
+                eager
+              />
+            )}
+          </div>
+          {media.length > 1 && (
+            <ul className="gallery__thumbs" aria-label="Product media">
+              {media.map((m, i) => (
+                <li key={m.path}>
+                  <button
+                    type="button"
+                    className="gallery__thumb"
+                    aria-pressed={i === current}
+                    aria-label={`${m.video ? 'Video' : 'Image'} ${i + 1} of ${media.length}`}
+                    onClick={() => setCurrent(i)}
+                  >
+                    {m.video ? (
+                      <span className="gallery__video-mark" aria-hidden="true">
+                        ▶
+                      </span>
+                    ) : (
+                      <ProductImage src={m.thumb} alt="" width={64} height={64} />
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <div className="details__info">
+          <p className="details__price">
+            <strong>{formatRupees(price)}</strong> <span className="muted">MRP incl. of all taxes</span>
+          </p>
+          <h1 className="details__title">{product.title}</h1>
+          <p className="details__rating">
+            <span aria-hidden="true">★ </span>
+            {PRODUCT_RATING}
+          </p>
+          {product.variations.length > 0 && (
+            <div className="field">
+              <label htmlFor={selectId}>Choose an option</label>
+              <select id={selectId} value={variationId} onChange={(e) => setVariationId(e.target.value)}>
+                <option value="">Use Base Price</option>
+                {product.variations.map((v) => (
+                  <option key={v.variationID} value={String(v.variationID)}>
+                    {v.variationName}
+                    {v.variationValue ? ` ${v.variationValue}` : ''} ({formatRupees(v.price)})
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <ul className="benefits">
+            {PRODUCT_BENEFITS.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            onClick={() => void add(product, variation)}
+          >
+            Add to Cart
+          </button>
+          <Offers />
+        </div>
+      </div>
+
+      <section className="details__about" aria-labelledby="about-product">
+        <h2 id="about-product">Description</h2>
+        {/* Sanitized here as well as on the server: the device may hold rows synced before a server fix. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML went through DOMPurify just above. */}
+        <div className="prose" dangerouslySetInnerHTML={{ __html: description }} />
+        {product.labelHeading && <h3>{product.labelHeading}</h3>}
+        {product.labelDescription && <p>{product.labelDescription}</p>}
+        {product.sizeOrWeight && (
+          <p>
+            <strong>Weight:</strong> {product.sizeOrWeight}
+          </p>
+        )}
+        <h3>Shipping details</h3>
+        <p>{SHIPPING_DETAILS}</p>
+      </section>
+
+      {RELATED_LISTS.map((c) => (
+        <Related
+          key={c.categoryID}
+          categoryID={c.categoryID}
+          title={c.categoryName}
+          exclude={product.productID}
+        />
+      ))}
+      {popup && <AddedPopup key={popup.id} text={popup.text} onClose={closePopup} />}
+    </div>
+  );
+}
+
+function Offers() {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    if (!(await copyText(WELCOME_OFFER.code))) return;
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+  };
+
+  return (
+    <details className="offers">
+      <summary>Offers</summary>
+      <div className="offers__body">
+        <p>
+          <strong>Welcome offer:</strong> {WELCOME_OFFER.title}
+        </p>
+        <p>
+          Use code <code className="offers__code">{WELCOME_OFFER.code}</code>{' '}
+          <button type="button" className="btn btn--small" onClick={() => void copy()}>
+            {copied ? messages.copied : 'Copy code'}
+          </button>
+        </p>
+        <span role="status" className="visually-hidden">
+          {copied ? messages.copied : ''}
+        </span>
+      </div>
+    </details>
+  );
+}
+
+/** The Clipboard API where the browser allows it, else the older selection copy. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Denied (insecure origin or no permission): try the fallback below.
+  }
+  try {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const ok = typeof document.execCommand === 'function' && document.execCommand('copy');
+    area.remove();
+    return ok;
+  } catch {
+    return false;
+  }
+}
+
+function Related({ categoryID, title, exclude }: { categoryID: number; title: string; exclude: number }) {
+  const all = useProductsInCategoryId(categoryID);
+  const others = useMemo(() => all?.filter((p) => p.productID !== exclude), [all, exclude]);
+  const products = useStableShuffle(others, RELATED_LIST_SIZE);
+  if (!products?.length) return null;
+  const headingId = `related-${categoryID}`;
+  return (
+    <section className="section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      <ProductGrid products={products} label={title} />
+    </section>
+  );
+}

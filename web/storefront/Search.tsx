@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { messages } from '../../domain/messages.js';
+import { ProductGrid } from '../components/ProductCard.js';
+import { useSearch } from '../hooks/useSearch.js';
+
+/** Cards rendered at first; a broad query over a big catalogue would otherwise build thousands of them. */
+const PAGE = 48;
+
+/** Search results for `?q=`, on the device over the whole local catalogue, best matches first. */
+export default function Search() {
+  const [params] = useSearchParams();
+  const query = (params.get('q') ?? '').trim();
+  const results = useSearch(query);
+  const [shown, setShown] = useState({ query, count: PAGE });
+  const count = shown.query === query ? shown.count : PAGE;
+  return (
+    <div className="page">
+      <h1>{messages.searchResultsFor(query)}</h1>
+      {results &&
+        (results.length ? (
+          <>
+            <p className="muted">{results.length === 1 ? '1 product' : `${results.length} products`}</p>
+            <ProductGrid products={results.slice(0, count)} label="Search results" />
+            {results.length > count && (
+              <button
+                type="button"
+                className="btn btn--outline btn--block"
+                onClick={() => setShown({ query, count: count + PAGE })}
+              >
+                Show more results
+              </button>
+            )}
+          </>
+        ) : (
+          <p className="empty">{messages.noResultsFound}</p>
+        ))}
+    </div>
+  );
+}
