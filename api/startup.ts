@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminFromEnvironment } from './accounts/admin.js';
+import { demoCatalogueTask } from './seed/task.js';
 
 /**
  * What runs once after the app is built and before it listens. Each task is
@@ -7,7 +8,7 @@ import { adminFromEnvironment } from './accounts/admin.js';
  */
 type StartupTask = { name: string; run(app: FastifyInstance): Promise<void> };
 
-const tasks: StartupTask[] = [adminFromEnvironment];
+const tasks: StartupTask[] = [adminFromEnvironment, demoCatalogueTask];
 
 export async function runStartupTasks(app: FastifyInstance): Promise<void> {
   for (const task of tasks) {
