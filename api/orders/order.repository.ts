@@ -1,0 +1,140 @@
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  AdminOrderHistoryRow,
+  OrderHistoryRow,
+  OrderStatus,
+  OrderTotals,
+  PaymentMethod,
+} from '../../domain/orders.js';
+import type { Database } from '../db/schema.js';
+import type { PricedOrderLine } from './order.pricing.js';
+
+/** SQL for orders and their lines. Rows stay here; handlers get the spec's shapes. */
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewOrder {
+  userId: number;
+  idempotencyKey: string | null;
+  status: OrderStatus;
+  deliveryDate: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  customerAddress: string;
+  state: string;
+  city: string;
+  pincode: string;
+  paymentMethod: PaymentMethod;
+  totals: OrderTotals;
+  couponCode: string | null;
+  providerOrderId: string | null;
+  paymentId: string | null;
+  now: number;
+}
+
+export async function insertOrder(db: Db, o: NewOrder, lines: readonly PricedOrderLine[]): Promise<number> {
+  const { id } = await db
+    .insertInto('orders')
+    .values({
+      user_id: o.userId,
+      idempotency_key: o.idempotencyKey,
+      status: o.status,
+      delivery_date: o.deliveryDate,
+      customer_name: o.customerName,
+      customer_email: o.customerEmail,
+      customer_phone: o.customerPhone,
+      customer_address: o.customerAddress,
+      state: o.state,
+      city: o.city,
+      pincode: o.pincode,
+      payment_method: o.paymentMethod,
+      subtotal: o.totals.subtotal,
+      delivery_charge: o.totals.deliveryCharge,
+      discount: o.totals.discount,
+      total: o.totals.total,
+      coupon_code: o.couponCode,
+      provider_order_id: o.providerOrderId,
+      payment_id: o.paymentId,
+      created_at: o.now,
+      updated_at: o.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_items')
+    .values(
+      lines.map((l, position) => ({
+        order_id: id,
+        product_id: l.productID,
+        variation_id: l.variationID,
+        product_name: l.productName,
+        variation_name: l.variationName,
+        product_image: l.image,
+        unit_price: l.unitPrice,
+        quantity: l.quantity,
+        line_total: l.lineTotal,
+        position,
+      })),
+    )
+    .execute();
+  return id;
+}
+
+function historyQuery(db: Db) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+    .select([
+      'orders.id as order_id',
+      'orders.total',
+      'orders.status',
+      'orders.created_at',
+      'orders.delivery_date',
+      'orders.payment_method',
+      'orders.customer_email',
+      'orders.customer_phone',
+      'orders.customer_address',
+      'users.email as user_email',
+      'order_items.product_name',
+      'order_items.variation_name',
+      'order_items.product_image',
+      'order_items.quantity',
+    ])
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .orderBy('order_items.position', 'asc');
+}
+
+type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['execute']>>[number];
+
+function toRow(r: HistoryRow): OrderHistoryRow {
+  return {
+    orderID: r.order_id,
+    productName: r.variation_name ? `${r.product_name} (${r.variation_name})` : r.product_name,
+    productImage: r.product_image,
+    quantity: r.quantity,
+    totalAmount: r.total,
+    orderDate: new Date(Number(r.created_at)).toISOString(),
+    status: r.status as OrderStatus,
+    deliveryDate: r.delivery_date,
+    paymentMethod: r.payment_method as PaymentMethod,
+  };
+}
+
+/** One row per ordered product, newest order first (the spec's My Orders table). */
+export async function historyByEmail(db: Db, email: string): Promise<OrderHistoryRow[]> {
+  const rows = await historyQuery(db).where('users.email', '=', email).execute();
+  return rows.map(toRow);
+}
+
+export async function historyOfEveryone(db: Db): Promise<AdminOrderHistoryRow[]> {
+  const rows = await historyQuery(db).execute();
+  return rows.map((r) => ({
+    ...toRow(r),
+    userEmail: r.user_email,
+    customerEmail: r.customer_email,
+    customerPhone: r.customer_phone,
+    customerAddress: r.customer_address,
+  }));
+}

@@ -1,0 +1,241 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  checkDeliveryDate,
+  deliveryCharge,
+  earliestDeliveryDate,
+  isDeliverable,
+  latestDeliveryDate,
+} from '../../domain/delivery.js';
+import { ok } from '../../domain/envelope.js';
+import { messages } from '../../domain/messages.js';
+import {
+  comparePricing,
+  type OrderRequest,
+  type OrderTotals,
+  orderTotals,
+  PAYMENT_METHODS,
+  type PlacedOrder,
+  type PricingConflict,
+} from '../../domain/orders.js';
+import type { Coupon } from '../coupons/coupon.repository.js';
+import { checkCoupon, redeem } from '../coupons/coupon.service.js';
+import type { Dialect } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { badRequest, conflict, HttpError } from '../http/errors.js';
+import type { PaymentsService, VerifiedPayment } from '../payments/payment.routes.js';
+import {
+  findAnswer,
+  type InFlight,
+  lockKeyInTransaction,
+  replay,
+  requestHash,
+  type StoredAnswer,
+  storeAnswer,
+} from './idempotency.js';
+import { type PricedOrderLine, priceItems } from './order.pricing.js';
+import { insertOrder } from './order.repository.js';
+import { isUniqueViolation } from './unique-violation.js';
+
+/**
+ * Placing an order: check where and when, re-price from the database, apply
+ * the coupon, compare with what the shopper saw, verify an online payment,
+ * then write the order, its lines, the coupon redemption, the payment link
+ * and the idempotency answer in one transaction.
+ */
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface OrderDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  payments: PaymentsService;
+  inFlight: InFlight;
+  now(): Date;
+}
+
+export interface Quote {
+  lines: PricedOrderLine[];
+  totals: OrderTotals;
+  coupon: Coupon | null;
+}
+
+export type PricingRequest = Pick<
+  OrderRequest,
+  'DeliveryDate' | 'State' | 'City' | 'OrderItems' | 'CouponCode' | 'TotalAmount'
+>;
+
+/** Prices a request and refuses it (409 with old and new figures) when the shopper saw other figures. */
+export async function quote(db: Db, userId: number, body: PricingRequest, now: Date): Promise<Quote> {
+  if (!isDeliverable(body.State, body.City))
+    throw badRequest(messages.cityNotDelivered(body.City, body.State));
+  const date = checkDeliveryDate(body.DeliveryDate, now);
+  if (!date.ok) {
+    if (date.reason === 'too-early')
+      throw badRequest(messages.deliveryDateTooEarly(earliestDeliveryDate(now)));
+    if (date.reason === 'too-late') throw badRequest(messages.deliveryDateTooLate(latestDeliveryDate(now)));
+    throw badRequest(messages.deliveryDateInvalid);
+  }
+  const lines = await priceItems(db, body.OrderItems);
+  let coupon: Coupon | null = null;
+  let couponProblem: string | null = null;
+  if (body.CouponCode) {
+    try {
+      coupon = await checkCoupon(db, body.CouponCode, userId, now.getTime());
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      // A coupon that no longer holds is priced as no coupon: the comparison shows the shopper the difference.
+      couponProblem = err.message;
+    }
+  }
+  const totals = orderTotals(lines, deliveryCharge(body.State, body.City), coupon?.amount ?? 0);
+  const changed = comparePricing({ items: body.OrderItems, total: body.TotalAmount }, lines, totals);
+  if (changed) {
+    const data: PricingConflict & {
+      coupon: { code: string; applied: boolean; message: string | null } | null;
+    } = {
+      ...changed,
+      coupon: body.CouponCode
+        ? { code: body.CouponCode, applied: coupon !== null, message: couponProblem }
+        : null,
+    };
+    throw conflict(couponProblem ?? messages.pricesChanged, data);
+  }
+  return { lines, totals, coupon };
+}
+
+async function placeInTransaction(
+  deps: OrderDeps,
+  trx: Transaction<Database>,
+  userId: number,
+  key: string | null,
+  body: OrderRequest,
+): Promise<PlacedOrder> {
+  const now = deps.now();
+  const priced = await quote(trx, userId, body, now);
+  let payment: VerifiedPayment | null = null;
+  if (body.PaymentMethod === PAYMENT_METHODS.online) {
+    if (!deps.payments.provider) throw badRequest(messages.onlinePaymentUnavailable);
+    if (!body.RazorpayPaymentId || !body.RazorpayOrderId || !body.RazorpaySignature) {
+      throw badRequest(messages.paymentRequired);
+    }
+    payment = await deps.payments.verifyCheckout(trx, {
+      userId,
+      providerOrderId: body.RazorpayOrderId,
+      paymentId: body.RazorpayPaymentId,
+      signature: body.RazorpaySignature,
+      totalAmount: priced.totals.total,
+    });
+  }
+  const status = payment ? 'paid' : 'placed';
+  const t = now.getTime();
+  let orderId: number;
+  try {
+    orderId = await insertOrder(
+      trx,
+      {
+        userId,
+        idempotencyKey: key,
+        status,
+        deliveryDate: body.DeliveryDate,
+        customerName: body.CustomerName,
+        customerEmail: body.CustomerEmail,
+        customerPhone: body.CustomerPhone,
+        customerAddress: body.CustomerAddress,
+        state: body.State,
+        city: body.City,
+        pincode: body.CustomerPincode,
+        paymentMethod: body.PaymentMethod,
+        totals: priced.totals,
+        couponCode: priced.coupon?.code ?? null,
+        providerOrderId: payment?.providerOrderId ?? null,
+        paymentId: payment?.paymentId ?? null,
+        now: t,
+      },
+      priced.lines,
+    );
+  } catch (err) {
+    // The only unique columns of an order are its payment's: another order already holds this payment.
+    if (payment && isUniqueViolation(err)) throw conflict(messages.paymentAlreadyUsed);
+    throw err;
+  }
+  if (priced.coupon) await redeem(trx, priced.coupon, userId, orderId, t);
+  if (payment) await deps.payments.linkOrder(trx, payment, orderId);
+  return {
+    orderID: orderId,
+    status,
+    paymentMethod: body.PaymentMethod,
+    deliveryDate: body.DeliveryDate,
+    subtotal: priced.totals.subtotal,
+    deliveryCharge: priced.totals.deliveryCharge,
+    discount: priced.totals.discount,
+    totalAmount: priced.totals.total,
+    couponCode: priced.coupon?.code ?? null,
+    items: priced.lines.map(({ image: _image, ...line }) => line),
+    orderDate: new Date(t).toISOString(),
+  };
+}
+
+export interface OrderAnswer {
+  statusCode: number;
+  /** The JSON envelope, exactly as stored for a replay. */
+  body: string;
+  replayed: boolean;
+}
+
+/**
+ * The whole protocol: no key, place it; a key seen before, the stored answer
+ * (422 for another body); a key running now, 409; otherwise place it and
+ * store the answer in the same transaction.
+ */
+export async function placeOrderOnce(
+  deps: OrderDeps,
+  userId: number,
+  key: string | null,
+  body: OrderRequest,
+): Promise<OrderAnswer> {
+  const answer = (placed: PlacedOrder) => JSON.stringify(ok(placed, messages.orderPlaced));
+  if (key === null) {
+    const placed = await deps.db
+      .transaction()
+      .execute((trx) => placeInTransaction(deps, trx, userId, null, body));
+    return { statusCode: 200, body: answer(placed), replayed: false };
+  }
+  const hash = requestHash(body);
+  const fromStore = (s: StoredAnswer): OrderAnswer => ({
+    statusCode: replay(s, hash).statusCode,
+    body: s.response,
+    replayed: true,
+  });
+  const leave = deps.inFlight.enter(userId, key);
+  try {
+    const stored = await findAnswer(deps.db, userId, key);
+    if (stored) return fromStore(stored);
+    try {
+      return await deps.db.transaction().execute(async (trx) => {
+        await lockKeyInTransaction(trx, deps.dialect, userId, key);
+        // Another process may have finished this key between our first look and the lock.
+        const again = await findAnswer(trx, userId, key);
+        if (again) return fromStore(again);
+        const placed = await placeInTransaction(deps, trx, userId, key, body);
+        const response = answer(placed);
+        await storeAnswer(trx, {
+          userId,
+          key,
+          hash,
+          orderId: placed.orderID,
+          statusCode: 200,
+          response,
+          now: deps.now().getTime(),
+        });
+        return { statusCode: 200, body: response, replayed: false };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        const s = await findAnswer(deps.db, userId, key);
+        if (s) return fromStore(s);
+      }
+      throw err;
+    }
+  } finally {
+    leave();
+  }
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
+import type { OrderRequestInput } from '../../domain/orders.js';
+
+/**
+ * Products written straight into the catalogue tables (the catalogue feature's
+ * own code is not needed to order), and order requests as a client sends them.
+ */
+export interface FixtureProduct {
+  id: number;
+  title: string;
+  price: number;
+  variations: { id: number; name: string; price: number }[];
+}
+
+let counter = 0;
+
+export async function insertProduct(
+  app: FastifyInstance,
+  fields: {
+    title?: string;
+    price?: number;
+    variations?: { name: string; price: number }[];
+    deleted?: boolean;
+  } = {},
+): Promise<FixtureProduct> {
+  counter += 1;
+  const now = Date.now();
+  const title = fields.title ?? `Fixture Cake ${counter}`;
+  const price = fields.price ?? 500;
+  const { id } = await app.db
+    .insertInto('products')
+    .values({
+      title,
+      description: '<p>A cake.</p>',
+      price,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+      deleted_at: fields.deleted ? now : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const variations: FixtureProduct['variations'] = [];
+  for (const [position, v] of (fields.variations ?? []).entries()) {
+    const row = await app.db
+      .insertInto('variations')
+      .values({ product_id: id, name: v.name, value: 'Weight', price: v.price, position })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    variations.push({ id: row.id, name: v.name, price: v.price });
+  }
+  return { id, title, price, variations };
+}
+
+export async function setPrice(app: FastifyInstance, productId: number, price: number): Promise<void> {
+  await app.db.updateTable('products').set({ price }).where('id', '=', productId).execute();
+}
+
+export async function insertCoupon(
+  app: FastifyInstance,
+  c: {
+    code: string;
+    amount: number;
+    singleUse?: boolean;
+    firstOrderOnly?: boolean;
+    expiresAt?: number | null;
+  },
+): Promise<void> {
+  await app.db
+    .insertInto('coupons')
+    .values({
+      code: c.code,
+      discount_amount: c.amount,
+      first_order_only: c.firstOrderOnly ? 1 : 0,
+      single_use: c.singleUse ? 1 : 0,
+      active: 1,
+      expires_at: c.expiresAt ?? null,
+      created_at: Date.now(),
+    })
+    .execute();
+}
+
+/** A delivery date the server accepts whatever the hour: the day after the earliest. */
+export function deliveryDate(): string {
+  return addDays(earliestDeliveryDate(new Date()), 1);
+}
+
+/** A valid order for Mohali (delivery ₹150) of `lines`, priced as the shop prices them. */
+export function orderRequest(
+  lines: { product: FixtureProduct; quantity?: number; variationIndex?: number }[],
+  overrides: Partial<OrderRequestInput> = {},
+): OrderRequestInput {
+  const items = lines.map(({ product, quantity = 1, variationIndex }) => {
+    const variation = variationIndex === undefined ? undefined : product.variations[variationIndex];
+    return {
+      ProductID: product.id,
+      VariationID: variation?.id ?? null,
+      ProductName: product.title,
+      Price: variation?.price ?? product.price,
+      Quantity: quantity,
+      ProductImage: '/images/cake.webp',
+    };
+  });
+  const subtotal = items.reduce((s, i) => s + i.Price * i.Quantity, 0);
+  return {
+    DeliveryDate: deliveryDate(),
+    CustomerName: 'Asha Verma',
+    CustomerEmail: 'asha@example.com',
+    CustomerPhone: '9876543210',
+    CustomerAddress: 'House 12, Sector 70',
+    State: 'Punjab',
+    City: 'Mohali',
+    CustomerPincode: '160062',
+    PaymentMethod: 'Cash on Delivery',
+    TotalAmount: subtotal + 150,
+    OrderItems: items,
+    ...overrides,
+  };
+}
+
+export const newKey = (): string => randomUUID();
