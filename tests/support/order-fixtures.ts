@@ -71,7 +71,7 @@ export async function insertCoupon(
   await app.db
     .insertInto('coupons')
     .values({
-      code: c.code,
+      code: c.code.toUpperCase(),
       discount_amount: c.amount,
       first_order_only: c.firstOrderOnly ? 1 : 0,
       single_use: c.singleUse ? 1 : 0,
