@@ -10,7 +10,7 @@ export default function AllCategories() {
       <h1>All Categories</h1>
       {categories &&
         (categories.length ? (
-          <ul className="category-list">
+          <ul className="category-list" aria-label="All categories">
             {categories.map((c) => (
               <li key={c.categoryID}>
                 <Link to={categoryUrl(c.categoryName)} className="category-list__link">

@@ -1,0 +1,63 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import type { Category, Product, Variation } from '../../domain/catalogue.js';
+import { db } from '../../sw/db.js';
+import { Shell } from '../../web/app/App.js';
+
+/** Helpers for the storefront's component tests: real Dexie over fake-indexeddb, the real app shell. */
+
+export function makeProduct(
+  id: number,
+  over: Partial<Product> & { cats?: Category[]; variations?: Variation[] } = {},
+): Product {
+  const cats = over.cats ?? [{ categoryID: 13, categoryName: 'Chocolate Cakes' }];
+  const { cats: _c, ...rest } = over;
+  return {
+    productID: id,
+    title: `Product ${id}`,
+    description: `<p>Tasty thing number ${id}</p>`,
+    price: 500 + id,
+    imagePath: `/media/p${id}-640.webp`,
+    categories: cats,
+    categoryName: cats.map((c) => c.categoryName).join(', '),
+    labelHeading: 'Eggless',
+    labelDescription: 'Made fresh',
+    sizeOrWeight: '1 kg',
+    variations: [],
+    images: [],
+    updatedAt: '2026-11-23T00:00:00.000Z',
+    version: 1,
+    ...rest,
+  };
+}
+
+export async function putProducts(products: Product[]): Promise<void> {
+  await db.products.bulkPut(
+    products.map((p) => ({ ...p, categoryIds: p.categories.map((c) => c.categoryID) })),
+  );
+}
+
+export async function resetStore(): Promise<void> {
+  await Promise.all(db.tables.map((t) => t.clear()));
+  localStorage.clear();
+}
+
+let currentUrl = '';
+/** The router's current URL (path and query), as the app sees it. */
+export function url(): string {
+  return currentUrl;
+}
+function LocationProbe() {
+  const l = useLocation();
+  currentUrl = `${l.pathname}${l.search}`;
+  return null;
+}
+
+export function renderAt(path: string, state?: unknown) {
+  return render(
+    <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
+      <LocationProbe />
+      <Shell />
+    </MemoryRouter>,
+  );
+}
