@@ -137,8 +137,10 @@ const text = (max: number, label: string) =>
     v.trim(),
     v.maxLength(max, `${label} must be at most ${max} characters.`),
   );
+// A missing field reads as empty, so it gets the field's own message ("Title is required.")
+// instead of valibot's generic one about a missing key.
 const requiredText = (max: number, label: string) =>
-  v.pipe(text(max, label), v.nonEmpty(`${label} is required.`));
+  v.optional(v.pipe(text(max, label), v.nonEmpty(`${label} is required.`)), '');
 
 /** Whole rupees, 0 or more; a form may send it as a digit string ("450"). */
 export const RupeesSchema = v.pipe(
@@ -165,7 +167,7 @@ export const VariationInputSchema = v.pipe(
   v.object({
     variationName: requiredText(LIMITS.variationText, 'Variation name'),
     variationValue: requiredText(LIMITS.variationText, 'Variation type'),
-    price: RupeesSchema,
+    price: v.optional(RupeesSchema, ''),
   }),
 );
 export type VariationInput = v.InferOutput<typeof VariationInputSchema>;
@@ -197,11 +199,14 @@ export const AddCategorySchema = v.pipe(
   v.record(v.string(), v.unknown(), 'The request body must be an object.'),
   v.transform(lowerFirstKeys),
   v.object({
-    categoryName: v.pipe(
-      v.string('Please enter a category name.'),
-      v.trim(),
-      v.nonEmpty('Please enter a category name.'),
-      v.maxLength(LIMITS.categoryName, `A category name has at most ${LIMITS.categoryName} characters.`),
+    categoryName: v.optional(
+      v.pipe(
+        v.string('Please enter a category name.'),
+        v.trim(),
+        v.nonEmpty('Please enter a category name.'),
+        v.maxLength(LIMITS.categoryName, `A category name has at most ${LIMITS.categoryName} characters.`),
+      ),
+      '',
     ),
   }),
 );
@@ -213,7 +218,7 @@ export const AddProductFieldsSchema = v.object({
   description: requiredText(LIMITS.description, 'Description'),
   labelHeading: requiredText(LIMITS.label, 'Label heading'),
   labelDescription: requiredText(LIMITS.label, 'Label description'),
-  price: RupeesSchema,
+  price: v.optional(RupeesSchema, ''),
   sizeOrWeight: v.optional(text(LIMITS.sizeOrWeight, 'Size or weight'), ''),
   variations: v.optional(VariationListSchema, []),
 });
@@ -229,10 +234,10 @@ export const UpdateProductSchema = v.pipe(
   v.record(v.string(), v.unknown(), 'The request body must be a product object.'),
   v.transform(lowerFirstKeys),
   v.object({
-    productID: IdSchema,
+    productID: v.optional(IdSchema, ''),
     title: requiredText(LIMITS.title, 'Title'),
     description: requiredText(LIMITS.description, 'Description'),
-    price: RupeesSchema,
+    price: v.optional(RupeesSchema, ''),
     labelHeading: v.optional(v.nullable(text(LIMITS.label, 'Label heading'))),
     labelDescription: v.optional(v.nullable(text(LIMITS.label, 'Label description'))),
     sizeOrWeight: v.optional(v.nullable(text(LIMITS.sizeOrWeight, 'Size or weight'))),
@@ -262,12 +267,12 @@ export const ProductsQuerySchema = v.object({
 export const DeleteCategoryQuerySchema = v.pipe(
   v.record(v.string(), v.unknown()),
   v.transform(lowerFirstKeys),
-  v.object({ categoryID: IdSchema }),
+  v.object({ categoryID: v.optional(IdSchema, '') }),
 );
 export const DeleteProductQuerySchema = v.pipe(
   v.record(v.string(), v.unknown()),
   v.transform(lowerFirstKeys),
-  v.object({ productID: IdSchema }),
+  v.object({ productID: v.optional(IdSchema, '') }),
 );
 export const SearchQuerySchema = v.object({
   q: v.optional(text(LIMITS.searchQuery, 'The search text'), ''),
