@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../domain/messages.js';
+import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
+import { DIALECTS } from '../support/databases.js';
+import {
+  type FixtureProduct,
+  insertProduct,
+  newKey,
+  orderRequest,
+  setPrice,
+} from '../support/order-fixtures.js';
+import { type RazorpayDouble, startRazorpayDouble } from '../support/razorpay-double.js';
+
+type Auth = { authorization: string };
+
+for (const dialect of DIALECTS) {
+  describe(`Razorpay payments on ${dialect}`, () => {
+    let t: TestApp;
+    let rzp: RazorpayDouble;
+    let cake: FixtureProduct;
+
+    beforeAll(async () => {
+      rzp = await startRazorpayDouble();
+      t = await makeTestApp(dialect, {
+        razorpay: {
+          keyId: rzp.keyId,
+          keySecret: rzp.keySecret,
+          webhookSecret: rzp.webhookSecret,
+          apiUrl: rzp.url,
+        },
+      });
+      cake = await insertProduct(t.app, { price: 1200 });
+    });
+    afterAll(async () => {
+      await t.close();
+      await rzp.close();
+    });
+
+    const providerOrder = (body: unknown, auth: Auth, key?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/razorpay/order',
+        headers: { ...auth, ...(key ? { 'idempotency-key': key } : {}) },
+        payload: body as object,
+      });
+    const place = (body: unknown, auth: Auth, key = newKey()) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/place-order',
+        headers: { ...auth, 'idempotency-key': key },
+        payload: body as object,
+      });
+    const webhook = (body: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers, payload: body });
+    const paymentRow = (providerOrderId: string) =>
+      t.app.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('provider_order_id', '=', providerOrderId)
+        .executeTakeFirstOrThrow();
+
+    /** A cart, its provider order and what Checkout returns for it. */
+    async function paidCart(user: { auth: Auth }) {
+      const key = newKey();
+      const body = orderRequest([{ product: cake }], { PaymentMethod: 'Razorpay' });
+      const created = await providerOrder(body, user.auth, key);
+      expect(created.statusCode).toBe(200);
+      const providerOrderId: string = created.json().data.razorpayOrderId;
+      const paid = rzp.checkout(providerOrderId);
+      return { key, body, providerOrderId, paid };
+    }
+    const withProof = (body: object, paid: ReturnType<RazorpayDouble['checkout']>) => ({
+      ...body,
+      RazorpayPaymentId: paid.razorpay_payment_id,
+      RazorpayOrderId: paid.razorpay_order_id,
+      RazorpaySignature: paid.razorpay_signature,
+    });
+
+    it('offers Cash on Delivery and Razorpay when keys are set', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/payments/methods' });
+      expect(res.json().data).toEqual({
+        methods: ['Cash on Delivery', 'Razorpay'],
+        provider: 'razorpay',
+        keyId: rzp.keyId,
+      });
+    });
+
+    it('creates the provider order in paise, INR, with the key as receipt, once per key', async () => {
+      const user = await createUserWithToken(t.app);
+      const key = newKey();
+      const body = orderRequest([{ product: cake, quantity: 2 }], { PaymentMethod: 'Razorpay' });
+      const before = rzp.requests.length;
+      const res = await providerOrder(body, user.auth, key);
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data).toMatchObject({
+        provider: 'razorpay',
+        amount: 255_000,
+        currency: 'INR',
+        receipt: key,
+        totalAmount: 2550,
+      });
+      const atProvider = rzp.orders.get(data.razorpayOrderId);
+      expect(atProvider).toMatchObject({ amount: 255_000, currency: 'INR', receipt: key, status: 'created' });
+      expect(rzp.requests.slice(before).every((r) => r.authorized)).toBe(true);
+      const again = await providerOrder(body, user.auth, key);
+      expect(again.json().data.razorpayOrderId).toBe(data.razorpayOrderId);
+      expect(rzp.requests.length).toBe(before + 1);
+    });
+
+    it('refuses a provider order without a key, or for a tampered total', async () => {
+      const user = await createUserWithToken(t.app);
+      const body = orderRequest([{ product: cake }], { PaymentMethod: 'Razorpay' });
+      expect((await providerOrder(body, user.auth)).statusCode).toBe(400);
+      const tampered = await providerOrder({ ...body, TotalAmount: 1 }, user.auth, newKey());
+      expect(tampered.statusCode).toBe(409);
+      expect(tampered.json().data.total).toEqual({ old: 1, new: 1350 });
+    });
+
+    it('marks an order paid when the signature matches the stored provider order', async () => {
+      const user = await createUserWithToken(t.app);
+      const { key, body, providerOrderId, paid } = await paidCart(user);
+      const res = await place(withProof(body, paid), user.auth, key);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ status: 'paid', paymentMethod: 'Razorpay', totalAmount: 1350 });
+      const row = await paymentRow(providerOrderId);
+      expect(row.order_id).toBe(res.json().data.orderID);
+      expect(row.payment_id).toBe(paid.razorpay_payment_id);
+      // The same answer comes back for the same key, and the payment is not used twice.
+      const replay = await place(withProof(body, paid), user.auth, key);
+      expect(replay.body).toBe(res.body);
+      const reuse = await place(withProof(body, paid), user.auth, newKey());
+      expect(reuse.statusCode).toBe(409);
+      expect(reuse.json().sys_message).toBe(messages.paymentAlreadyUsed);
+    });
+
+    it('refuses tampered signatures, swapped ids and missing proof', async () => {
+      const user = await createUserWithToken(t.app);
+      const { body, paid } = await paidCart(user);
+      const other = await paidCart(user);
+      const flip = (hex: string) => (hex[0] === 'a' ? 'b' : 'a') + hex.slice(1);
+      const cases: [object, number, string][] = [
+        [
+          { ...withProof(body, paid), RazorpaySignature: flip(paid.razorpay_signature) },
+          400,
+          messages.paymentNotVerified,
+        ],
+        [{ ...withProof(body, paid), RazorpaySignature: 'zz' }, 400, messages.paymentNotVerified],
+        [
+          { ...withProof(body, paid), RazorpayPaymentId: 'pay_Forged0000000' },
+          400,
+          messages.paymentNotVerified,
+        ],
+        // A real signature for another provider order does not pay this one.
+        [
+          { ...withProof(body, paid), RazorpayOrderId: other.providerOrderId },
+          400,
+          messages.paymentNotVerified,
+        ],
+        [
+          { ...withProof(body, paid), RazorpayOrderId: 'order_NeverMade00000' },
+          400,
+          messages.paymentNotVerified,
+        ],
+        [{ ...body, RazorpayPaymentId: paid.razorpay_payment_id }, 400, messages.paymentRequired],
+      ];
+      for (const [tampered, status, message] of cases) {
+        const res = await place(tampered, user.auth);
+        expect(res.statusCode, message).toBe(status);
+        expect(res.json()).toMatchObject({ isSuccess: false, sys_message: message });
+      }
+      const orders = await t.app.db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(orders).toHaveLength(0);
+    });
+
+    it("refuses another user's provider order even with its valid signature", async () => {
+      const owner = await createUserWithToken(t.app);
+      const thief = await createUserWithToken(t.app);
+      const { body, paid } = await paidCart(owner);
+      const res = await place(withProof(body, paid), thief.auth);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().sys_message).toBe(messages.paymentNotVerified);
+    });
+
+    it('refuses a payment whose amount no longer matches the order', async () => {
+      const user = await createUserWithToken(t.app);
+      const product = await insertProduct(t.app, { price: 700 });
+      const key = newKey();
+      const body = orderRequest([{ product }], { PaymentMethod: 'Razorpay' });
+      const created = await providerOrder(body, user.auth, key);
+      const paid = rzp.checkout(created.json().data.razorpayOrderId);
+      await setPrice(t.app, product.id, 650);
+      const cheaper = {
+        ...orderRequest([{ product: { ...product, price: 650 } }]),
+        PaymentMethod: 'Razorpay',
+      };
+      const res = await place(withProof(cheaper, paid), user.auth, key);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().sys_message).toBe(messages.paymentAmountMismatch);
+    });
+
+    describe('webhook', () => {
+      it('handles an event once, however often it is delivered', async () => {
+        const user = await createUserWithToken(t.app);
+        const { providerOrderId, paid } = await paidCart(user);
+        const event = rzp.webhook('payment.captured', {
+          payment: {
+            id: paid.razorpay_payment_id,
+            order_id: providerOrderId,
+            amount: 135_000,
+            status: 'captured',
+          },
+        });
+        const first = await webhook(event.body, event.headers);
+        expect(first.statusCode).toBe(200);
+        expect(first.json().data).toEqual({ handled: true, duplicate: false });
+        const again = await webhook(event.body, event.headers);
+        expect(again.statusCode).toBe(200);
+        expect(again.json().data).toEqual({ handled: false, duplicate: true });
+        expect((await paymentRow(providerOrderId)).status).toBe('captured');
+      });
+
+      it('never moves a payment back when events arrive out of order', async () => {
+        const user = await createUserWithToken(t.app);
+        const { providerOrderId, paid } = await paidCart(user);
+        const entity = { id: paid.razorpay_payment_id, order_id: providerOrderId, amount: 135_000 };
+        for (const name of ['payment.captured', 'payment.authorized', 'payment.failed']) {
+          const e = rzp.webhook(name, { payment: entity });
+          expect((await webhook(e.body, e.headers)).statusCode).toBe(200);
+        }
+        expect((await paymentRow(providerOrderId)).status).toBe('captured');
+      });
+
+      it('refuses tampered bodies and signatures', async () => {
+        const user = await createUserWithToken(t.app);
+        const { providerOrderId } = await paidCart(user);
+        const e = rzp.webhook('payment.captured', {
+          payment: { id: 'pay_X', order_id: providerOrderId, amount: 135_000 },
+        });
+        const tamperedBody = e.body.replace('135000', '100');
+        const cases: [string, Record<string, string>][] = [
+          [tamperedBody, e.headers],
+          [e.body, { ...e.headers, 'x-razorpay-signature': '0'.repeat(64) }],
+          [e.body, { 'content-type': 'application/json' }],
+          // Same bytes re-serialized (spaces) no longer match: the signature covers the raw body.
+          [JSON.stringify(JSON.parse(e.body), null, 1), e.headers],
+        ];
+        for (const [body, headers] of cases) {
+          const res = await webhook(body, headers);
+          expect(res.statusCode).toBe(400);
+          expect(res.json().isSuccess).toBe(false);
+        }
+        expect((await paymentRow(providerOrderId)).status).toBe('created');
+      });
+    });
+  });
+
+  describe(`local test provider on ${dialect}`, () => {
+    // Apps of their own, made one at a time: two PostgreSQL test schemas alive at once trip Kysely's migrator.
+    it('answers 502 (not 500) when the provider is down', async () => {
+      const down = await makeTestApp(dialect, {
+        razorpay: {
+          keyId: 'rzp_test_x',
+          keySecret: 'secret',
+          webhookSecret: null,
+          apiUrl: 'http://127.0.0.1:9',
+        },
+      });
+      try {
+        const product = await insertProduct(down.app);
+        const user = await createUserWithToken(down.app);
+        const res = await down.app.inject({
+          method: 'POST',
+          url: '/api/payments/razorpay/order',
+          headers: { ...user.auth, 'idempotency-key': newKey() },
+          payload: orderRequest([{ product }], { PaymentMethod: 'Razorpay' }),
+        });
+        expect(res.statusCode).toBe(502);
+        expect(res.json()).toMatchObject({
+          isSuccess: false,
+          sys_message: expect.stringContaining('payment provider'),
+        });
+      } finally {
+        await down.close();
+      }
+    });
+    it('goes through the same flow without keys in test mode', async () => {
+      const t = await makeTestApp(dialect);
+      try {
+        const methods = await t.app.inject({ method: 'GET', url: '/api/payments/methods' });
+        expect(methods.json().data).toMatchObject({
+          methods: ['Cash on Delivery', 'Razorpay'],
+          provider: 'test',
+        });
+        const product = await insertProduct(t.app, { price: 400 });
+        const user = await createUserWithToken(t.app);
+        const key = newKey();
+        const body = orderRequest([{ product }], { PaymentMethod: 'Razorpay' });
+        const created = await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/razorpay/order',
+          headers: { ...user.auth, 'idempotency-key': key },
+          payload: body,
+        });
+        expect(created.json().data).toMatchObject({ provider: 'test', amount: 55_000, receipt: key });
+        const pay = await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/test/pay',
+          headers: user.auth,
+          payload: { razorpay_order_id: created.json().data.razorpayOrderId },
+        });
+        const proof = pay.json().data;
+        const placed = await t.app.inject({
+          method: 'POST',
+          url: '/api/place-order',
+          headers: { ...user.auth, 'idempotency-key': key },
+          payload: {
+            ...body,
+            RazorpayPaymentId: proof.razorpay_payment_id,
+            RazorpayOrderId: proof.razorpay_order_id,
+            RazorpaySignature: proof.razorpay_signature,
+          },
+        });
+        expect(placed.statusCode).toBe(200);
+        expect(placed.json().data.status).toBe('paid');
+        const other = await createUserWithToken(t.app);
+        const stolen = await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/test/pay',
+          headers: other.auth,
+          payload: { razorpay_order_id: created.json().data.razorpayOrderId },
+        });
+        expect(stolen.statusCode).toBe(404);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('offers Cash on Delivery only in production without keys', async () => {
+      const t = await makeTestApp(dialect, { mode: 'production' });
+      try {
+        const methods = await t.app.inject({ method: 'GET', url: '/api/payments/methods' });
+        expect(methods.json().data).toEqual({ methods: ['Cash on Delivery'], provider: null, keyId: null });
+        const product = await insertProduct(t.app);
+        const user = await createUserWithToken(t.app);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/place-order',
+          headers: user.auth,
+          payload: orderRequest([{ product }], { PaymentMethod: 'Razorpay' }),
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().sys_message).toBe(messages.onlinePaymentUnavailable);
+        const pay = await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/test/pay',
+          headers: user.auth,
+          payload: {},
+        });
+        expect(pay.statusCode).toBe(404);
+      } finally {
+        await t.close();
+      }
+    });
+  });
+}
