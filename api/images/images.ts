@@ -92,7 +92,8 @@ export async function processImage(
 ): Promise<ProcessedImage> {
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(buffer, { limitInputPixels: LIMITS.imagePixels }).metadata();
+    // Only the header is read here, so no pixel limit yet: the size check below gives the truthful 413.
+    meta = await sharp(buffer, { limitInputPixels: false }).metadata();
   } catch {
     throw badRequest(`${label} is not an image we can read (use JPEG, PNG, WebP, AVIF or GIF).`);
   }

@@ -18,8 +18,8 @@ export default async function media(app: FastifyInstance): Promise<void> {
     decorateReply: false,
     index: false,
     dotfiles: 'deny',
-    setHeaders(res) {
-      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-    },
+    // "public, max-age=31536000, immutable"
+    maxAge: 365 * 24 * 60 * 60 * 1000,
+    immutable: true,
   });
 }
