@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../api/app.js';
 import { deleteExpiredKeys, KEY_RETENTION_MS } from '../../api/orders/idempotency.js';
 import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
 import { messages } from '../../domain/messages.js';
@@ -234,6 +235,34 @@ for (const dialect of DIALECTS) {
         const again = await place(body, user.auth, key);
         expect(again.statusCode).toBe(200);
         expect(again.json().data.orderID).toBe(ok[0]?.json().data.orderID);
+      });
+
+      it('makes exactly one order when two API processes on one database get the same key', async () => {
+        // A second app on the same database stands for a second process: its in-memory guard is
+        // empty, so only the database (advisory lock, primary key on the key) can stop a duplicate.
+        const second = await buildApp({ config: t.config, db: t.db });
+        await second.ready();
+        try {
+          const user = await createUserWithToken(t.app);
+          const key = newKey();
+          const body = orderRequest([{ product: cake, quantity: 2 }]);
+          const fire = (app: typeof second) =>
+            app.inject({
+              method: 'POST',
+              url: '/api/place-order',
+              headers: { ...user.auth, 'idempotency-key': key },
+              payload: body,
+            });
+          const answers = await Promise.all(
+            Array.from({ length: 10 }, (_, i) => fire(i % 2 ? second : t.app)),
+          );
+          const ok = answers.filter((r) => r.statusCode === 200);
+          expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+          expect(new Set(ok.map((r) => r.json().data.orderID)).size).toBe(1);
+          expect(await countOrders(user.id)).toBe(1);
+        } finally {
+          await second.close();
+        }
       });
 
       it('returns the stored answer when the first answer was lost', async () => {
