@@ -88,13 +88,16 @@ const OtpSchema = (message: string) =>
 
 /** POST /CreateAccount: the register form. */
 export const RegisterSchema = v.pipe(
-  v.object({
-    name: NameSchema,
-    email: EmailSchema(),
-    password: PasswordSchema,
-    confirmPassword: v.string(messages.passwordsDoNotMatch),
-    phone: PhoneSchema,
-  }),
+  v.object(
+    {
+      name: NameSchema,
+      email: EmailSchema(),
+      password: PasswordSchema,
+      confirmPassword: v.string(messages.passwordsDoNotMatch),
+      phone: PhoneSchema,
+    },
+    messages.formInvalid,
+  ),
   v.forward(
     v.partialCheck(
       [['password'], ['confirmPassword']],
@@ -106,46 +109,51 @@ export const RegisterSchema = v.pipe(
 );
 
 /** POST /verifiedOtploginCustomer: the spec's casing. */
-export const VerifyRegistrationSchema = v.object({
-  Email: EmailSchema(),
-  Otp: OtpSchema(messages.otpInvalid),
-});
+export const VerifyRegistrationSchema = v.object(
+  { Email: EmailSchema(), Otp: OtpSchema(messages.otpInvalid) },
+  messages.otpInvalid,
+);
 
 /** POST /LoginCustomer. One message for any bad field, as the spec's login form shows. */
-export const LoginSchema = v.object({
-  email: EmailSchema(messages.loginInvalid),
-  password: v.pipe(
-    v.string(messages.loginInvalid),
-    v.nonEmpty(messages.loginInvalid),
-    v.maxLength(PASSWORD_MAX, messages.loginInvalid),
-  ),
-});
+export const LoginSchema = v.object(
+  {
+    email: EmailSchema(messages.loginInvalid),
+    password: v.pipe(
+      v.string(messages.loginInvalid),
+      v.nonEmpty(messages.loginInvalid),
+      v.maxLength(PASSWORD_MAX, messages.loginInvalid),
+    ),
+  },
+  messages.loginInvalid,
+);
 
 /** POST /onlyotp and POST /SendResetOtp (the forgot-password form): an email only. */
-export const EmailOnlySchema = v.object({ email: EmailSchema() });
+export const EmailOnlySchema = v.object({ email: EmailSchema() }, messages.emailInvalid);
 
 /** POST /VryOtpLogin: log in with an emailed login code. */
-export const OtpLoginSchema = v.object({
-  email: EmailSchema(),
-  otp: OtpSchema(messages.otpInvalid),
-});
+export const OtpLoginSchema = v.object(
+  { email: EmailSchema(), otp: OtpSchema(messages.otpInvalid) },
+  messages.formInvalid,
+);
 
 /** POST /Logout: the spec sends the stored email; the bearer token decides whose session ends. */
-export const LogoutSchema = v.object({ email: v.optional(v.string()) });
+export const LogoutSchema = v.object({ email: v.optional(v.string()) }, messages.formInvalid);
 
 /** POST /ResetPassword: the payload (the spec's fields). */
-export const ResetPasswordSchema = v.object({
-  email: EmailSchema(),
-  otp: OtpSchema(messages.resetOtpInvalid),
-  newPassword: NewPasswordSchema,
-});
+export const ResetPasswordSchema = v.object(
+  { email: EmailSchema(), otp: OtpSchema(messages.resetOtpInvalid), newPassword: NewPasswordSchema },
+  messages.formInvalid,
+);
 
 /** The reset form in the browser: the payload plus the confirmation field it checks. */
 export const ResetPasswordFormSchema = v.pipe(
-  v.object({
-    ...ResetPasswordSchema.entries,
-    confirmPassword: v.string(messages.resetConfirmMismatch),
-  }),
+  v.object(
+    {
+      ...ResetPasswordSchema.entries,
+      confirmPassword: v.string(messages.resetConfirmMismatch),
+    },
+    messages.formInvalid,
+  ),
   v.forward(
     v.partialCheck(
       [['newPassword'], ['confirmPassword']],
@@ -163,15 +171,18 @@ export const ResetPasswordFormSchema = v.pipe(
  * a new address would need its own verification, so the server refuses a
  * different one.
  */
-export const UpdateProfileSchema = v.object({
-  name: v.optional(NameSchema),
-  email: v.optional(v.union([v.literal(''), EmailSchema()], messages.emailInvalid)),
-  phone: v.optional(PhoneSchema),
-  address: v.optional(
-    v.pipe(v.string(messages.addressRequired), v.trim(), v.maxLength(ADDRESS_MAX, messages.addressTooLong)),
-  ),
-  password: v.optional(v.nullable(v.union([v.literal(''), PasswordSchema], messages.passwordComplexity))),
-});
+export const UpdateProfileSchema = v.object(
+  {
+    name: v.optional(NameSchema),
+    email: v.optional(v.union([v.literal(''), EmailSchema()], messages.emailInvalid)),
+    phone: v.optional(PhoneSchema),
+    address: v.optional(
+      v.pipe(v.string(messages.addressRequired), v.trim(), v.maxLength(ADDRESS_MAX, messages.addressTooLong)),
+    ),
+    password: v.optional(v.nullable(v.union([v.literal(''), PasswordSchema], messages.passwordComplexity))),
+  },
+  messages.formInvalid,
+);
 
 export type RegisterInput = v.InferInput<typeof RegisterSchema>;
 export type LoginInput = v.InferInput<typeof LoginSchema>;

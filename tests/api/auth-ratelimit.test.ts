@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../api/app.js';
+import type { Db } from '../../api/db/database.js';
+import { DatabaseRateLimiter, RedisRateLimiter } from '../../api/ratelimit/ratelimit.js';
+import { messages } from '../../domain/messages.js';
+import { testConfig } from '../support/app.js';
+import { DIALECTS, openTestDb } from '../support/databases.js';
+
+/**
+ * The rate limiter on its real stores: the database of each dialect, and a
+ * real Redis server started here (port 4209, nothing saved to disk). Windows
+ * are moved by passing `now`, never by waiting.
+ */
+const REDIS_PORT = 4209;
+const rule = { limit: 5, windowMs: 60_000 };
+
+let redisServer: ChildProcess;
+let redis: Redis;
+
+beforeAll(async () => {
+  redisServer = spawn(
+    'redis-server',
+    ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  // ioredis queues commands until the server accepts the connection, retrying as it starts.
+  redis = new Redis({ port: REDIS_PORT, host: '127.0.0.1', retryStrategy: (n) => (n > 100 ? null : 50) });
+  expect(await redis.ping()).toBe('PONG');
+  await redis.flushall();
+});
+
+afterAll(async () => {
+  await redis.quit();
+  redisServer.kill('SIGTERM');
+});
+
+describe('rate limits in Redis', () => {
+  it('counts hits per key atomically and tells when the window ends', async () => {
+    const limiter = new RedisRateLimiter(redis, 'test:');
+    const decisions = await Promise.all(Array.from({ length: 20 }, () => limiter.hit('burst', rule)));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(5);
+    expect(decisions.map((d) => d.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    for (const d of decisions) {
+      expect(d.retryAfterMs).toBeGreaterThan(0);
+      expect(d.retryAfterMs).toBeLessThanOrEqual(rule.windowMs);
+    }
+    expect((await limiter.hit('other', rule)).allowed).toBe(true);
+    await limiter.reset('burst');
+    expect(await limiter.hit('burst', rule)).toMatchObject({ allowed: true, count: 1 });
+  });
+});
+
+for (const dialect of DIALECTS) {
+  describe(`rate limits in the database on ${dialect}`, () => {
+    let db: Db;
+    let app: FastifyInstance;
+
+    beforeAll(async () => {
+      db = await openTestDb(dialect);
+      app = await buildApp({ config: testConfig({ redisUrl: `redis://127.0.0.1:${REDIS_PORT}/0` }), db });
+      await app.ready();
+    });
+    afterAll(async () => {
+      await app.close();
+      await db.destroy();
+    });
+
+    it('allows `limit` hits per window, then refuses until the window ends', async () => {
+      const limiter = new DatabaseRateLimiter(db.kysely);
+      const t0 = 1_000_000;
+      const seen = [];
+      for (let i = 0; i < 7; i++) seen.push(await limiter.hit('k', rule, t0 + i * 1000));
+      expect(seen.map((d) => d.allowed)).toEqual([true, true, true, true, true, false, false]);
+      expect(seen[6]?.retryAfterMs).toBe(rule.windowMs - 6000);
+      // Just before the window ends: still refused. At its end: a fresh window.
+      expect((await limiter.hit('k', rule, t0 + rule.windowMs - 1)).allowed).toBe(false);
+      expect(await limiter.hit('k', rule, t0 + rule.windowMs)).toMatchObject({ allowed: true, count: 1 });
+      await limiter.reset('k');
+      expect(await limiter.hit('k', rule, t0 + rule.windowMs + 1)).toMatchObject({ count: 1 });
+      await limiter.prune(t0 + 10 * rule.windowMs);
+      expect(await db.kysely.selectFrom('rate_limits').selectAll().where('key', '=', 'k').execute()).toEqual(
+        [],
+      );
+    });
+
+    it('lets no parallel hit slip past the limit', async () => {
+      const limiter = new DatabaseRateLimiter(db.kysely);
+      const now = Date.now();
+      const decisions = await Promise.all(
+        Array.from({ length: 20 }, () => limiter.hit('parallel', rule, now)),
+      );
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(5);
+      expect(Math.max(...decisions.map((d) => d.count))).toBe(20);
+    });
+
+    it('with REDIS_URL set, the app keeps its login limits in Redis', async () => {
+      const email = `redis-limit-${Date.now()}@example.test`;
+      const login = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/LoginCustomer',
+          payload: { email, password: 'Wrong-Pass1' },
+        });
+      for (let i = 0; i < 10; i++) expect((await login()).statusCode).toBe(401);
+      const refused = await login();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ isSuccess: false, data: null, sys_message: messages.tooManyAttempts });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(await redis.get(`storefront:rl:login:email:${email}`))).toBe(11);
+      // Nothing went to the database's counters.
+      expect(
+        await db.kysely.selectFrom('rate_limits').selectAll().where('key', 'like', 'login:%').execute(),
+      ).toEqual([]);
+    });
+  });
+}
