@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../domain/catalogue.js';
+import { matches, SearchIndex, search } from '../../domain/search.js';
+
+type P = Pick<Product, 'productID' | 'title' | 'description' | 'categoryName' | 'version'>;
+const p = (productID: number, title: string, description = '', categoryName = 'Gifts', version = 1): P => ({
+  productID,
+  title,
+  description,
+  categoryName,
+  version,
+});
+
+const catalogue: P[] = [
+  p(1, 'Vanilla sponge', '<p>With <strong>chocolate</strong> chips &amp; cream</p>', 'All Cakes'),
+  p(2, 'Dark Chocolate Truffle', '', 'All Cakes'),
+  p(3, 'Roses', '', 'All Chocolate'),
+  p(4, 'Chocolate', '', 'All Cakes'),
+  p(5, 'Hot chocolate mug', '', 'Gifts'),
+  p(6, 'Lily', '<p>Fresh</p>', 'All Flowers'),
+];
+
+describe('the spec search rule', () => {
+  it('matches a trimmed, case-insensitive substring of title, description text or category name', () => {
+    expect(matches(catalogue[0] as P, '  CHIPS ')).toBe(true);
+    expect(matches(catalogue[0] as P, 'cream')).toBe(true);
+    expect(matches(catalogue[0] as P, '& cream')).toBe(true);
+    expect(matches(catalogue[2] as P, 'all choc')).toBe(true);
+    expect(matches(catalogue[5] as P, 'rose')).toBe(false);
+    // Markup is not text: tag and attribute names never match.
+    expect(matches(catalogue[0] as P, 'strong')).toBe(false);
+    expect(matches(catalogue[0] as P, '<p>')).toBe(false);
+  });
+
+  it('gives nothing for an empty or blank query', () => {
+    expect(search(catalogue, '')).toEqual([]);
+    expect(search(catalogue, '   ')).toEqual([]);
+    expect(new SearchIndex<P>().search('   ')).toEqual([]);
+  });
+
+  it('ranks exact title, then earlier title hits, then category, then description', () => {
+    expect(search(catalogue, 'chocolate').map((x) => x.productID)).toEqual([4, 5, 2, 3, 1]);
+  });
+});
+
+describe('SearchIndex', () => {
+  it('answers exactly what search() answers, in the same order', () => {
+    const index = new SearchIndex<P>();
+    index.update(catalogue);
+    for (const q of ['chocolate', 'a', 'CAKES', ' l', 'fresh', 'zz', 'strong', '& cream', 'o']) {
+      expect(index.search(q).map((x) => x.productID)).toEqual(search(catalogue, q).map((x) => x.productID));
+    }
+    expect(index.search('chocolate', 2).map((x) => x.productID)).toEqual([4, 5]);
+  });
+
+  it('follows updates: changed, added and removed products', () => {
+    const index = new SearchIndex<P>();
+    index.update(catalogue);
+    expect(index.search('orchid')).toEqual([]);
+    const next = catalogue
+      .filter((x) => x.productID !== 4)
+      .map((x) => (x.productID === 6 ? { ...x, title: 'Orchid', version: 2 } : x));
+    next.push(p(7, 'Orchid basket'));
+    index.update(next);
+    expect(index.search('orchid').map((x) => x.productID)).toEqual([6, 7]);
+    expect(index.search('chocolate').map((x) => x.productID)).not.toContain(4);
+    expect(index.size).toBe(6);
+  });
+
+  it('keeps prepared text while the stamp is unchanged and re-prepares when it changes', () => {
+    const index = new SearchIndex<P>();
+    index.update(catalogue);
+    // Same version but a new title: the stamp says "unchanged", so the index keeps the old text.
+    index.update(catalogue.map((x) => (x.productID === 6 ? { ...x, title: 'Tulip' } : x)));
+    expect(index.search('tulip')).toEqual([]);
+    index.update(catalogue.map((x) => (x.productID === 6 ? { ...x, title: 'Tulip', version: 9 } : x)));
+    expect(index.search('tulip').map((x) => x.productID)).toEqual([6]);
+  });
+
+  it('never lets a query span two fields', () => {
+    const index = new SearchIndex<P>();
+    index.update([p(1, 'Rose', '', 'Gifts')]);
+    expect(index.search('rose\u0000gifts')).toEqual([]);
+    expect(index.search('roseg')).toEqual([]);
+  });
+});
