@@ -1,0 +1,122 @@
+import ky, { type KyInstance } from 'ky';
+import { API_BASE, type Endpoint, type InputOf, type ResponseOf } from '../../domain/contract.js';
+import type { Envelope } from '../../domain/envelope.js';
+
+/**
+ * The browser's one HTTP client, built from the same `domain/*.contract.ts`
+ * entries as the server's routes (method, path, parameters), so the two
+ * cannot drift. The storefront screens never call it: they read the device.
+ * Screens that need the network (accounts, checkout, admin) use `call()`.
+ *
+ * Failures keep the spec's envelope: a non-2xx answer throws `ApiError`
+ * carrying the server's `sys_message` (a text meant for the shopper) and the
+ * truthful status; a network failure throws `ApiError` with status 0.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly envelope: Envelope<unknown> | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  get offline(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface CallInput<E extends Endpoint> {
+  params?: InputOf<E['params']>;
+  query?: InputOf<E['query']>;
+  body?: InputOf<E['body']> | FormData;
+  /** Bearer token; by default the spec's stored `token`. `null` sends none. */
+  token?: string | null;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** A client for an API base: the shop's own `/api` in the browser, an absolute URL in tests and tools. */
+export function createClient(base: string = API_BASE): KyInstance {
+  return ky.create({
+    prefixUrl: base,
+    timeout: 15_000,
+    throwHttpErrors: false,
+    // Only reads are retried: repeating a POST could do it twice (orders carry their own idempotency key).
+    retry: { limit: 1, methods: ['get'] },
+  });
+}
+
+let shared: KyInstance | null = null;
+
+function storedToken(): string | null {
+  try {
+    return globalThis.localStorage?.getItem('token') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** `/ABCGetProducts/{id}` with `{ id: 5 }` gives `ABCGetProducts/5` (ky's prefixUrl wants no leading slash). */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null)
+      throw new TypeError(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  return filled.replace(/^\//, '');
+}
+
+function searchParams(query: unknown): URLSearchParams | undefined {
+  if (!query || typeof query !== 'object') return undefined;
+  const out = new URLSearchParams();
+  for (const [k, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) out.append(k, String(item));
+    else out.set(k, String(value));
+  }
+  return out;
+}
+
+function isEnvelope(x: unknown): x is Envelope<unknown> {
+  return typeof x === 'object' && x !== null && 'isSuccess' in x;
+}
+
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E> = {},
+  http: KyInstance = (shared ??=
+    createClient()),
+): Promise<Envelope<ResponseOf<E>>> {
+  const token = input.token === undefined ? storedToken() : input.token;
+  const headers: Record<string, string> = { ...input.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const body = input.body;
+  let res: Response;
+  try {
+    res = await http(fillPath(endpoint.path, input.params as Record<string, unknown> | undefined), {
+      method: endpoint.method,
+      headers,
+      searchParams: searchParams(input.query),
+      ...(body instanceof FormData ? { body } : body !== undefined ? { json: body } : {}),
+      signal: input.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError('Something went wrong. Please try again.', 0, null);
+  }
+  let payload: unknown = null;
+  try {
+    payload = await res.json();
+  } catch {
+    // A proxy's HTML error page or an empty body: keep the status, say it plainly.
+  }
+  if (res.ok && isEnvelope(payload)) return payload as Envelope<ResponseOf<E>>;
+  const envelope = isEnvelope(payload) ? payload : null;
+  throw new ApiError(
+    envelope?.sys_message || 'Something went wrong. Please try again.',
+    res.status,
+    envelope,
+  );
+}
