@@ -8,13 +8,24 @@ const PURPOSE_TEXT: Record<CodePurpose, { subject: string; lead: string }> = {
   reset: { subject: 'Your password reset code', lead: 'Use this code to set a new password' },
 };
 
-export function codeMail(to: string, purpose: CodePurpose, code: string, minutes: number): Mail {
+/**
+ * A code mail. A registration code also names the last digits of the phone
+ * given at registration: a registration started again by someone else (with
+ * their own password) replaces the code, and this line lets the mailbox's
+ * owner see that the code is not for the registration they made.
+ */
+export function codeMail(to: string, purpose: CodePurpose, code: string, minutes: number, phone = ''): Mail {
   const { subject, lead } = PURPOSE_TEXT[purpose];
+  const whose =
+    purpose === 'register' && phone.length >= 2
+      ? `It is for the registration with the phone number ending in ${phone.slice(-2)}; ` +
+        'if that is not yours, do not use it.\n'
+      : '';
   return {
     to,
     subject: `${subject}: ${code}`,
     text:
-      `${lead}:\n\n    ${code}\n\nIt works once and expires in ${minutes} minutes.\n` +
+      `${lead}:\n\n    ${code}\n\nIt works once and expires in ${minutes} minutes.\n${whose}` +
       'If you did not ask for it, ignore this mail: nothing changes without the code.\n',
   };
 }

@@ -76,7 +76,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   async function sendCode(user: UserRow, purpose: CodePurpose): Promise<void> {
     const code = await issueCode(app.db, codeSecret, user.id, purpose);
     if (logCodes) app.log.info({ to: user.email, purpose, code }, 'one-time code (development only)');
-    app.mailer.send(codeMail(user.email, purpose, code, CODE_TTL_MS / MINUTE));
+    app.mailer.send(codeMail(user.email, purpose, code, CODE_TTL_MS / MINUTE, user.phone));
     issued += 1;
     if (issued % 200 === 0) await pruneCodes(app.db);
   }

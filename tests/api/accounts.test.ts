@@ -6,7 +6,7 @@ import { runStartupTasks } from '../../api/startup.js';
 import { messages } from '../../domain/messages.js';
 import { makeTestApp, type TestApp, testConfig } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
-import { codeIn, startSmtp, type TestSmtp } from '../support/smtp.js';
+import { codeIn, startSmtp, type TestSmtp, textOf } from '../support/smtp.js';
 
 /**
  * The account flows through `inject`, on every dialect, with every mail
@@ -117,7 +117,8 @@ for (const dialect of DIALECTS) {
       const mail = await smtp.take(email);
       expect(mail.subject).toMatch(/registration code: \d{6}$/);
       const code = codeIn(mail);
-      expect(mail.raw).toContain(code);
+      expect(textOf(mail)).toContain(code);
+      expect(textOf(mail)).toContain('phone number ending in 10');
 
       // Not verified yet: the right password does not open a session.
       expectFailure(

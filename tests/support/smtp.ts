@@ -34,6 +34,17 @@ function header(raw: string, name: string): string {
   return match?.[1]?.trim() ?? '';
 }
 
+/** The body of a plain-text mail, with quoted-printable soft breaks and escapes undone. */
+export function textOf(mail: CapturedMail): string {
+  const body = mail.raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n\n');
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
 /** The six-digit code in a code mail (it is in the subject and the body). */
 export function codeIn(mail: CapturedMail): string {
   const match = mail.subject.match(/(\d{6})\s*$/);

@@ -1,0 +1,189 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminInputError, createOrPromoteAdmin } from '../../api/accounts/admin.js';
+import { verifyPassword } from '../../api/accounts/password.js';
+import { buildApp } from '../../api/app.js';
+import type { Db } from '../../api/db/database.js';
+import { openDatabase } from '../../api/db/database.js';
+import { testConfig } from '../support/app.js';
+import { DIALECTS, openTestDb } from '../support/databases.js';
+
+/**
+ * Setting up accounts: the first admin (the function on every dialect, and the
+ * `npm run admin:create` command as a real process on a SQLite file), and mail
+ * without SMTP_URL (written to DATA_DIR/mail/, the code logged in development).
+ */
+const run = promisify(execFile);
+
+for (const dialect of DIALECTS) {
+  describe(`the first admin on ${dialect}`, () => {
+    let db: Db;
+    beforeAll(async () => {
+      db = await openTestDb(dialect);
+    });
+    afterAll(async () => db.destroy());
+
+    const row = (email: string) =>
+      db.kysely.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+
+    it('creates an admin, then promotes an existing shopper and ends its old sessions', async () => {
+      expect(
+        await createOrPromoteAdmin(db.kysely, ' Boss@Example.TEST ', 'Admin-Pass1', { setPassword: false }),
+      ).toBe('created');
+      const boss = await row('boss@example.test');
+      expect(boss).toMatchObject({ role: '1', verified: 1 });
+      expect(await verifyPassword('Admin-Pass1', boss.password_hash)).toBe(true);
+      expect(
+        await createOrPromoteAdmin(db.kysely, 'boss@example.test', 'Other-Pass1', { setPassword: false }),
+      ).toBe('unchanged');
+      // The start-up task never replaces a password an admin may have changed.
+      expect(await verifyPassword('Admin-Pass1', (await row('boss@example.test')).password_hash)).toBe(true);
+
+      const now = Date.now();
+      const shopper = await db.kysely
+        .insertInto('users')
+        .values({
+          name: 'Shopper',
+          email: 'shopper@example.test',
+          phone: '',
+          password_hash: '!',
+          address: '',
+          role: '0',
+          verified: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.kysely
+        .insertInto('sessions')
+        .values({
+          id: 'old-session',
+          user_id: shopper.id,
+          created_at: now,
+          expires_at: now + 60_000,
+          revoked_at: null,
+        })
+        .execute();
+      expect(
+        await createOrPromoteAdmin(db.kysely, 'shopper@example.test', 'Promo-Pass1', { setPassword: true }),
+      ).toBe('promoted');
+      const promoted = await row('shopper@example.test');
+      expect(promoted).toMatchObject({ role: '1', verified: 1 });
+      expect(await verifyPassword('Promo-Pass1', promoted.password_hash)).toBe(true);
+      const session = await db.kysely
+        .selectFrom('sessions')
+        .select('revoked_at')
+        .where('id', '=', 'old-session')
+        .executeTakeFirstOrThrow();
+      expect(session.revoked_at).not.toBeNull();
+    });
+
+    it('refuses a weak password or a bad email, and ships no default', async () => {
+      await expect(
+        createOrPromoteAdmin(db.kysely, 'a@example.test', 'password', { setPassword: true }),
+      ).rejects.toThrow(AdminInputError);
+      await expect(
+        createOrPromoteAdmin(db.kysely, 'not-an-email', 'Admin-Pass1', { setPassword: true }),
+      ).rejects.toThrow(AdminInputError);
+      const admins = await db.kysely.selectFrom('users').select('email').where('role', '=', '1').execute();
+      expect(admins.map((a) => a.email).sort()).toEqual(['boss@example.test', 'shopper@example.test']);
+    });
+  });
+}
+
+describe('npm run admin:create', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-admin-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', SEED_DEMO: 'false' };
+  const admin = (...args: string[]) =>
+    run(path.resolve('node_modules/.bin/tsx'), ['scripts/admin-create.ts', ...args], { env }).then(
+      (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({
+        code: e.code,
+        out: e.stdout,
+        err: e.stderr,
+      }),
+    );
+
+  it('creates, then sets the password of, an admin in the shop database; refuses bad input', async () => {
+    expect(await admin('Owner@Example.test', 'Owner-Pass1')).toMatchObject({
+      code: 0,
+      out: 'owner@example.test: created.\n',
+    });
+    expect(await admin('owner@example.test', 'Owner-Pass2')).toMatchObject({
+      code: 0,
+      out: 'owner@example.test: already an admin; password set.\n',
+    });
+    const weak = await admin('owner@example.test', 'weak');
+    expect(weak.code).toBe(1);
+    expect(weak.err).toContain('Minimum 8 characters required.');
+    expect((await admin()).code).toBe(2);
+
+    const db = openDatabase({ databaseUrl: null, sqliteFile: path.join(dataDir, 'shop.db') });
+    try {
+      const owner = await db.kysely
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', 'owner@example.test')
+        .executeTakeFirstOrThrow();
+      expect(owner.role).toBe('1');
+      expect(await verifyPassword('Owner-Pass2', owner.password_hash)).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
+});
+
+describe('mail without SMTP_URL', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-mail-'));
+  let app: FastifyInstance;
+  let db: Db;
+  const logged: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    db = await openTestDb('sqlite');
+    const stream = { write: (line: string) => logged.push(JSON.parse(line)) };
+    app = await buildApp({
+      config: testConfig({ dataDir, smtpUrl: null, mode: 'development' }),
+      db,
+      logger: { level: 'info', stream },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes each mail to DATA_DIR/mail/ and logs the code in development', async () => {
+    const email = 'outbox@example.test';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/CreateAccount',
+      payload: {
+        name: 'Ravi',
+        email,
+        password: 'Good-Pass1',
+        confirmPassword: 'Good-Pass1',
+        phone: '9876543210',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    // Closing the app waits for mail in flight.
+    await app.close();
+    const files = readdirSync(path.join(dataDir, 'mail'));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(path.join(dataDir, 'mail', files[0] as string), 'utf8');
+    expect(eml).toMatch(/^To: outbox@example\.test$/m);
+    const code = eml.match(/Subject: Your registration code: (\d{6})/)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const line = logged.find((l) => l.msg === 'one-time code (development only)');
+    expect(line).toMatchObject({ to: email, purpose: 'register', code });
+  });
+});
