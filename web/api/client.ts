@@ -48,6 +48,10 @@ export function createClient(base: string = API_BASE): KyInstance {
 }
 
 let shared: KyInstance | null = null;
+function sharedClient(): KyInstance {
+  if (!shared) shared = createClient();
+  return shared;
+}
 
 function storedToken(): string | null {
   try {
@@ -86,8 +90,7 @@ function isEnvelope(x: unknown): x is Envelope<unknown> {
 export async function call<E extends Endpoint>(
   endpoint: E,
   input: CallInput<E> = {},
-  http: KyInstance = (shared ??=
-    createClient()),
+  http: KyInstance = sharedClient(),
 ): Promise<Envelope<ResponseOf<E>>> {
   const token = input.token === undefined ? storedToken() : input.token;
   const headers: Record<string, string> = { ...input.headers };
