@@ -60,17 +60,34 @@ export class SyncError extends Error {
 const LOCK_NAME = 'storefront-catalogue-sync';
 const MAX_PAGES = 10_000;
 let inFlight: Promise<SyncResult> | null = null;
+let queued: Promise<SyncResult> | null = null;
 
 /**
- * One sync at a time per scope (a second caller joins the running one) and
- * across page and worker (Web Locks, where the browser has them).
+ * One sync at a time per scope and across page and worker (Web Locks, where
+ * the browser has them). A call during a run queues one more run after it,
+ * because the running one may have read the feed before the change the caller
+ * heard about; further calls join that queued run.
  */
 export function syncCatalogue(options: SyncOptions = {}): Promise<SyncResult> {
-  if (inFlight) return inFlight;
+  if (queued) return queued;
+  if (inFlight) {
+    const next = inFlight
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return start(options);
+      });
+    queued = next;
+    return next;
+  }
+  return start(options);
+}
+
+function start(options: SyncOptions): Promise<SyncResult> {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
   const run = () => runSync(options);
   const p = (locks ? locks.request(LOCK_NAME, run) : run()).finally(() => {
-    inFlight = null;
+    if (inFlight === p) inFlight = null;
   });
   inFlight = p;
   return p;

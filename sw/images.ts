@@ -76,7 +76,13 @@ async function download(url: string, doFetch: typeof fetch): Promise<Blob | null
  * (the worker fetches them again the next time a card asks). Returns how many
  * images were stored.
  */
-export async function storeThumbnails(options: ImageOptions = {}): Promise<number> {
+export function storeThumbnails(options: ImageOptions = {}): Promise<number> {
+  // One filler at a time across page and worker, or both download the same images.
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? locks.request('storefront-images', () => fillThumbnails(options)) : fillThumbnails(options);
+}
+
+async function fillThumbnails(options: ImageOptions): Promise<number> {
   const store = options.store ?? defaultDb;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const origin = options.origin ?? currentOrigin();

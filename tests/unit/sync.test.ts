@@ -289,16 +289,20 @@ describe('catalogue sync', () => {
     await expect(syncCatalogue({ store, fetch: stuck.fn })).rejects.toThrow(/did not move/);
   });
 
-  it('a second caller joins the running sync instead of starting another', async () => {
+  it('a call during a run queues one more run after it; later callers join the queued one', async () => {
     const { fn, calls } = drivenFetch([
       envelope(delta({ cursor: 'v1', full: true, products: [product(1, 1)] })),
+      envelope(delta({ cursor: 'v2', products: [product(1, 2)] })),
     ]);
-    const [a, b] = await Promise.all([
+    const [a, b, c] = await Promise.all([
       syncCatalogue({ store, fetch: fn }),
       syncCatalogue({ store, fetch: fn }),
+      syncCatalogue({ store, fetch: fn }),
     ]);
-    expect(a).toBe(b);
-    expect(calls).toHaveLength(1);
+    expect(a).not.toBe(b);
+    expect(b).toBe(c);
+    expect(calls.map((x) => x.url.searchParams.get('since'))).toEqual([null, 'v1']);
+    expect((await store.products.get(1))?.price).toBe(2);
   });
 });
 

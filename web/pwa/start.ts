@@ -27,6 +27,12 @@ interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+/**
+ * Which build this page runs, set at build time (VITE_BUILD_ID, e.g. the commit); shown on
+ * the root element so support and tests can tell an old cached version from a new one.
+ */
+export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
+
 let started = false;
 let wb: Workbox | null = null;
 let installEvent: BeforeInstallPromptEvent | null = null;
@@ -34,6 +40,7 @@ let installEvent: BeforeInstallPromptEvent | null = null;
 export function startPwa(options: PwaOptions = {}): void {
   if (started || typeof window === 'undefined') return;
   started = true;
+  document.documentElement.dataset.build = BUILD_ID;
   const syncEveryMs = options.syncEveryMs ?? DEFAULT_SYNC_EVERY_MS;
 
   setPwaState({ offline: !navigator.onLine });

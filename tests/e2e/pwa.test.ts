@@ -1,0 +1,189 @@
+import { rmSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminToken,
+  buildWeb,
+  deviceCounts,
+  ensureCatalogue,
+  feedSnapshot,
+  launchChromium,
+  phoneContext,
+  type RunningServer,
+  setPrice,
+  startServer,
+  tempDir,
+  waitForController,
+} from '../support/e2e.js';
+
+/**
+ * The offline plumbing in real Chromium against the real server: the worker
+ * takes the first visit, fills the catalogue and the card images, serves the
+ * shell and stored images with the network cut, picks up a price change
+ * after reconnecting, and offers (never forces) a new build.
+ */
+let webDir: string;
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+
+beforeAll(async () => {
+  webDir = await buildWeb(tempDir('web'), { VITE_BUILD_ID: 'build-1' });
+  server = await startServer({ webDir });
+  token = await adminToken(server);
+  await ensureCatalogue(server, token);
+  browser = await launchChromium();
+  context = await phoneContext(browser, server.url);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
+});
+
+async function readProduct(p: Page, id: number): Promise<{ price: number } | null> {
+  return p.evaluate(
+    (productID) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('storefront');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('products').objectStore('products').get(productID);
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result ?? null);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    id,
+  );
+}
+
+describe('the PWA in Chromium', () => {
+  it('first visit: a worker takes the page and the catalogue and card images land on the device', async () => {
+    const feed = await feedSnapshot(server);
+    expect(feed.products.length).toBeGreaterThanOrEqual(3);
+    await page.goto('/');
+    await waitForController(page);
+    await expect
+      .poll(async () => (await deviceCounts(page)).products, { timeout: 60_000, interval: 250 })
+      .toBe(feed.products.length);
+    const withThumbs = feed.products.filter((p) => p.images[0]?.thumb.startsWith('/media/')).length;
+    await expect
+      .poll(async () => (await deviceCounts(page)).images, { timeout: 60_000, interval: 250 })
+      .toBeGreaterThanOrEqual(withThumbs);
+    const counts = await deviceCounts(page);
+    expect(counts.categories).toBe(feed.categories.length);
+    expect(counts.lastSyncedAt).toBeTypeOf('number');
+    await expect
+      .poll(() => page.getByText(/Catalogue synced/).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    expect(await page.locator('link[rel="manifest"]').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('build-1');
+  });
+
+  it('offline: every route loads from the shell, images come from IndexedDB, missing ones are the placeholder', async () => {
+    const feed = await feedSnapshot(server);
+    const product = feed.products.find((p) => p.images[0]?.thumb.startsWith('/media/'));
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect.poll(() => page.getByText('You are offline', { exact: false }).count()).toBeGreaterThan(0);
+      for (const route of [
+        '/home',
+        `/products-details/${feed.products[0]?.productID}`,
+        '/search?q=cake',
+        '/cart',
+      ]) {
+        const response = await page.goto(route);
+        expect(response?.status(), route).toBe(200);
+        expect(await page.title()).toBe('Bakery & Blooms');
+        expect(await page.locator('#root').count()).toBe(1);
+      }
+      if (product) {
+        const stored = await page.evaluate(async (url) => {
+          const res = await fetch(url);
+          return {
+            status: res.status,
+            type: res.headers.get('content-type'),
+            from: res.headers.get('x-served-from'),
+          };
+        }, product.images[0]?.thumb ?? '');
+        expect(stored).toMatchObject({ status: 200, from: 'indexeddb' });
+        expect(stored.type).toMatch(/^image\//);
+      }
+      const missing = await page.evaluate(async () => {
+        const res = await fetch('/media/not-on-this-device-320.webp');
+        return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
+      });
+      expect(missing.status).toBe(200);
+      expect(missing.type).toMatch(/image\/svg\+xml/);
+      expect(missing.body).toContain('<svg');
+      // The API is never answered with the shell: offline it is a network error the screens handle.
+      const api = await page.evaluate(() =>
+        fetch('/api/GetCategories').then(
+          (r) => r.status,
+          () => 'network error',
+        ),
+      );
+      expect(api).toBe('network error');
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  it('back online: a price changed by the admin reaches the device without a reload', async () => {
+    await page.goto('/');
+    await waitForController(page);
+    const feed = await feedSnapshot(server);
+    const target = feed.products[0];
+    if (!target) throw new Error('no product');
+    await context.setOffline(true);
+    const newPrice = target.price + 111;
+    await setPrice(server, token, target.productID, newPrice);
+    const marker = await page.evaluate(() => {
+      (window as unknown as { __marker: number }).__marker = 42;
+      return 42;
+    });
+    // Reconnecting fires the page's online event, which asks the worker to sync.
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await readProduct(page, target.productID))?.price, {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toBe(newPrice);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(marker);
+  });
+
+  it('a new build is offered, waits through Later, and takes over only on Reload', async () => {
+    await buildWeb(webDir, { VITE_BUILD_ID: 'build-2' });
+    // A deploy: the server starts again over the new files (it lists its static files at start).
+    await server.restart();
+    await page.reload();
+    const prompt = page.getByText('A new version is ready');
+    await prompt.waitFor({ timeout: 60_000 });
+    // Still the old version: the new worker waits for the shopper.
+    expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('build-1');
+    await page.getByRole('button', { name: 'Later' }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    await page.reload();
+    await prompt.waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('build-1');
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 60_000 }),
+      page.getByRole('button', { name: 'Reload' }).click(),
+    ]);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.build), { timeout: 30_000 })
+      .toBe('build-2');
+    expect(await page.getByText('A new version is ready').count()).toBe(0);
+    // The catalogue on the device survived the update.
+    expect((await deviceCounts(page)).products).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,352 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/**
+ * Browser tests run the real thing: the PWA built by Vite into a temp folder,
+ * the real server (`tsx api/server.ts`) on a port of our range with its own
+ * SQLite file and the demo catalogue, and the system Chromium. Nothing here
+ * mocks the network; `context.setOffline(true)` cuts it.
+ */
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BIN = path.join(ROOT, 'node_modules/.bin');
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-gpu',
+];
+/** The ports browser tests and the storefront bench may use. */
+export const PORT_RANGE = { first: 4301, last: 4320 } as const;
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(tmpdir(), `storefront-${prefix}-`));
+}
+
+/** Builds the PWA (page and worker) into `outDir`; `env` can change what the build bakes in. */
+export async function buildWeb(outDir: string, env: Record<string, string> = {}): Promise<string> {
+  await run(path.join(BIN, 'vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    // Vitest sets NODE_ENV=test, which would make Vite build a non-production bundle (no worker).
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return outDir;
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+export async function freePort(): Promise<number> {
+  for (let port = PORT_RANGE.first; port <= PORT_RANGE.last; port++) {
+    if (await portIsFree(port)) return port;
+  }
+  throw new Error(`No free port in ${PORT_RANGE.first}-${PORT_RANGE.last}`);
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** Server output so far, for a failing test's message. */
+  output(): string;
+  /** Stops and starts the server on the same port and data (a deploy: it serves the files of a new build). */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startServer(
+  options: { webDir: string; env?: Record<string, string> } & { port?: number },
+): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = tempDir('data');
+  const adminEmail = 'e2e-admin@example.test';
+  const adminPassword = 'E2e-admin-Passw0rd!';
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  let child: ChildProcess | null = null;
+  let exited: Promise<number | null> = Promise.resolve(null);
+
+  const halt = async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child?.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+
+  const launch = async () => {
+    const proc = spawn(path.join(BIN, 'tsx'), ['api/server.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        WEB_DIR: options.webDir,
+        NODE_ENV: 'test',
+        ADMIN_EMAIL: adminEmail,
+        ADMIN_PASSWORD: adminPassword,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: '',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    proc.stdout?.on('data', (d) => {
+      log += String(d);
+    });
+    proc.stderr?.on('data', (d) => {
+      log += String(d);
+    });
+    exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`The server exited (${proc.exitCode}):\n${log}`);
+      try {
+        const res = await fetch(`${url}/api/health`);
+        if (res.ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) {
+        await halt();
+        throw new Error(`The server did not answer /api/health within 60 s:\n${log}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+
+  const stop = async () => {
+    await halt();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await launch();
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    adminEmail,
+    adminPassword,
+    output: () => log,
+    restart: async () => {
+      await halt();
+      await launch();
+    },
+    stop,
+  };
+}
+
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
+}
+
+/** A phone-sized context, as most shoppers use (service workers are allowed by default). */
+export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+}
+
+/** Waits until a service worker controls the page (the first visit's worker claims it). */
+export async function waitForController(page: Page, timeoutMs = 60_000): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: timeoutMs,
+    polling: 100,
+  });
+}
+
+/** Reads the device's IndexedDB through the page (the same database the screens read). */
+export async function deviceCounts(
+  page: Page,
+): Promise<{ products: number; categories: number; images: number; lastSyncedAt: number | null }> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('storefront');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const idb = open.result;
+          const names = ['products', 'categories', 'images', 'meta'].filter((n) =>
+            idb.objectStoreNames.contains(n),
+          );
+          if (names.length < 4) {
+            idb.close();
+            resolve({ products: 0, categories: 0, images: 0, lastSyncedAt: null });
+            return;
+          }
+          const tx = idb.transaction(names, 'readonly');
+          const out = { products: 0, categories: 0, images: 0, lastSyncedAt: null as number | null };
+          tx.objectStore('products').count().onsuccess = (e) => {
+            out.products = (e.target as IDBRequest<number>).result;
+          };
+          tx.objectStore('categories').count().onsuccess = (e) => {
+            out.categories = (e.target as IDBRequest<number>).result;
+          };
+          tx.objectStore('images').count().onsuccess = (e) => {
+            out.images = (e.target as IDBRequest<number>).result;
+          };
+          tx.objectStore('meta').get('lastSyncedAt').onsuccess = (e) => {
+            const row = (e.target as IDBRequest<{ value: unknown } | undefined>).result;
+            out.lastSyncedAt = typeof row?.value === 'number' ? row.value : null;
+          };
+          tx.oncomplete = () => {
+            idb.close();
+            resolve(out);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
+
+/** Logs the server's admin in through the real login endpoint. */
+export async function adminToken(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.url}/api/LoginCustomer`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
+  });
+  const body = (await res.json()) as {
+    isSuccess: boolean;
+    data: { token: string } | null;
+    sys_message: string;
+  };
+  if (!body.isSuccess || !body.data) throw new Error(`Admin login failed: ${res.status} ${body.sys_message}`);
+  return body.data.token;
+}
+
+interface FeedProduct {
+  productID: number;
+  title: string;
+  price: number;
+  categories: { categoryID: number; categoryName: string }[];
+  images: { src: string; thumb: string }[];
+}
+
+/** Everything the feed has now (follows its pages). */
+export async function feedSnapshot(server: RunningServer): Promise<{
+  products: FeedProduct[];
+  categories: { categoryID: number; categoryName: string }[];
+}> {
+  const products: FeedProduct[] = [];
+  const categories: { categoryID: number; categoryName: string }[] = [];
+  let since: string | null = null;
+  for (let i = 0; i < 1000; i++) {
+    const q = new URLSearchParams({ limit: '1000' });
+    if (since) q.set('since', since);
+    const res = await fetch(`${server.url}/api/sync/catalogue?${q}`);
+    const body = (await res.json()) as {
+      data: { cursor: string; hasMore: boolean; products: FeedProduct[]; categories: typeof categories };
+    };
+    products.push(...body.data.products);
+    categories.push(...body.data.categories);
+    if (!body.data.hasMore) break;
+    since = body.data.cursor;
+  }
+  return { products, categories };
+}
+
+/**
+ * The demo catalogue when the server seeded one; otherwise a small one made
+ * through the admin endpoints (with real images, so the image path is exercised).
+ */
+export async function ensureCatalogue(server: RunningServer, token: string): Promise<void> {
+  const now = await feedSnapshot(server);
+  if (now.products.length >= 3) return;
+  const auth = { authorization: `Bearer ${token}` };
+  const sharp = (await import('sharp')).default;
+  for (const name of ['Cakes', 'Flowers']) {
+    const res = await fetch(`${server.url}/api/AddCategory`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ CategoryName: name }),
+    });
+    if (!res.ok) throw new Error(`AddCategory ${name}: ${res.status} ${await res.text()}`);
+  }
+  const cats = (await feedSnapshot(server)).categories;
+  const colours = ['#c0392b', '#8e44ad', '#d35400', '#16a085'];
+  const items = [
+    ['Chocolate Truffle Cake', 'Cakes', 650],
+    ['Red Velvet Cake', 'Cakes', 750],
+    ['Pineapple Cake', 'Cakes', 550],
+    ['Red Roses Bouquet', 'Flowers', 899],
+  ] as const;
+  for (const [i, [title, category, price]] of items.entries()) {
+    const png = await sharp({
+      create: { width: 800, height: 800, channels: 3, background: colours[i] ?? '#888' },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    const cat = cats.find((c) => c.categoryName === category);
+    form.append('CategoryID', String(cat?.categoryID));
+    form.append('Title', title);
+    form.append('Description', `<p>Freshly made ${title.toLowerCase()}.</p>`);
+    form.append('LabelHeading', 'Eggless');
+    form.append('LabelDescription', '100% eggless');
+    form.append('Price', String(price));
+    form.append('SizeOrWeight', '1 kg');
+    form.append('variationsJson', '[]');
+    form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${i}.png`);
+    const res = await fetch(`${server.url}/api/AddProductForDash`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
+    if (!res.ok) throw new Error(`AddProductForDash ${title}: ${res.status} ${await res.text()}`);
+  }
+}
+
+/** Changes a product's price through the admin API, as the dashboard's edit form does. */
+export async function setPrice(
+  server: RunningServer,
+  token: string,
+  productID: number,
+  price: number,
+): Promise<void> {
+  const res = await fetch(`${server.url}/api/GetProductById/${productID}`);
+  const body = (await res.json()) as { data: Record<string, unknown> };
+  const update = await fetch(`${server.url}/api/UpdateProductDetails`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body.data, price }),
+  });
+  if (!update.ok) throw new Error(`UpdateProductDetails: ${update.status} ${await update.text()}`);
+}
