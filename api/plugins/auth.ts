@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { messages } from '../../domain/messages.js';
 import { ADMIN_ROLE, ROLE_CLAIM } from '../../domain/roles.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 
@@ -56,6 +57,8 @@ declare module 'fastify' {
 }
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+export const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
 export default fp(
   async (app: FastifyInstance, opts: { secret: string }) => {
@@ -70,12 +73,13 @@ export default fp(
       let claims: TokenClaims;
       try {
         claims = await request.jwtVerify<TokenClaims>();
-      } catch {
-        throw unauthorized(
-          request.headers.authorization
-            ? 'Your session has expired. Please log in again.'
-            : 'Please log in first.',
-        );
+      } catch (err) {
+        // Only an honest expiry is called one; a forged or broken token is just refused.
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw unauthorized(SESSION_EXPIRED);
+        if (!request.headers.authorization || code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER')
+          throw unauthorized(messages.loginFirst);
+        throw unauthorized('Please log in again.');
       }
       const row = await app.db
         .selectFrom('sessions')
@@ -84,7 +88,7 @@ export default fp(
         .where('sessions.id', '=', String(claims.sid ?? ''))
         .executeTakeFirst();
       if (!row || row.revoked_at !== null || row.expires_at <= Date.now() || String(row.id) !== claims.sub) {
-        throw unauthorized('Your session has ended. Please log in again.');
+        throw unauthorized(SESSION_ENDED);
       }
       request.user = { id: row.id, email: row.email, role: row.role, sessionId: claims.sid };
     });

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.js';
 import type { Db } from '../../api/db/database.js';
+import { SESSION_EXPIRED } from '../../api/plugins/auth.js';
+import { messages } from '../../domain/messages.js';
 import { ROLE_CLAIM } from '../../domain/roles.js';
 import { createUserWithToken, testConfig } from '../support/app.js';
 import { DIALECTS, openTestDb } from '../support/databases.js';
@@ -84,6 +86,7 @@ for (const dialect of DIALECTS) {
       expect((await get('/api/test-only/me', shopper.token)).statusCode).toBe(200);
       expectRefused(await get('/api/test-only/admin'), 401);
       expectRefused(await get('/api/test-only/me'), 401);
+      expect((await get('/api/test-only/me')).json().sys_message).toBe(messages.loginFirst);
     });
 
     it('refuses alg "none", a wrong secret, another algorithm and an edited role claim', async () => {
@@ -111,6 +114,7 @@ for (const dialect of DIALECTS) {
       for (const [name, token] of Object.entries(attacks)) {
         const res = await get('/api/test-only/admin', token);
         expect({ name, status: res.statusCode }).toEqual({ name, status: 401 });
+        expect(res.json().sys_message).toBe('Please log in again.');
         expectRefused(res, 401);
         expectRefused(await get('/api/test-only/me', token), 401);
       }
@@ -144,7 +148,9 @@ for (const dialect of DIALECTS) {
         { ...claims, iat: now - 7200, exp: now - 3600 },
         secret,
       );
-      expectRefused(await get('/api/test-only/me', expired), 401);
+      const refused = await get('/api/test-only/me', expired);
+      expectRefused(refused, 401);
+      expect(refused.json().sys_message).toBe(SESSION_EXPIRED);
       // The same claims with a future expiry pass: the refusal was the expiry.
       const fresh = forge({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: now, exp: now + 3600 }, secret);
       expect((await get('/api/test-only/me', fresh)).statusCode).toBe(200);
