@@ -53,6 +53,11 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   if (!app.hasDecorator('mailer')) await app.register(mailPlugin);
   if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
 
+  // Tokens and personal details must not be kept by any cache between the shopper and us.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
   // A key of its own for code HMACs, derived so the JWT secret itself never hashes codes.
   const codeSecret = createHmac('sha256', app.config.jwtSecret).update('one-time-codes').digest('base64url');
   const logCodes = app.config.mode === 'development' && !app.config.smtpUrl;

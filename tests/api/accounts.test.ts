@@ -136,6 +136,7 @@ for (const dialect of DIALECTS) {
         password: PASSWORD,
       });
       expect(loggedIn.statusCode).toBe(200);
+      expect(loggedIn.headers['cache-control']).toBe('no-store');
       const data = loggedIn.json().data;
       expect(Object.keys(data).sort()).toEqual(['email', 'phone', 'role', 'token', 'veryOtpLoginID']);
       expect(data).toMatchObject({ role: '0', email, phone: '9876543210' });
