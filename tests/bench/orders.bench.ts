@@ -1,0 +1,163 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../api/app.js';
+import { type Db, type Dialect, openDatabase } from '../../api/db/database.js';
+import { migrateToLatest } from '../../api/db/migrate.js';
+import { createUserWithToken, testConfig } from '../support/app.js';
+import { type FixtureProduct, insertProduct, orderRequest } from '../support/order-fixtures.js';
+
+/**
+ * `npm run bench -- orders`: orders placed per second on SQLite and on
+ * PostgreSQL, the cost of a replayed Idempotency-Key, and, measured in the
+ * same run on the same app, the catalogue read (`GET /api/ABCGetProducts`)
+ * and a bare route that reads the products table with no work of ours: the
+ * baselines the order figures are read against. Requests go through `inject`
+ * (no sockets), 8 in flight, for a fixed time each.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const CONCURRENCY = 8;
+const PG_URL = process.env.TEST_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Figures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  count: number;
+  failures: number;
+}
+
+async function measure(name: string, fire: (i: number) => Promise<number>): Promise<Figures> {
+  const times: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const i = next++;
+        const t0 = performance.now();
+        const status = await fire(i);
+        times.push(performance.now() - t0);
+        if (status !== 200) failures++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  const f = { perSecond: times.length / elapsed, p50: at(0.5), p99: at(0.99), count: times.length, failures };
+  console.log(
+    `  ${name.padEnd(34)} ${f.perSecond.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  (${f.count} requests, ${f.failures} not 200)`,
+  );
+  return f;
+}
+
+async function openBenchDb(dialect: Dialect): Promise<Db | null> {
+  if (dialect === 'sqlite') {
+    const db = openDatabase({ databaseUrl: null, sqliteFile: ':memory:' });
+    await migrateToLatest(db.kysely);
+    return db;
+  }
+  const schema = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+  } catch (err) {
+    console.log(`  PostgreSQL SKIPPED: cannot reach ${PG_URL} (${(err as Error).message})`);
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const db = openDatabase({ databaseUrl: PG_URL, pgSchema: schema });
+  await migrateToLatest(db.kysely);
+  return {
+    ...db,
+    async destroy() {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+async function benchDialect(dialect: Dialect): Promise<void> {
+  console.log(`\n${dialect}:`);
+  const db = await openBenchDb(dialect);
+  if (!db) return;
+  const app: FastifyInstance = await buildApp({ config: testConfig(), db });
+  // The baseline: the products table read and answered with no rule of ours in between.
+  app.get('/bench/products', async () => ({
+    isSuccess: true,
+    data: await app.db
+      .selectFrom('products')
+      .select(['id', 'title', 'price'])
+      .where('deleted_at', 'is', null)
+      .execute(),
+    sys_message: 'Success',
+  }));
+  await app.ready();
+  try {
+    const products: FixtureProduct[] = [];
+    for (let i = 0; i < 20; i++) products.push(await insertProduct(app, { price: 300 + i * 25 }));
+    const user = await createUserWithToken(app);
+    const lines = [
+      { product: products[3] as FixtureProduct, quantity: 2 },
+      { product: products[11] as FixtureProduct },
+    ];
+    const body = orderRequest(lines);
+    const place = (key: string) =>
+      app
+        .inject({
+          method: 'POST',
+          url: '/api/place-order',
+          headers: { ...user.auth, 'idempotency-key': key },
+          payload: body,
+        })
+        .then((r) => r.statusCode);
+
+    const catalogueOk = (await app.inject({ method: 'GET', url: '/api/ABCGetProducts' })).statusCode === 200;
+    const bare = await measure('baseline: bare products read', () =>
+      app.inject({ method: 'GET', url: '/bench/products' }).then((r) => r.statusCode),
+    );
+    const catalogue = catalogueOk
+      ? await measure('baseline: GET /api/ABCGetProducts', () =>
+          app.inject({ method: 'GET', url: '/api/ABCGetProducts' }).then((r) => r.statusCode),
+        )
+      : null;
+    if (!catalogueOk)
+      console.log('  GET /api/ABCGetProducts did not answer 200: only the bare read is the baseline');
+    const orders = await measure('place-order, new key each', () => place(randomUUID()));
+    const replayKey = randomUUID();
+    await place(replayKey);
+    const replays = await measure('place-order, replayed key', () => place(replayKey));
+
+    const base = catalogue ?? bare;
+    console.log(
+      `  => ${dialect}: ${orders.perSecond.toFixed(0)} orders/s = ${((orders.perSecond / base.perSecond) * 100).toFixed(0)}% of the catalogue read` +
+        ` (${base.perSecond.toFixed(0)}/s) and ${((orders.perSecond / bare.perSecond) * 100).toFixed(0)}% of the bare read;` +
+        ` a replayed key costs ${replays.p50.toFixed(2)} ms p50 (${(replays.perSecond / orders.perSecond).toFixed(1)}x the rate of new orders)`,
+    );
+    const placed = await app.db
+      .selectFrom('orders')
+      .select(app.db.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    console.log(
+      `  check: ${Number(placed.n)} orders in the database for ${orders.count - orders.failures + 1} placed answers`,
+    );
+  } finally {
+    await app.close();
+    await db.destroy();
+  }
+}
+
+export async function run(): Promise<void> {
+  console.log(`orders bench: ${SECONDS} s per figure, ${CONCURRENCY} requests in flight, through inject`);
+  await benchDialect('sqlite');
+  await benchDialect('postgres');
+}
