@@ -281,6 +281,19 @@ for (const dialect of DIALECTS) {
         expect(await countOrders(user.id)).toBe(1);
       });
 
+      it('answers every one of many simultaneous replays of a finished key from the store', async () => {
+        const user = await createUserWithToken(t.app);
+        const key = newKey();
+        const body = orderRequest([{ product: cake }]);
+        const first = await place(body, user.auth, key);
+        const replays = await Promise.all(Array.from({ length: 10 }, () => place(body, user.auth, key)));
+        for (const r of replays) {
+          expect(r.statusCode).toBe(200);
+          expect(r.body).toBe(first.body);
+        }
+        expect(await countOrders(user.id)).toBe(1);
+      });
+
       it('refuses the same key with another body (422)', async () => {
         const user = await createUserWithToken(t.app);
         const key = newKey();
