@@ -16,7 +16,8 @@ import { type FixtureProduct, insertProduct, orderRequest } from '../support/ord
  * baselines the order figures are read against. Requests go through `inject`
  * (no sockets), 8 in flight, for a fixed time each.
  */
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 1.5);
 const CONCURRENCY = 8;
 const PG_URL = process.env.TEST_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -28,32 +29,62 @@ interface Figures {
   failures: number;
 }
 
-async function measure(name: string, fire: (i: number) => Promise<number>): Promise<Figures> {
-  const times: number[] = [];
-  let failures = 0;
-  let next = 0;
-  const until = performance.now() + SECONDS * 1000;
+interface Scenario {
+  name: string;
+  fire: () => Promise<number>;
+  times: number[];
+  seconds: number;
+  failures: number;
+}
+
+/** One timed round of a scenario: `CONCURRENCY` requests in flight for `ROUND_SECONDS`. */
+async function round(s: Scenario): Promise<void> {
+  const until = performance.now() + ROUND_SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < until) {
-        const i = next++;
         const t0 = performance.now();
-        const status = await fire(i);
-        times.push(performance.now() - t0);
-        if (status !== 200) failures++;
+        const status = await s.fire();
+        s.times.push(performance.now() - t0);
+        if (status !== 200) s.failures++;
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-  const f = { perSecond: times.length / elapsed, p50: at(0.5), p99: at(0.99), count: times.length, failures };
-  console.log(
-    `  ${name.padEnd(34)} ${f.perSecond.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  (${f.count} requests, ${f.failures} not 200)`,
-  );
-  return f;
+  s.seconds += (performance.now() - started) / 1000;
 }
+
+/**
+ * The machine is shared, so its speed drifts during a run: rounds of every
+ * scenario are interleaved (A B C D, A B C D, ...) so the drift falls on all
+ * figures alike and their ratios stay fair.
+ */
+async function measureInterleaved(scenarios: Scenario[]): Promise<Figures[]> {
+  for (let r = 0; r < ROUNDS; r++) for (const s of scenarios) await round(s);
+  return scenarios.map((s) => {
+    const times = [...s.times].sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+    const f = {
+      perSecond: times.length / s.seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+      count: times.length,
+      failures: s.failures,
+    };
+    console.log(
+      `  ${s.name.padEnd(34)} ${f.perSecond.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  (${f.count} requests, ${f.failures} not 200)`,
+    );
+    return f;
+  });
+}
+
+const scenario = (name: string, fire: () => Promise<number>): Scenario => ({
+  name,
+  fire,
+  times: [],
+  seconds: 0,
+  failures: 0,
+});
 
 async function openBenchDb(dialect: Dialect): Promise<Db | null> {
   if (dialect === 'sqlite') {
@@ -122,21 +153,22 @@ async function benchDialect(dialect: Dialect): Promise<void> {
         .then((r) => r.statusCode);
 
     const catalogueOk = (await app.inject({ method: 'GET', url: '/api/ABCGetProducts' })).statusCode === 200;
-    const bare = await measure('baseline: bare products read', () =>
-      app.inject({ method: 'GET', url: '/bench/products' }).then((r) => r.statusCode),
-    );
-    const catalogue = catalogueOk
-      ? await measure('baseline: GET /api/ABCGetProducts', () =>
-          app.inject({ method: 'GET', url: '/api/ABCGetProducts' }).then((r) => r.statusCode),
-        )
-      : null;
     if (!catalogueOk)
       console.log('  GET /api/ABCGetProducts did not answer 200: only the bare read is the baseline');
-    const orders = await measure('place-order, new key each', () => place(randomUUID()));
     const replayKey = randomUUID();
     await place(replayKey);
-    const replays = await measure('place-order, replayed key', () => place(replayKey));
-
+    const read = (url: string) => () => app.inject({ method: 'GET', url }).then((r) => r.statusCode);
+    const [bare, catalogueFigures, orders, replays] = await measureInterleaved([
+      scenario('baseline: bare products read', read('/bench/products')),
+      scenario(
+        'baseline: GET /api/ABCGetProducts',
+        catalogueOk ? read('/api/ABCGetProducts') : read('/bench/products'),
+      ),
+      scenario('place-order, new key each', () => place(randomUUID())),
+      scenario('place-order, replayed key', () => place(replayKey)),
+    ]);
+    if (!bare || !catalogueFigures || !orders || !replays) throw new Error('a scenario did not run');
+    const catalogue = catalogueOk ? catalogueFigures : null;
     const base = catalogue ?? bare;
     console.log(
       `  => ${dialect}: ${orders.perSecond.toFixed(0)} orders/s = ${((orders.perSecond / base.perSecond) * 100).toFixed(0)}% of the catalogue read` +
@@ -157,7 +189,9 @@ async function benchDialect(dialect: Dialect): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  console.log(`orders bench: ${SECONDS} s per figure, ${CONCURRENCY} requests in flight, through inject`);
+  console.log(
+    `orders bench: ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s per figure, ${CONCURRENCY} requests in flight, through inject`,
+  );
   await benchDialect('sqlite');
   await benchDialect('postgres');
 }
