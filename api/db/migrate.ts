@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { isPostgres } from './migrations/_dialect.js';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -27,7 +28,16 @@ class FolderMigrationProvider implements MigrationProvider {
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on the database as it was then, not on today's typed schema.
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  // On PostgreSQL, Kysely looks for its bookkeeping tables in every schema of the database; tests
+  // migrate many schemas side by side in one database, so we name the one this connection uses.
+  const schema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: new FolderMigrationProvider(),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
