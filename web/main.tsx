@@ -1,24 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App.js';
 import { PwaStatus } from './pwa/PwaStatus.js';
 import { startPwa } from './pwa/start.js';
 
-/** The shell's entry: the storefront screens mount here (replaced by web/app/App.tsx once it exists). */
-function Shell() {
-  return (
-    <main>
-      <PwaStatus />
-      <h1>Bakery &amp; Blooms</h1>
-      <p>Eggless cakes, fresh flowers and gifts.</p>
-    </main>
-  );
-}
-
+/** The entry: the shop, with the PWA's status strip in the place the app gives it. */
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <Shell />
+      <App status={<PwaStatus />} />
     </StrictMode>,
   );
 startPwa();
