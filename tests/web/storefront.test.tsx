@@ -172,7 +172,8 @@ describe('header', () => {
     fireEvent.click(button);
     const popup = screen.getByRole('region', { name: 'Your Cart' });
     expect(popup.hidden).toBe(false);
-    expect(within(popup).getByText('Choco cake', { selector: '.line__title' })).toBeTruthy();
+    // The list's code loads on first open.
+    expect(await within(popup).findByText('Choco cake', { selector: '.line__title' })).toBeTruthy();
     expect(within(popup).getByText('Total:').textContent).toBe('Total: ₹1,300');
     expect(within(popup).getByRole('link', { name: 'View Cart' }).getAttribute('href')).toBe('/cart');
     fireEvent.pointerDown(document.body);

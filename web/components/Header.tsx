@@ -1,11 +1,12 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { cartSubtotal } from '../../domain/cart.js';
 import { storefrontMessages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { CAKES_MENU, HEADER_MENU, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
-import { CartLineRow } from './CartLineRow.js';
+
+const CartPopupBody = lazy(() => import('./CartPopupBody.js'));
 
 export function categoryUrl(name: string): string {
   return `/products-by-category/${encodeURIComponent(name)}`;
@@ -129,6 +130,8 @@ export function SearchBox() {
 function CartButton() {
   const lines = useCartLines();
   const [open, setOpen] = useState(false);
+  // Set when the shopper points at or focuses the button, so the list's code is fetched before the click.
+  const [wanted, setWanted] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const popupId = useId();
   const count = lines?.length ?? 0;
@@ -161,6 +164,8 @@ function CartButton() {
         className="btn btn--icon"
         aria-expanded={open}
         aria-controls={popupId}
+        onPointerEnter={() => setWanted(true)}
+        onFocus={() => setWanted(true)}
         onClick={() => setOpen((o) => !o)}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -183,34 +188,38 @@ function CartButton() {
         <h2 id={`${popupId}-title`} className="cart-popup__title">
           Your Cart
         </h2>
-        {lines && lines.length > 0 ? (
-          <>
-            <ul className="lines">
-              {lines.map((l) => (
-                <CartLineRow key={l.key} line={l} compact />
-              ))}
-            </ul>
-            <p className="cart-popup__total">
-              Total: <strong>{formatRupees(cartSubtotal(lines))}</strong>
-            </p>
-          </>
-        ) : (
-          <p>{storefrontMessages.cartEmpty}</p>
+        {/* The list's code (cart actions, line controls) loads on first open, keeping it out of the first screen's bundle. */}
+        {(open || wanted) && (
+          <Suspense fallback={null}>
+            <CartPopupBody lines={lines} />
+          </Suspense>
         )}
-        <Link to="/cart" className="btn btn--primary btn--block">
-          View Cart
-        </Link>
       </section>
     </div>
   );
 }
 
 function CategoryMenu() {
+  const dropdown = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    // <details> stays open by itself; a dropdown should close on a click elsewhere or Escape.
+    const close = (e: Event) => {
+      const el = dropdown.current;
+      if (!el?.open) return;
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !el.contains(e.target as Node)) el.open = false;
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
   return (
     <nav className="menu" aria-label="Categories">
       <ul className="menu__list">
         <li>
-          <details className="dropdown">
+          <details className="dropdown" ref={dropdown}>
             <summary>Cakes</summary>
             <ul className="dropdown__list">
               {CAKES_MENU.map((item) => (
