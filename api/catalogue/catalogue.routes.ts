@@ -16,6 +16,7 @@ import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { mediaDirOf, type ProcessedImage, processImage, removeImages } from '../images/images.js';
 import media from '../images/media.plugin.js';
+import { ProductListCache } from './catalogue.cache.js';
 import { feedETag, readFeed } from './catalogue.feed.js';
 import {
   addCategory,
@@ -27,7 +28,6 @@ import {
   insertProduct,
   listCategories,
   loadProduct,
-  loadProducts,
   updateProduct,
 } from './catalogue.repository.js';
 import { sanitizeDescription } from './sanitize.js';
@@ -50,14 +50,18 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
   });
   await app.register(media);
   const mediaDir = mediaDirOf(app.config.dataDir);
+  const lists = new ProductListCache();
 
   route(app, catalogueApi.getCategories, async () => ok(await listCategories(app.db)));
 
   route(app, catalogueApi.getProducts, async (ctx) => {
     const query = given(ctx.query);
-    if (query.categoryId === undefined) return ok(await loadProducts(app.db, { all: true }));
-    if (!(await findCategory(app.db, query.categoryId))) throw notFound('Category not found.');
-    return ok(await loadProducts(app.db, { categoryId: query.categoryId }));
+    if (query.categoryId === undefined) return ok(await lists.get(app.db, { all: true }));
+    const products = await lists.get(app.db, { categoryId: query.categoryId });
+    // Only an empty answer needs to know whether the category exists (deleting one removes its links).
+    if (!products.length && !(await findCategory(app.db, query.categoryId)))
+      throw notFound('Category not found.');
+    return ok(products);
   });
 
   const oneProduct = async (ctx: { params: { id: number } | undefined }) => {
@@ -72,13 +76,13 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
     const query = given(ctx.query);
     // The spec: an empty query gives no results (and costs no database read).
     if (!query.q.trim()) return ok([]);
-    return ok(search(await loadProducts(app.db, { all: true }), query.q));
+    return ok(search(await lists.get(app.db, { all: true }), query.q));
   });
 
   route(app, catalogueApi.topProductsByCategory, async () => {
     const [categories, products] = await Promise.all([
       listCategories(app.db),
-      loadProducts(app.db, { all: true }),
+      lists.get(app.db, { all: true }),
     ]);
     const groups: CategoryGroup[] = [];
     for (const c of categories) {
