@@ -180,6 +180,18 @@ export interface PricingConflict {
 }
 
 /**
+ * What a refused order carries in `data`, so the device's outbox can tell a
+ * refusal to retry (`in-progress`, after Retry-After) from one that waits for
+ * the shopper (`repriced`: show old and new figures; `key-reused`: a bug).
+ */
+export interface RepricedRefusal extends PricingConflict {
+  reason: 'repriced';
+  /** The coupon asked for, whether it still applied, and why not. */
+  coupon: { code: string; applied: boolean; message: string | null } | null;
+}
+export type OrderRefusalData = RepricedRefusal | { reason: 'in-progress' } | { reason: 'key-reused' };
+
+/**
  * Null when every line price and the total are what the server charges;
  * otherwise the old and new figures side by side. Any difference refuses the
  * order, even a line price whose error happens to cancel out in the total,

@@ -5,7 +5,7 @@ import { messages } from '../../domain/messages.js';
 import { isIdempotencyKey } from '../../domain/orders.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { badRequest, conflict, HttpError } from '../http/errors.js';
+import { badRequest, HttpError } from '../http/errors.js';
 
 /**
  * The outbox protocol's server half (DESIGN.md, "Offline and local-first").
@@ -64,7 +64,8 @@ export async function findAnswer(db: Db, userId: number, key: string): Promise<S
 
 /** The stored answer when the body is the same; 422 when the key is reused for another order. */
 export function replay(stored: StoredAnswer, hash: string): StoredAnswer {
-  if (stored.requestHash !== hash) throw new HttpError(422, messages.idempotencyKeyReused);
+  if (stored.requestHash !== hash)
+    throw new HttpError(422, messages.idempotencyKeyReused, { reason: 'key-reused' });
   return stored;
 }
 
@@ -103,6 +104,14 @@ export async function deleteExpiredKeys(db: Db, now: number): Promise<number> {
 }
 
 /**
+ * The one 409 a device should simply retry (after `Retry-After`): every other
+ * 409 (prices changed, coupon used) waits for the shopper. `data.reason` tells them apart.
+ */
+export function inProgress(): HttpError {
+  return new HttpError(409, messages.orderInProgress, { reason: 'in-progress' }, { 'retry-after': '1' });
+}
+
+/**
  * A request still running under this key, in this process: the in-memory set
  * answers at once, without waiting on the database. Across processes (only
  * PostgreSQL has several), `lockKeyInTransaction` does the same job.
@@ -111,7 +120,7 @@ export class InFlight {
   private readonly running = new Set<string>();
   enter(userId: number, key: string): () => void {
     const slot = `${userId}:${key}`;
-    if (this.running.has(slot)) throw conflict(messages.orderInProgress);
+    if (this.running.has(slot)) throw inProgress();
     this.running.add(slot);
     return () => this.running.delete(slot);
   }
@@ -133,5 +142,5 @@ export async function lockKeyInTransaction(
   const { rows } = await sql<{
     locked: boolean;
   }>`select pg_try_advisory_xact_lock(${userId}::int, ${k2}::int) as locked`.execute(trx);
-  if (!rows[0]?.locked) throw conflict(messages.orderInProgress);
+  if (!rows[0]?.locked) throw inProgress();
 }

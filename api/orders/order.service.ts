@@ -15,7 +15,7 @@ import {
   orderTotals,
   PAYMENT_METHODS,
   type PlacedOrder,
-  type PricingConflict,
+  type RepricedRefusal,
 } from '../../domain/orders.js';
 import type { Coupon } from '../coupons/coupon.repository.js';
 import { checkCoupon, redeem } from '../coupons/coupon.service.js';
@@ -89,9 +89,8 @@ export async function quote(db: Db, userId: number, body: PricingRequest, now: D
   const totals = orderTotals(lines, deliveryCharge(body.State, body.City), coupon?.amount ?? 0);
   const changed = comparePricing({ items: body.OrderItems, total: body.TotalAmount }, lines, totals);
   if (changed) {
-    const data: PricingConflict & {
-      coupon: { code: string; applied: boolean; message: string | null } | null;
-    } = {
+    const data: RepricedRefusal = {
+      reason: 'repriced',
       ...changed,
       coupon: body.CouponCode
         ? { code: body.CouponCode, applied: coupon !== null, message: couponProblem }

@@ -101,6 +101,7 @@ for (const dialect of DIALECTS) {
         expect(json.isSuccess).toBe(false);
         expect(json.sys_message).toBe(messages.pricesChanged);
         expect(json.data.total).toEqual({ old: 1, new: 750 });
+        expect(json.data.reason).toBe('repriced');
         expect(json.data.deliveryCharge).toBe(150);
       });
 
@@ -229,7 +230,13 @@ for (const dialect of DIALECTS) {
         expect(ok.length + busy.length).toBe(10);
         expect(ok.length).toBeGreaterThanOrEqual(1);
         expect(new Set(ok.map((r) => r.json().data.orderID)).size).toBe(1);
-        for (const r of busy) expect(r.json().sys_message).toBe(messages.orderInProgress);
+        for (const r of busy) {
+          expect(r.json()).toMatchObject({
+            sys_message: messages.orderInProgress,
+            data: { reason: 'in-progress' },
+          });
+          expect(r.headers['retry-after']).toBe('1');
+        }
         expect(await countOrders(user.id)).toBe(1);
         // Once the first is done, a replay gets the stored answer.
         const again = await place(body, user.auth, key);
