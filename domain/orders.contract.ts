@@ -5,8 +5,11 @@ import {
   CouponRequestSchema,
   type OrderHistoryRow,
   OrderRequestSchema,
+  type OrderStatus,
+  OrderStatusUpdateSchema,
   type PlacedOrder,
 } from './orders.js';
+import { IdSchema } from './validation.js';
 
 /**
  * The order endpoints (spec section 7). `placeOrder` also reads the
@@ -52,5 +55,14 @@ export const ordersContract = {
     summary: "Every user's orders (admin)",
     tag: 'orders',
     access: 'admin',
+  }),
+  updateOrderStatus: endpoint<{ orderID: number; status: OrderStatus }>()({
+    method: 'PUT',
+    path: '/orders/{id}/status',
+    summary: "Move an order along its statuses (admin); cancelling frees the order's coupon",
+    tag: 'orders',
+    access: 'admin',
+    params: v.object({ id: IdSchema }),
+    body: OrderStatusUpdateSchema,
   }),
 } as const;

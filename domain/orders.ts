@@ -24,6 +24,27 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * Where an admin may move an order. "paid" is reached only by a verified
+ * payment, never by hand; delivered and cancelled are final.
+ */
+export const NEXT_STATUSES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  placed: ['confirmed', 'cancelled'],
+  paid: ['confirmed', 'cancelled'],
+  confirmed: ['out for delivery', 'cancelled'],
+  'out for delivery': ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+export function canMoveTo(from: OrderStatus, to: OrderStatus): boolean {
+  return NEXT_STATUSES[from].includes(to);
+}
+
+export const OrderStatusUpdateSchema = v.object({
+  status: v.picklist(ORDER_STATUSES, `The status must be one of: ${ORDER_STATUSES.join(', ')}.`),
+});
+
 /** The spec's default is Cash on Delivery; its one selectable online option is the provider, Razorpay. */
 export const PAYMENT_METHODS = { cod: 'Cash on Delivery', online: 'Razorpay' } as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[keyof typeof PAYMENT_METHODS];

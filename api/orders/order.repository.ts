@@ -138,3 +138,30 @@ export async function historyOfEveryone(db: Db): Promise<AdminOrderHistoryRow[]>
     customerAddress: r.customer_address,
   }));
 }
+
+export async function findOrderStatus(db: Db, orderId: number): Promise<OrderStatus | null> {
+  const row = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
+  return row ? (row.status as OrderStatus) : null;
+}
+
+/** Moves the status only if nobody moved it meanwhile; false when they did. */
+export async function moveStatus(
+  db: Db,
+  orderId: number,
+  from: OrderStatus,
+  to: OrderStatus,
+  now: number,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('orders')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** A cancelled order gives its coupon back (a first-order offer is again the account's). */
+export async function releaseCoupon(db: Db, orderId: number): Promise<void> {
+  await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).execute();
+}

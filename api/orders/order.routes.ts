@@ -3,14 +3,20 @@ import type { Envelope } from '../../domain/envelope.js';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { ordersContract } from '../../domain/orders.contract.js';
-import type { PlacedOrder } from '../../domain/orders.js';
+import { canMoveTo, type PlacedOrder } from '../../domain/orders.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
 import { isAdmin } from '../../domain/roles.js';
 import couponRoutes from '../coupons/coupon.routes.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { deleteExpiredKeys, InFlight, readIdempotencyKey } from './idempotency.js';
-import { historyByEmail, historyOfEveryone } from './order.repository.js';
+import {
+  findOrderStatus,
+  historyByEmail,
+  historyOfEveryone,
+  moveStatus,
+  releaseCoupon,
+} from './order.repository.js';
 import { type OrderDeps, placeOrderOnce, quote } from './order.service.js';
 
 /** Idempotency keys older than the retention are swept this often (and once at start). */
@@ -75,6 +81,23 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   route(app, ordersContract.allUsersOrderHistory, async () => {
     const rows = await historyOfEveryone(app.db);
     return ok(rows, rows.length ? 'Success' : messages.noOrdersFound);
+  });
+
+  route(app, ordersContract.updateOrderStatus, async ({ params, body }) => {
+    const orderId = params?.id ?? 0;
+    const to = body?.status;
+    if (!to) throw badRequest(messages.formInvalid);
+    await app.db.transaction().execute(async (trx) => {
+      const from = await findOrderStatus(trx, orderId);
+      if (!from) throw notFound(`Order ${orderId} was not found.`);
+      if (!canMoveTo(from, to))
+        throw conflict(`An order that is ${from} cannot become ${to}.`, { status: from });
+      if (!(await moveStatus(trx, orderId, from, to, Date.now()))) {
+        throw conflict('The order changed meanwhile. Please reload it.');
+      }
+      if (to === 'cancelled') await releaseCoupon(trx, orderId);
+    });
+    return ok({ orderID: orderId, status: to }, 'Order status updated.');
   });
 
   const sweep = async () => {
