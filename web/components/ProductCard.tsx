@@ -24,11 +24,18 @@ export function ProductCard({
   product,
   onAdd,
   eager = false,
+  priority = false,
+  headingLevel = 3,
 }: {
   product: Product;
   onAdd?: ((p: Product) => void) | undefined;
   eager?: boolean;
+  /** The likely largest image of the screen: fetched before the others. */
+  priority?: boolean;
+  /** 2 where the grid sits right under the page's h1, 3 under a section's h2 (headings never skip a level). */
+  headingLevel?: 2 | 3;
 }) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const image = cardImage(product);
   return (
     <article className="card">
@@ -40,8 +47,9 @@ export function ProductCard({
           sizes="(min-width: 768px) 240px, 50vw"
           alt=""
           eager={eager}
+          priority={priority}
         />
-        <h3 className="card__title">{product.title}</h3>
+        <Title className="card__title">{product.title}</Title>
         <p className="card__price">{formatRupees(product.price)}</p>
       </Link>
       {onAdd && (
@@ -57,17 +65,28 @@ export function ProductGrid({
   products,
   onAdd,
   label,
+  headingLevel = 3,
+  belowFold = false,
 }: {
   products: readonly Product[];
   onAdd?: (p: Product) => void;
   label?: string;
+  headingLevel?: 2 | 3;
+  /** A grid further down the screen (home's later sections, related lists): every image loads lazily. */
+  belowFold?: boolean;
 }) {
   return (
     <ul className="grid" aria-label={label}>
       {products.map((p, i) => (
         <li key={p.productID}>
-          {/* The first row is above the fold: load it at once, the rest lazily. */}
-          <ProductCard product={p} onAdd={onAdd} eager={i < 2} />
+          {/* The first two rows (phone) are above the fold: load them at once, the rest lazily. */}
+          <ProductCard
+            product={p}
+            onAdd={onAdd}
+            eager={!belowFold && i < 4}
+            priority={!belowFold && i === 0}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>

@@ -15,6 +15,7 @@ export function ProductImage({
   width = 320,
   height = 320,
   eager = false,
+  priority = false,
 }: {
   src: string | null | undefined;
   srcSet?: string | undefined;
@@ -24,6 +25,7 @@ export function ProductImage({
   width?: number;
   height?: number;
   eager?: boolean;
+  priority?: boolean;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== PLACEHOLDER_IMAGE && failedSrc !== src ? src : null;
@@ -37,7 +39,8 @@ export function ProductImage({
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailedSrc(usable)}
     />

@@ -12,7 +12,7 @@ export default function AllProducts() {
       <h1>All Products</h1>
       {products &&
         (products.length ? (
-          <ProductGrid products={products} onAdd={(p) => void add(p)} label="All Products" />
+          <ProductGrid products={products} onAdd={(p) => void add(p)} label="All Products" headingLevel={2} />
         ) : (
           <p className="empty">{messages.noProductsFound}</p>
         ))}

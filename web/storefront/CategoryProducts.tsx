@@ -24,7 +24,7 @@ export default function CategoryProducts() {
       <h1>{name || 'Products'}</h1>
       {products &&
         (products.length ? (
-          <ProductGrid products={products} onAdd={(p) => void add(p)} label={name} />
+          <ProductGrid products={products} onAdd={(p) => void add(p)} label={name} headingLevel={2} />
         ) : (
           <p className="empty">{messages.noProductsFound}</p>
         ))}

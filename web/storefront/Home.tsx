@@ -53,14 +53,14 @@ export function Home() {
           ))}
         </ul>
       </nav>
-      {HOME_SECTIONS.map((c) => (
-        <HomeSection key={c.categoryID} category={c} />
+      {HOME_SECTIONS.map((c, i) => (
+        <HomeSection key={c.categoryID} category={c} belowFold={i > 0} />
       ))}
     </div>
   );
 }
 
-function HomeSection({ category }: { category: Category }) {
+function HomeSection({ category, belowFold }: { category: Category; belowFold: boolean }) {
   const products = useStableShuffle(useProductsInCategoryId(category.categoryID), HOME_SECTION_SIZE);
   const headingId = `home-section-${category.categoryID}`;
   // Until the store answers (or when the device has none of these yet) the section keeps its place without a spinner.
@@ -72,7 +72,9 @@ function HomeSection({ category }: { category: Category }) {
           View all<span className="visually-hidden"> {category.categoryName}</span>
         </Link>
       </div>
-      {products && products.length > 0 && <ProductGrid products={products} label={category.categoryName} />}
+      {products && products.length > 0 && (
+        <ProductGrid products={products} label={category.categoryName} belowFold={belowFold} />
+      )}
     </section>
   );
 }

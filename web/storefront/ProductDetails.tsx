@@ -110,7 +110,7 @@ function Details({ product }: { product: Product }) {
                 alt={product.title}
                 width={640}
                 height={640}
-                eager
+                priority
               />
             )}
           </div>
@@ -275,7 +275,7 @@ function Related({ categoryID, title, exclude }: { categoryID: number; title: st
   return (
     <section className="section" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <ProductGrid products={products} label={title} />
+      <ProductGrid products={products} label={title} belowFold />
     </section>
   );
 }

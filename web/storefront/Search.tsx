@@ -21,7 +21,7 @@ export default function Search() {
         (results.length ? (
           <>
             <p className="muted">{results.length === 1 ? '1 product' : `${results.length} products`}</p>
-            <ProductGrid products={results.slice(0, count)} label="Search results" />
+            <ProductGrid products={results.slice(0, count)} label="Search results" headingLevel={2} />
             {results.length > count && (
               <button
                 type="button"
