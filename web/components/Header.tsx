@@ -91,7 +91,11 @@ export function SearchBox() {
           placeholder={PLACEHOLDERS[placeholder]}
           aria-controls={panelId}
           onChange={(e) => setText(e.target.value)}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true);
+            // Build the search index while the shopper types; loaded on demand to keep it out of the first bundle.
+            void import('../hooks/useSearch.js').then((m) => m.warmSearch());
+          }}
           onBlur={() => setOpen(false)}
           onKeyDown={(e) => {
             if (e.key === 'Escape') setOpen(false);

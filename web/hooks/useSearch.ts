@@ -34,6 +34,14 @@ function start(): void {
   });
 }
 
+/**
+ * Starts building the index ahead of the first query (the header calls it
+ * when the search box gets focus), so results show at once on submit.
+ */
+export function warmSearch(): void {
+  start();
+}
+
 function subscribe(listener: () => void): () => void {
   start();
   listeners.add(listener);
