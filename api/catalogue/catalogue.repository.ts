@@ -75,12 +75,24 @@ export async function addCategory(trx: Transaction<Database>, name: string): Pro
   if (taken) throw conflict(`A category named "${name}" already exists.`, { categoryID: taken.id });
   const version = await bumpVersion(trx);
   const now = Date.now();
-  const row = await trx
-    .insertInto('categories')
-    .values({ name, version, created_at: now, updated_at: now, deleted_at: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { categoryID: row.id, categoryName: name };
+  try {
+    const row = await trx
+      .insertInto('categories')
+      .values({ name, version, created_at: now, updated_at: now, deleted_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { categoryID: row.id, categoryName: name };
+  } catch (err) {
+    // Another request added the same name between our check and our insert (unique index).
+    if (isUniqueViolation(err)) throw conflict(`A category named "${name}" already exists.`);
+    throw err;
+  }
+}
+
+/** SQLite says SQLITE_CONSTRAINT_UNIQUE; PostgreSQL says 23505. */
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 /**

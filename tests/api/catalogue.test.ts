@@ -225,6 +225,18 @@ for (const dialect of DIALECTS) {
             sys_message: 'Please enter a category name.',
           });
         }
+        // Five admins add the same name at once: exactly one wins.
+        const race = await Promise.all(
+          Array.from({ length: 5 }, () =>
+            t.app.inject({
+              method: 'POST',
+              url: '/api/AddCategory',
+              headers: admin,
+              payload: { CategoryName: 'Diyas' },
+            }),
+          ),
+        );
+        expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
         const long = await t.app.inject({
           method: 'POST',
           url: '/api/AddCategory',
