@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminInputError, createOrPromoteAdmin } from '../../api/accounts/admin.js';
-import { verifyPassword } from '../../api/accounts/password.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../api/accounts/password.js';
 import { buildApp } from '../../api/app.js';
 import type { Db } from '../../api/db/database.js';
 import { openDatabase } from '../../api/db/database.js';
@@ -186,4 +186,31 @@ describe('mail without SMTP_URL', () => {
     const line = logged.find((l) => l.msg === 'one-time code (development only)');
     expect(line).toMatchObject({ to: email, purpose: 'register', code });
   });
+});
+
+describe('password hashes', () => {
+  it('are salted scrypt at OWASP parameters, verify only the right password, and refuse tampering', async () => {
+    const passwords = ['Good-Pass1', 'Good-Pass1', 'Ünïcode-Pass1', 'x'.repeat(128)];
+    // In parallel: more hashes than may run at once all finish, each with its own salt.
+    const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
+    expect(new Set(hashes).size).toBe(4);
+    for (const [i, hash] of hashes.entries()) {
+      expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+      expect(await verifyPassword(passwords[i] as string, hash)).toBe(true);
+      expect(needsRehash(hash)).toBe(false);
+    }
+    const [hash] = hashes as [string];
+    expect(await verifyPassword('Good-Pass2', hash)).toBe(false);
+    expect(await verifyPassword('good-pass1', hash)).toBe(false);
+    // Too long: refused without hashing; the hasher itself refuses it too.
+    expect(await verifyPassword(`Good-Pass1${'x'.repeat(200)}`, hash)).toBe(false);
+    await expect(hashPassword('x'.repeat(129))).rejects.toThrow();
+    // A stored value with absurd parameters (a tampered row) never matches and allocates nothing.
+    const [, , , , salt, key] = hash.split('$');
+    expect(await verifyPassword('Good-Pass1', `scrypt$1073741824$8$1$${salt}$${key}`)).toBe(false);
+    expect(await verifyPassword('Good-Pass1', '!test-only')).toBe(false);
+    expect(await verifyPassword('Good-Pass1', '')).toBe(false);
+    // Weaker parameters still verify, and are marked for an upgrade at the next login.
+    expect(needsRehash(`scrypt$16384$8$1$${salt}$${key}`)).toBe(true);
+  }, 120_000);
 });
