@@ -1,6 +1,6 @@
 import type { Workbox } from 'workbox-window';
 import { db } from '../../sw/db.js';
-import type { PageMessage } from '../../sw/messages.js';
+import type { PageMessage, WorkerMessage } from '../../sw/messages.js';
 import { SYNC_TAG } from '../../sw/messages.js';
 import { getPwaState, setPwaState } from './pwa-state.js';
 
@@ -63,6 +63,12 @@ export function startPwa(options: PwaOptions = {}): void {
   if (isIosSafariOutsideApp() && !installSnoozed()) setPwaState({ showIosInstallHint: true });
 
   void askPersistentStorage();
+  if ('serviceWorker' in navigator) {
+    navigator.serviceWorker.addEventListener('message', (event) => {
+      const data = event.data as WorkerMessage | null;
+      if (data?.type === 'CATALOGUE_SYNCED') syncFinished(data.ok);
+    });
+  }
 
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
     // After load, so registering and precaching never compete with the first screen.
@@ -182,6 +188,30 @@ async function registerPeriodicSync(registration: ServiceWorkerRegistration): Pr
   }
 }
 
+/**
+ * The online event can come a moment before requests get through (and a
+ * server can be briefly down), so a failed sync while the browser says it is
+ * online is tried again a few times with growing pauses.
+ */
+const RETRY_AFTER_MS = [1_000, 3_000, 10_000, 30_000];
+let retries = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function syncFinished(ok: boolean): void {
+  clearTimeout(retryTimer);
+  if (ok) {
+    retries = 0;
+    return;
+  }
+  const delay = RETRY_AFTER_MS[retries];
+  if (delay === undefined || !navigator.onLine) {
+    retries = 0;
+    return;
+  }
+  retries += 1;
+  retryTimer = setTimeout(() => void requestSync(), delay);
+}
+
 let pageSync: Promise<void> | null = null;
 
 /**
@@ -203,9 +233,11 @@ export async function requestSync(): Promise<void> {
         import('../../sw/images.js'),
       ]);
       await syncCatalogue();
+      syncFinished(true);
       await storeThumbnails();
     } catch {
       // Offline or server down: the screens keep showing the device's copy; the status shows the last sync.
+      syncFinished(false);
     } finally {
       pageSync = null;
     }

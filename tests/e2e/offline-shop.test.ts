@@ -1,0 +1,165 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../domain/messages.js';
+import { formatRupees } from '../../domain/money.js';
+import {
+  adminToken,
+  buildWeb,
+  deviceCounts,
+  ensureCatalogue,
+  feedSnapshot,
+  launchChromium,
+  phoneContext,
+  type RunningServer,
+  setPrice,
+  startServer,
+  tempDir,
+  waitForController,
+} from '../support/e2e.js';
+
+/**
+ * The shopper's day with a bad connection, in real Chromium on a phone-sized
+ * screen against the real server: one visit online, then with the network cut
+ * every screen still works from the device (home, a category, a product by its
+ * URL, search, the cart with quantities, a reload), and once back online a
+ * price the admin changed shows up on the open page without a reload.
+ * Set E2E_SCREENSHOTS=<folder> to keep screenshots of each screen.
+ */
+let webDir: string;
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+let product: Awaited<ReturnType<typeof feedSnapshot>>['products'][number];
+const shots = process.env.E2E_SCREENSHOTS;
+
+async function shot(name: string): Promise<void> {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+}
+
+beforeAll(async () => {
+  webDir = await buildWeb(tempDir('web'));
+  server = await startServer({ webDir });
+  token = await adminToken(server);
+  await ensureCatalogue(server, token);
+  const feed = await feedSnapshot(server);
+  // A product whose title has a searchable word and that belongs to a category.
+  const found = feed.products.find((p) => p.categories.length > 0 && /[a-z]{4,}/i.test(p.title));
+  if (!found) throw new Error('The catalogue has no product to shop for');
+  product = found;
+  browser = await launchChromium();
+  context = await phoneContext(browser, server.url);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
+});
+
+const cards = () => page.locator('article.card');
+
+describe('shopping offline in Chromium', () => {
+  it('first visit online leaves the whole catalogue on the device', async () => {
+    const feed = await feedSnapshot(server);
+    await page.goto('/');
+    await expect.poll(() => page.url()).toMatch(/\/home$/);
+    await waitForController(page);
+    await expect
+      .poll(async () => (await deviceCounts(page)).products, { timeout: 60_000, interval: 250 })
+      .toBe(feed.products.length);
+    await page.getByText(/Catalogue synced/).waitFor();
+    await cards().first().waitFor();
+    await shot('home-online');
+  });
+
+  it('offline: home, a category, a product by its URL and search all show from the device', async () => {
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('You are offline', { exact: false }).waitFor();
+    await cards().first().waitFor();
+    expect(await cards().count()).toBeGreaterThan(0);
+    await shot('home-offline');
+
+    const category = product.categories[0]?.categoryName ?? '';
+    await page.goto(`/products-by-category/${encodeURIComponent(category)}`);
+    await page.getByRole('heading', { level: 1, name: category }).waitFor();
+    await cards().filter({ hasText: product.title }).first().waitFor();
+
+    await page.goto(`/products-details/${product.productID}`);
+    await page.getByRole('heading', { level: 1, name: product.title }).waitFor();
+    await page.locator('.details__price').getByText(formatRupees(product.price)).waitFor();
+    await shot('product-offline');
+
+    const word = (product.title.match(/[a-z]{4,}/i)?.[0] ?? product.title).toLowerCase();
+    await page.getByLabel('Search products').fill(`  ${word} `);
+    await page.getByLabel('Search products').press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(word);
+    await page.getByRole('heading', { level: 1, name: messages.searchResultsFor(word) }).waitFor();
+    await cards().filter({ hasText: product.title }).first().waitFor();
+    expect(await page.getByLabel('Search products').inputValue()).toBe('');
+    await shot('search-offline');
+
+    await page.goto('/search?q=zzzz-no-such-thing');
+    await page.getByText(messages.noResultsFound).waitFor();
+  });
+
+  it('offline: add to cart, change quantities, reload, and the cart is all there', async () => {
+    await page.goto(`/products-details/${product.productID}`);
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await page.getByText(messages.addedToCart(product.title)).first().waitFor();
+
+    await page.goto('/cart');
+    await page.getByText(product.title).first().waitFor();
+    const increase = page.getByRole('button', { name: `Increase quantity of ${product.title}` });
+    await increase.click();
+    await increase.click();
+    await page.getByText(`× 3 = ${formatRupees(product.price * 3)}`).waitFor();
+    await page.getByRole('button', { name: `Decrease quantity of ${product.title}` }).click();
+    await page.getByText(`× 2 = ${formatRupees(product.price * 2)}`).waitFor();
+    await page
+      .locator('.cart-page__total')
+      .getByText(formatRupees(product.price * 2))
+      .waitFor();
+    await shot('cart-offline');
+
+    await page.reload();
+    await page.getByText('You are offline', { exact: false }).waitFor();
+    await page.getByText(`× 2 = ${formatRupees(product.price * 2)}`).waitFor();
+    await page
+      .locator('.cart-page__total')
+      .getByText(formatRupees(product.price * 2))
+      .waitFor();
+    const mirror = await page.evaluate(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]'));
+    expect(mirror).toEqual([
+      expect.objectContaining({ productID: product.productID, quantity: 2, price: product.price }),
+    ]);
+
+    // A second tab sees the same cart.
+    const other = await context.newPage();
+    await other.goto('/cart');
+    await other.getByText(`× 2 = ${formatRupees(product.price * 2)}`).waitFor();
+    await other.close();
+  });
+
+  it('back online: the admin’s new price appears on the open product page without a reload', async () => {
+    await page.goto(`/products-details/${product.productID}`);
+    await page.getByRole('heading', { level: 1, name: product.title }).waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { __samePage: boolean }).__samePage = true;
+    });
+    const newPrice = product.price + 125;
+    await setPrice(server, token, product.productID, newPrice);
+    await context.setOffline(false);
+    await page.locator('.details__price').getByText(formatRupees(newPrice)).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(await page.getByText('You are offline', { exact: false }).count()).toBe(0);
+    await shot('product-online-new-price');
+  });
+});
