@@ -197,6 +197,30 @@ describe('all products and the cart', () => {
     expect(url()).toBe('/products');
   });
 
+  it('shuffles the list (the order follows the random ranks, not the catalogue)', async () => {
+    await putProducts([1, 2, 3, 4, 5].map((id) => makeProduct(id, { title: `P${id}` })));
+    // Ranks handed out in catalogue order, each smaller than the last: the shuffle must reverse the list.
+    let next = 1;
+    vi.spyOn(Math, 'random').mockImplementation(() => {
+      next -= 0.1;
+      return next;
+    });
+    renderAt('/products');
+    const grid = await screen.findByRole('list', { name: 'All Products' });
+    await waitFor(() => expect(cardTitles(grid)).toEqual(['P5', 'P4', 'P3', 'P2', 'P1']));
+    vi.restoreAllMocks();
+  });
+
+  it('lets the shopper dismiss a message in the alert region', async () => {
+    await putProducts([makeProduct(1, { title: 'Choco cake' })]);
+    renderAt('/products');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to Cart: Choco cake' }));
+    const region = screen.getByRole('status', { name: '' });
+    expect(await within(region).findByText('Choco cake added to cart!')).toBeTruthy();
+    fireEvent.click(within(region).getByRole('button', { name: 'Dismiss message' }));
+    expect(within(region).queryByText('Choco cake added to cart!')).toBeNull();
+  });
+
   it('says No products found on an empty device', async () => {
     renderAt('/products');
     expect(await screen.findByText('No products found')).toBeTruthy();

@@ -57,13 +57,9 @@ export function useStableShuffle<T extends { productID: number }>(
 ): T[] | undefined {
   const ranks = useRef(new Map<number, number>());
   if (!items) return undefined;
-  const rank = (id: number): number => {
-    let r = ranks.current.get(id);
-    if (r === undefined) {
-      r = Math.random();
-      ranks.current.set(id, r);
-    }
-    return r;
-  };
+  const known = ranks.current;
+  // Ranks are handed out in list order before sorting, so each product's rank never depends on the sort's visits.
+  for (const item of items) if (!known.has(item.productID)) known.set(item.productID, Math.random());
+  const rank = (id: number): number => known.get(id) ?? 0;
   return [...items].sort((a, b) => rank(a.productID) - rank(b.productID)).slice(0, limit);
 }
