@@ -23,6 +23,7 @@ import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
 import type { PaymentsService, VerifiedPayment } from '../payments/payment.routes.js';
+import type { ProviderPayment } from '../payments/provider.js';
 import {
   findAnswer,
   type InFlight,
@@ -107,22 +108,31 @@ async function placeInTransaction(
   userId: number,
   key: string | null,
   body: OrderRequest,
+  lookedUp: LookedUp | null,
 ): Promise<PlacedOrder> {
   const now = deps.now();
   const priced = await quote(trx, userId, body, now);
   let payment: VerifiedPayment | null = null;
   if (body.PaymentMethod === PAYMENT_METHODS.online) {
     if (!deps.payments.provider) throw badRequest(messages.onlinePaymentUnavailable);
-    if (!body.RazorpayPaymentId || !body.RazorpayOrderId || !body.RazorpaySignature) {
-      throw badRequest(messages.paymentRequired);
+    if (lookedUp) {
+      payment = await deps.payments.verifyLookedUp(trx, {
+        userId,
+        payment: lookedUp.payment,
+        totalAmount: priced.totals.total,
+      });
+    } else {
+      if (!body.RazorpayPaymentId || !body.RazorpayOrderId || !body.RazorpaySignature) {
+        throw badRequest(messages.paymentRequired);
+      }
+      payment = await deps.payments.verifyCheckout(trx, {
+        userId,
+        providerOrderId: body.RazorpayOrderId,
+        paymentId: body.RazorpayPaymentId,
+        signature: body.RazorpaySignature,
+        totalAmount: priced.totals.total,
+      });
     }
-    payment = await deps.payments.verifyCheckout(trx, {
-      userId,
-      providerOrderId: body.RazorpayOrderId,
-      paymentId: body.RazorpayPaymentId,
-      signature: body.RazorpaySignature,
-      totalAmount: priced.totals.total,
-    });
   }
   const status = payment ? 'paid' : 'placed';
   const t = now.getTime();
@@ -173,6 +183,17 @@ async function placeInTransaction(
   };
 }
 
+/** A payment the provider was asked about (the spec's client: payment id without signature). */
+interface LookedUp {
+  payment: ProviderPayment | null;
+}
+
+async function lookUpPayment(deps: OrderDeps, body: OrderRequest): Promise<LookedUp | null> {
+  if (body.PaymentMethod !== PAYMENT_METHODS.online || !deps.payments.provider) return null;
+  if (!body.RazorpayPaymentId || body.RazorpaySignature) return null;
+  return { payment: await deps.payments.lookupPayment(body.RazorpayPaymentId) };
+}
+
 export interface OrderAnswer {
   statusCode: number;
   /** The JSON envelope, exactly as stored for a replay. */
@@ -193,9 +214,10 @@ export async function placeOrderOnce(
 ): Promise<OrderAnswer> {
   const answer = (placed: PlacedOrder) => JSON.stringify(ok(placed, messages.orderPlaced));
   if (key === null) {
+    const lookedUp = await lookUpPayment(deps, body);
     const placed = await deps.db
       .transaction()
-      .execute((trx) => placeInTransaction(deps, trx, userId, null, body));
+      .execute((trx) => placeInTransaction(deps, trx, userId, null, body, lookedUp));
     return { statusCode: 200, body: answer(placed), replayed: false };
   }
   const hash = requestHash(body);
@@ -209,13 +231,14 @@ export async function placeOrderOnce(
   if (done) return fromStore(done);
   const leave = deps.inFlight.enter(userId, key);
   try {
+    const lookedUp = await lookUpPayment(deps, body);
     try {
       return await deps.db.transaction().execute(async (trx) => {
         await lockKeyInTransaction(trx, deps.dialect, userId, key);
         // Another process may have finished this key between our first look and the lock.
         const again = await findAnswer(trx, userId, key);
         if (again) return fromStore(again);
-        const placed = await placeInTransaction(deps, trx, userId, key, body);
+        const placed = await placeInTransaction(deps, trx, userId, key, body, lookedUp);
         const response = answer(placed);
         await storeAnswer(trx, {
           userId,

@@ -20,7 +20,12 @@ import {
   raisePaymentStatus,
   recordEvent,
 } from './payment.repository.js';
-import { type PaymentProvider, providerFor, type TestPaymentProvider } from './provider.js';
+import {
+  type PaymentProvider,
+  type ProviderPayment,
+  providerFor,
+  type TestPaymentProvider,
+} from './provider.js';
 import { webhookSignatureValid } from './signature.js';
 
 /**
@@ -55,6 +60,18 @@ export interface PaymentsService {
       signature: string;
       totalAmount: number;
     },
+  ): Promise<VerifiedPayment>;
+  /**
+   * The spec's client sends only `RazorpayPaymentId` (its Checkout had no
+   * provider order, so there is no signature). The provider is asked about the
+   * payment instead, before the order's transaction (a network call never
+   * holds a transaction open): null when the provider does not know it.
+   */
+  lookupPayment(paymentId: string): Promise<ProviderPayment | null>;
+  /** Inside the transaction: the looked-up payment is authorized or captured, in INR, for this total, and unused. */
+  verifyLookedUp(
+    db: Db,
+    input: { userId: number; payment: ProviderPayment | null; totalAmount: number },
   ): Promise<VerifiedPayment>;
   /** Ties the payment to the order it paid, in the same transaction; 409 when another order has it. */
   linkOrder(db: Db, payment: VerifiedPayment, orderId: number): Promise<void>;
@@ -144,6 +161,42 @@ export default fp(
           providerOrderId: stored.providerOrderId,
           paymentId: input.paymentId,
         };
+      },
+      async lookupPayment(paymentId) {
+        if (!provider) throw badRequest(messages.onlinePaymentUnavailable);
+        if (!/^pay_[A-Za-z0-9]{6,40}$/.test(paymentId)) return null;
+        return provider.fetchPayment(paymentId);
+      },
+      async verifyLookedUp(db, { userId, payment, totalAmount }) {
+        if (!provider) throw badRequest(messages.onlinePaymentUnavailable);
+        if (!payment || !['authorized', 'captured'].includes(payment.status)) {
+          throw badRequest(messages.paymentNotVerified);
+        }
+        if (payment.currency !== 'INR' || payment.amount !== toPaise(totalAmount)) {
+          throw conflict(messages.paymentAmountMismatch);
+        }
+        if (payment.orderId) {
+          // Paid against a provider order: it must be one this server made for this user.
+          const stored = await findPaymentByProviderOrder(db, payment.orderId);
+          if (!stored || stored.userId !== userId || stored.provider !== provider.name) {
+            throw badRequest(messages.paymentNotVerified);
+          }
+          if (stored.orderId !== null) throw conflict(messages.paymentAlreadyUsed);
+          return { paymentRowId: stored.id, providerOrderId: stored.providerOrderId, paymentId: payment.id };
+        }
+        // No provider order: the payment id stands in for one, so its unique index stops a second use.
+        if (await findPaymentByProviderOrder(db, payment.id)) throw conflict(messages.paymentAlreadyUsed);
+        await insertPayment(db, {
+          provider: provider.name,
+          providerOrderId: payment.id,
+          userId,
+          key: '',
+          amountPaise: payment.amount,
+          now: now(),
+        });
+        const row = await findPaymentByProviderOrder(db, payment.id);
+        if (!row) throw badRequest(messages.paymentNotVerified);
+        return { paymentRowId: row.id, providerOrderId: row.providerOrderId, paymentId: payment.id };
       },
       async linkOrder(db, payment, orderId) {
         const t = now();

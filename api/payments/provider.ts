@@ -19,9 +19,20 @@ export interface ProviderOrderEntity {
   status: string;
 }
 
+/** A payment as the provider reports it (`GET /v1/payments/:id`). */
+export interface ProviderPayment {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  orderId: string | null;
+}
+
 export interface PaymentProvider {
   name: PaymentProviderName;
   keyId: string;
+  /** The provider's own record of a payment; null when it does not know the id. */
+  fetchPayment(paymentId: string): Promise<ProviderPayment | null>;
   createOrder(input: {
     amount: number;
     currency: 'INR';
@@ -77,6 +88,30 @@ export function razorpayProvider(settings: {
     verifyCheckout(orderId, paymentId, signature) {
       return checkoutSignatureValid(settings.keySecret, orderId, paymentId, signature);
     },
+    async fetchPayment(paymentId) {
+      let res: Response;
+      try {
+        res = await fetch(`${base}/v1/payments/${encodeURIComponent(paymentId)}`, {
+          headers: { authorization: auth },
+          signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+        });
+      } catch {
+        throw new HttpError(502, 'The payment provider is not answering. Please try again.');
+      }
+      // Razorpay answers an unknown id with 400 BAD_REQUEST_ERROR.
+      if (res.status === 400 || res.status === 404) return null;
+      const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+      if (!res.ok || !body || typeof body.id !== 'string' || typeof body.amount !== 'number') {
+        throw new HttpError(502, 'The payment provider did not answer as expected. Please try again.');
+      }
+      return {
+        id: body.id,
+        amount: body.amount,
+        currency: String(body.currency),
+        status: String(body.status),
+        orderId: typeof body.order_id === 'string' ? body.order_id : null,
+      };
+    },
   };
 }
 
@@ -84,23 +119,37 @@ export function razorpayProvider(settings: {
 export function testProvider(): TestPaymentProvider {
   const secret = randomBytes(32).toString('hex');
   const id = (prefix: string) => `${prefix}_test${randomBytes(8).toString('hex')}`;
+  const orders = new Map<string, number>();
+  const payments = new Map<string, ProviderPayment>();
   return {
     name: 'test',
     keyId: 'rzp_test_local',
     async createOrder(input) {
+      const orderId = id('order');
+      orders.set(orderId, input.amount);
       return {
-        id: id('order'),
+        id: orderId,
         amount: input.amount,
         currency: input.currency,
         receipt: input.receipt,
         status: 'created',
       };
     },
+    async fetchPayment(paymentId) {
+      return payments.get(paymentId) ?? null;
+    },
     verifyCheckout(orderId, paymentId, signature) {
       return checkoutSignatureValid(secret, orderId, paymentId, signature);
     },
     pay(orderId) {
       const paymentId = id('pay');
+      payments.set(paymentId, {
+        id: paymentId,
+        amount: orders.get(orderId) ?? 0,
+        currency: 'INR',
+        status: 'captured',
+        orderId,
+      });
       return {
         razorpay_order_id: orderId,
         razorpay_payment_id: paymentId,

@@ -162,7 +162,9 @@ for (const dialect of DIALECTS) {
           400,
           messages.paymentNotVerified,
         ],
-        [{ ...body, RazorpayPaymentId: paid.razorpay_payment_id }, 400, messages.paymentRequired],
+        [{ ...body, RazorpayOrderId: paid.razorpay_order_id }, 400, messages.paymentRequired],
+        [{ ...body, RazorpayPaymentId: 'pay_Unknown0000000' }, 400, messages.paymentNotVerified],
+        [{ ...body, RazorpayPaymentId: '../../v1/orders' }, 400, messages.paymentNotVerified],
       ];
       for (const [tampered, status, message] of cases) {
         const res = await place(tampered, user.auth);
@@ -175,6 +177,42 @@ for (const dialect of DIALECTS) {
         .where('user_id', '=', user.id)
         .execute();
       expect(orders).toHaveLength(0);
+    });
+
+    describe("the spec's client (payment id only, no signature)", () => {
+      const oldClient = (paymentId: string) => ({
+        ...orderRequest([{ product: cake }], { PaymentMethod: 'Razorpay' }),
+        RazorpayPaymentId: paymentId,
+      });
+      const placeWithoutKey = (body: object, auth: Auth) =>
+        t.app.inject({ method: 'POST', url: '/api/place-order', headers: auth, payload: body });
+
+      it('asks the provider about the payment and marks the order paid, once', async () => {
+        const user = await createUserWithToken(t.app);
+        const paymentId = rzp.payWithoutOrder(135_000);
+        const res = await placeWithoutKey(oldClient(paymentId), user.auth);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data).toMatchObject({ status: 'paid', totalAmount: 1350 });
+        expect(rzp.requests.some((r) => r.path === `/v1/payments/${paymentId}` && r.authorized)).toBe(true);
+        const again = await placeWithoutKey(oldClient(paymentId), user.auth);
+        expect(again.statusCode).toBe(409);
+        expect(again.json().sys_message).toBe(messages.paymentAlreadyUsed);
+      });
+
+      it('refuses a payment of another amount, a failed one, and one for a provider order not theirs', async () => {
+        const user = await createUserWithToken(t.app);
+        const other = await createUserWithToken(t.app);
+        const short = await placeWithoutKey(oldClient(rzp.payWithoutOrder(100)), user.auth);
+        expect(short.statusCode).toBe(409);
+        expect(short.json().sys_message).toBe(messages.paymentAmountMismatch);
+        const failed = await placeWithoutKey(oldClient(rzp.payWithoutOrder(135_000, 'failed')), user.auth);
+        expect(failed.statusCode).toBe(400);
+        expect(failed.json().sys_message).toBe(messages.paymentNotVerified);
+        const { paid } = await paidCart(other);
+        const foreign = await placeWithoutKey(oldClient(paid.razorpay_payment_id), user.auth);
+        expect(foreign.statusCode).toBe(400);
+        expect(foreign.json().sys_message).toBe(messages.paymentNotVerified);
+      });
     });
 
     it("refuses another user's provider order even with its valid signature", async () => {

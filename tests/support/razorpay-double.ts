@@ -27,12 +27,25 @@ export interface DoubleOrder {
   created_at: number;
 }
 
+export interface DoublePayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: 'INR';
+  status: 'authorized' | 'captured' | 'failed';
+  order_id: string | null;
+  method: 'upi';
+  captured: boolean;
+  created_at: number;
+}
+
 export interface RazorpayDouble {
   url: string;
   keyId: string;
   keySecret: string;
   webhookSecret: string;
   orders: Map<string, DoubleOrder>;
+  payments: Map<string, DoublePayment>;
   /** Every request the double received, for assertions. */
   requests: { method: string; path: string; authorized: boolean }[];
   checkout(orderId: string): {
@@ -40,6 +53,8 @@ export interface RazorpayDouble {
     razorpay_order_id: string;
     razorpay_signature: string;
   };
+  /** The spec's old client: Checkout opened with an amount only (no order), so no signature either. */
+  payWithoutOrder(amount: number, status?: DoublePayment['status']): string;
   webhook(
     event: string,
     entities: { payment?: Record<string, unknown>; order?: Record<string, unknown> },
@@ -81,6 +96,26 @@ export async function startRazorpayDouble(port = 0): Promise<RazorpayDouble> {
   const keySecret = alnum(24);
   const webhookSecret = alnum(20);
   const orders = new Map<string, DoubleOrder>();
+  const payments = new Map<string, DoublePayment>();
+  const payment = (
+    amount: number,
+    orderId: string | null,
+    status: DoublePayment['status'],
+  ): DoublePayment => {
+    const p: DoublePayment = {
+      id: `pay_${alnum(14)}`,
+      entity: 'payment',
+      amount,
+      currency: 'INR',
+      status,
+      order_id: orderId,
+      method: 'upi',
+      captured: status === 'captured',
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    payments.set(p.id, p);
+    return p;
+  };
   const requests: RazorpayDouble['requests'] = [];
   const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
 
@@ -123,6 +158,11 @@ export async function startRazorpayDouble(port = 0): Promise<RazorpayDouble> {
       orders.set(order.id, order);
       return send(res, 200, order);
     }
+    const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && paymentMatch) {
+      const p = payments.get(paymentMatch[1] ?? '');
+      return p ? send(res, 200, p) : send(res, 400, error('The id provided does not exist'));
+    }
     const match = /^\/v1\/orders\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const order = orders.get(match[1] ?? '');
@@ -139,11 +179,12 @@ export async function startRazorpayDouble(port = 0): Promise<RazorpayDouble> {
     keySecret,
     webhookSecret,
     orders,
+    payments,
     requests,
     checkout(orderId) {
-      const paymentId = `pay_${alnum(14)}`;
-      const signature = createHmac('sha256', keySecret).update(`${orderId}|${paymentId}`).digest('hex');
       const order = orders.get(orderId);
+      const paymentId = payment(order?.amount ?? 0, orderId, 'captured').id;
+      const signature = createHmac('sha256', keySecret).update(`${orderId}|${paymentId}`).digest('hex');
       if (order) {
         order.status = 'paid';
         order.amount_paid = order.amount;
@@ -151,6 +192,9 @@ export async function startRazorpayDouble(port = 0): Promise<RazorpayDouble> {
         order.attempts += 1;
       }
       return { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: signature };
+    },
+    payWithoutOrder(amount, status = 'captured') {
+      return payment(amount, null, status).id;
     },
     webhook(event, entities) {
       const payload: Record<string, unknown> = {};
