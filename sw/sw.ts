@@ -45,30 +45,54 @@ registerRoute(
   ({ url, request }) => serveImage(url.pathname, request),
 );
 
-/** From IndexedDB when stored; else the network, stored on the way; else the placeholder. */
+/**
+ * From IndexedDB when stored; else the network, stored on the way; else
+ * another stored width of the same image (a `srcset` may pick the 640 px
+ * variant on a dense screen while the device keeps the 320 px one); else the
+ * placeholder.
+ */
 async function serveImage(path: string, request: Request): Promise<Response> {
   const stored = await db.images.get(path).catch(() => undefined);
-  if (stored) {
-    return new Response(stored.blob, {
-      headers: {
-        'content-type': stored.blob.type || 'image/webp',
-        'cache-control': 'no-cache',
-        'x-served-from': 'indexeddb',
-      },
-    });
-  }
+  if (stored) return fromStore(stored.blob);
   try {
     const response = await fetch(request);
     const type = response.headers.get('content-type') ?? '';
-    if (!response.ok || !type.startsWith('image/')) return placeholder();
+    if (!response.ok || !type.startsWith('image/')) return (await otherWidth(path)) ?? placeholder();
     const blob = await response.clone().blob();
     const owner = await imageOwner(path).catch(() => null);
     // Images of unknown owners (an admin preview) count as page images, so they fall out of the bound.
     keepImage(path, blob, owner?.productID ?? 0, owner?.kind ?? 'src').catch(() => undefined);
     return response;
   } catch {
-    return placeholder();
+    return (await otherWidth(path)) ?? placeholder();
   }
+}
+
+function fromStore(blob: Blob): Response {
+  return new Response(blob, {
+    headers: {
+      'content-type': blob.type || 'image/webp',
+      'cache-control': 'no-cache',
+      'x-served-from': 'indexeddb',
+    },
+  });
+}
+
+const VARIANT = /^(.*)-(\d+)\.(webp|avif|jpe?g|png)$/i;
+
+/** The widest stored variant of the same image (`/media/<name>-<width>.<ext>`), if any. */
+async function otherWidth(path: string): Promise<Response | null> {
+  const m = VARIANT.exec(path);
+  if (!m) return null;
+  const prefix = `${m[1]}-`;
+  const rows = await db.images
+    .where('url')
+    .startsWith(prefix)
+    .filter((row) => VARIANT.exec(row.url)?.[1] === m[1])
+    .toArray()
+    .catch(() => []);
+  const widest = rows.sort((a, b) => Number(VARIANT.exec(b.url)?.[2]) - Number(VARIANT.exec(a.url)?.[2]))[0];
+  return widest ? fromStore(widest.blob) : null;
 }
 
 const FALLBACK_SVG =

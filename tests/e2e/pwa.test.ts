@@ -116,6 +116,17 @@ describe('the PWA in Chromium', () => {
         }, product.images[0]?.thumb ?? '');
         expect(stored).toMatchObject({ status: 200, from: 'indexeddb' });
         expect(stored.type).toMatch(/^image\//);
+        // A width the device does not hold (a srcset choice on a dense screen) falls back to a stored one.
+        const otherWidth = (product.images[0]?.thumb ?? '').replace(/-\d+\.webp$/, '-9999.webp');
+        const fallback = await page.evaluate(async (url) => {
+          const res = await fetch(url);
+          return {
+            status: res.status,
+            type: res.headers.get('content-type'),
+            from: res.headers.get('x-served-from'),
+          };
+        }, otherWidth);
+        expect(fallback).toMatchObject({ status: 200, from: 'indexeddb' });
       }
       const missing = await page.evaluate(async () => {
         const res = await fetch('/media/not-on-this-device-320.webp');
