@@ -397,6 +397,25 @@ describe('all categories and images', () => {
     );
   });
 
+  it('falls back to the card variant, then to the placeholder', () => {
+    render(
+      <ProductImage
+        src="/media/p-640.webp"
+        srcSet="/media/p-320.webp 320w, /media/p-640.webp 640w"
+        fallback="/media/p-320.webp"
+        alt="Cake"
+      />,
+    );
+    const first = screen.getByRole('img', { name: 'Cake' });
+    expect(first.getAttribute('src')).toBe('/media/p-640.webp');
+    fireEvent.error(first);
+    const second = screen.getByRole('img', { name: 'Cake' });
+    expect(second.getAttribute('src')).toBe('/media/p-320.webp');
+    expect(second.getAttribute('srcset')).toBeNull();
+    fireEvent.error(second);
+    expect(screen.getByRole('img', { name: 'Cake (no image)' }).tagName.toLowerCase()).toBe('svg');
+  });
+
   it('swaps in the placeholder when an image fails or is missing', () => {
     render(
       <MemoryRouter>

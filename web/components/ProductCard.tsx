@@ -8,11 +8,14 @@ export function productUrl(p: Pick<Product, 'productID'>): string {
   return `/products-details/${p.productID}`;
 }
 
-/** The card image: the stored card variant when the product has one, else its first listed image. */
-export function cardImage(p: Pick<Product, 'images' | 'imagePath'>): { src: string; srcSet?: string } {
-  const img = p.images[0];
-  if (img) return { src: img.thumb, srcSet: img.srcset };
-  return { src: firstImage(p) };
+/**
+ * The card image: the card variant when the product has one (the device
+ * keeps it for every product, so cards show offline), else its first listed
+ * image. No srcset on purpose: a phone's high-density screen would pick the
+ * larger variant, which is only on the device for products already opened.
+ */
+export function cardImage(p: Pick<Product, 'images' | 'imagePath'>): string {
+  return p.images[0]?.thumb ?? firstImage(p);
 }
 
 /**
@@ -40,15 +43,7 @@ export function ProductCard({
   return (
     <article className="card">
       <Link to={productUrl(product)} state={{ product }} className="card__link">
-        <ProductImage
-          className="card__img"
-          src={image.src}
-          srcSet={image.srcSet}
-          sizes="(min-width: 768px) 240px, 50vw"
-          alt=""
-          eager={eager}
-          priority={priority}
-        />
+        <ProductImage className="card__img" src={image} alt="" eager={eager} priority={priority} />
         <Title className="card__title">{product.title}</Title>
         <p className="card__price">{formatRupees(product.price)}</p>
       </Link>

@@ -2,14 +2,16 @@ import { useState } from 'react';
 import { PLACEHOLDER_IMAGE } from '../../domain/catalogue.js';
 
 /**
- * A product image that never shows a broken icon: with no source, or when the
- * load fails (offline and not stored, or gone from the server), it draws the
- * spec's placeholder inline, so the placeholder itself needs no network.
+ * A product image that never shows a broken icon. When the image fails
+ * (offline and not on the device, or gone from the server) it tries
+ * `fallback` (the card variant, which the device keeps for every product),
+ * then draws the spec's placeholder inline, so the last step needs no network.
  */
 export function ProductImage({
   src,
   srcSet,
   sizes,
+  fallback,
   alt,
   className,
   width = 320,
@@ -20,6 +22,7 @@ export function ProductImage({
   src: string | null | undefined;
   srcSet?: string | undefined;
   sizes?: string;
+  fallback?: string | null | undefined;
   alt: string;
   className?: string;
   width?: number;
@@ -27,22 +30,27 @@ export function ProductImage({
   eager?: boolean;
   priority?: boolean;
 }) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const usable = src && src !== PLACEHOLDER_IMAGE && failedSrc !== src ? src : null;
-  if (!usable) return <Placeholder alt={alt} className={className} />;
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+  const usable = (x: string | null | undefined): x is string =>
+    Boolean(x) && x !== PLACEHOLDER_IMAGE && !failed.has(x as string);
+  const current = usable(src) ? src : usable(fallback) ? fallback : null;
+  if (!current) return <Placeholder alt={alt} className={className} />;
+  // The srcset belongs to the first source only; the fallback is one known file.
+  const set = current === src ? srcSet : undefined;
   return (
     <img
+      key={current}
       className={className}
-      src={usable}
-      srcSet={srcSet || undefined}
-      sizes={srcSet ? sizes : undefined}
+      src={current}
+      srcSet={set || undefined}
+      sizes={set ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}
       loading={eager || priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
-      onError={() => setFailedSrc(usable)}
+      onError={() => setFailed((f) => new Set(f).add(current))}
     />
   );
 }

@@ -106,6 +106,7 @@ function Details({ product }: { product: Product }) {
                 className="gallery__media"
                 src={shown?.path}
                 srcSet={shown?.srcSet}
+                fallback={shown?.thumb}
                 sizes="(min-width: 768px) 480px, 100vw"
                 alt={product.title}
                 width={640}
