@@ -137,7 +137,10 @@ export const OtpLoginSchema = v.object(
 );
 
 /** POST /Logout: the spec sends the stored email; the bearer token decides whose session ends. */
-export const LogoutSchema = v.object({ email: v.optional(v.string()) }, messages.formInvalid);
+export const LogoutSchema = v.object(
+  { email: v.optional(v.string(messages.emailInvalid)) },
+  messages.formInvalid,
+);
 
 /** POST /ResetPassword: the payload (the spec's fields). */
 export const ResetPasswordSchema = v.object(

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrPromoteAdmin } from '../../api/accounts/admin.js';
 import { buildApp } from '../../api/app.js';
 import type { Config } from '../../api/config.js';
 import { runStartupTasks } from '../../api/startup.js';
@@ -518,6 +519,24 @@ for (const dialect of DIALECTS) {
       const refused = await post('/VryOtpLogin', nextIp(), { email: target, otp: '123456' });
       expectFailure(refused, 429, messages.tooManyAttempts);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it("keeps a shopper's login token off a real admin route and lets an admin's in", async () => {
+      const ip = nextIp();
+      const shopperEmail = nextEmail('shopper');
+      await registerVerified(shopperEmail, ip);
+      const shopper = await login(shopperEmail, ip);
+      const adminEmail = nextEmail('boss');
+      await createOrPromoteAdmin(t.app.db, adminEmail, 'Admin-Pass1', { setPassword: true });
+      const admin = await post('/LoginCustomer', ip, { email: adminEmail, password: 'Admin-Pass1' });
+      expect(admin.json().data.role).toBe('1');
+
+      const categoryName = `Test ${Date.now().toString(36)}`;
+      expectFailure(await post('/AddCategory', ip, { CategoryName: categoryName }, shopper), 403);
+      expectFailure(await post('/AddCategory', ip, { CategoryName: categoryName }), 401);
+      const added = await post('/AddCategory', ip, { CategoryName: categoryName }, admin.json().data.token);
+      expect(added.statusCode).toBeLessThan(300);
+      expect(added.json().isSuccess).toBe(true);
     });
 
     it('makes the admin from ADMIN_EMAIL at start, who then logs in with role "1"', async () => {
