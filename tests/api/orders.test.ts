@@ -301,6 +301,21 @@ for (const dialect of DIALECTS) {
         expect(await countOrders(user.id)).toBe(1);
       });
 
+      it('knows a replay by its content, not by how the JSON was written', async () => {
+        const user = await createUserWithToken(t.app);
+        const key = newKey();
+        const body = orderRequest([{ product: cake }]);
+        const first = await place(body, user.auth, key);
+        const reordered = Object.fromEntries(Object.entries(body).reverse());
+        const replay = await place(
+          { ...reordered, CustomerName: `  ${body.CustomerName}  ` },
+          user.auth,
+          key,
+        );
+        expect(replay.statusCode).toBe(200);
+        expect(replay.body).toBe(first.body);
+      });
+
       it('refuses the same key with another body (422)', async () => {
         const user = await createUserWithToken(t.app);
         const key = newKey();

@@ -273,6 +273,31 @@ for (const dialect of DIALECTS) {
         expect((await paymentRow(providerOrderId)).status).toBe('captured');
       });
 
+      it('acknowledges events it has nothing to do with, and order.paid captures the payment', async () => {
+        const user = await createUserWithToken(t.app);
+        const { providerOrderId } = await paidCart(user);
+        const refund = rzp.webhook('refund.created', {
+          payment: { id: 'pay_Other', order_id: providerOrderId },
+        });
+        expect((await webhook(refund.body, refund.headers)).json().data).toEqual({
+          handled: false,
+          duplicate: false,
+        });
+        const stranger = rzp.webhook('payment.captured', {
+          payment: { id: 'pay_Y', order_id: 'order_NotOurs00000' },
+        });
+        expect((await webhook(stranger.body, stranger.headers)).json().data).toEqual({
+          handled: false,
+          duplicate: false,
+        });
+        const paidEvent = rzp.webhook('order.paid', { order: { id: providerOrderId, amount_paid: 135_000 } });
+        expect((await webhook(paidEvent.body, paidEvent.headers)).json().data).toEqual({
+          handled: true,
+          duplicate: false,
+        });
+        expect((await paymentRow(providerOrderId)).status).toBe('captured');
+      });
+
       it('refuses tampered bodies and signatures', async () => {
         const user = await createUserWithToken(t.app);
         const { providerOrderId } = await paidCart(user);
@@ -373,6 +398,22 @@ for (const dialect of DIALECTS) {
           payload: { razorpay_order_id: created.json().data.razorpayOrderId },
         });
         expect(stolen.statusCode).toBe(404);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('answers 404 on the webhook when no webhook secret is set', async () => {
+      const t = await makeTestApp(dialect);
+      try {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/razorpay/webhook',
+          headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'ab' },
+          payload: '{"event":"payment.captured"}',
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().isSuccess).toBe(false);
       } finally {
         await t.close();
       }
