@@ -15,7 +15,8 @@ export function AddedPopup({ text, onClose }: { text: string; onClose: () => voi
     return () => clearTimeout(t);
   }, []);
   return (
-    <div className="added-popup" role="status">
+    // Not a live region itself: the alert region announces the same text (see useAddWithPopup).
+    <div className="added-popup">
       <p>{text}</p>
       <div className="added-popup__actions">
         <Link to="/cart" className="btn btn--outline">

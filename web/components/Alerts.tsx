@@ -60,6 +60,7 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
 }
 
 function AlertBox({ alert, onClose }: { alert: AlertItem; onClose: (id: number) => void }) {
+  if (alert.kind === 'announce') return <span className="visually-hidden">{alert.text}</span>;
   return (
     <div className={`alert alert--${alert.kind}`}>
       <span>{alert.text}</span>

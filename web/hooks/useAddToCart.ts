@@ -34,6 +34,8 @@ export function useAddWithPopup(): {
         await addToCart(product, variation);
         // A new id remounts the popup, so adding again restarts its 5 s.
         setPopup((old) => ({ text: messages.addedToCart(product.title), id: (old?.id ?? 0) + 1 }));
+        // A popup inserted with its text is not reliably read out; the page's live region, present from the start, is.
+        notify(messages.addedToCart(product.title), 'announce');
       } catch {
         notify(messages.somethingWentWrongTryAgain, 'error');
       }

@@ -6,7 +6,8 @@ import { createContext, useContext } from 'react';
  * them to screen readers (role=status, or role=alert for errors) and lets the
  * shopper dismiss them.
  */
-export type AlertKind = 'info' | 'success' | 'error';
+/** `announce`: said to screen readers only, for news already shown on the screen another way (a popup). */
+export type AlertKind = 'info' | 'success' | 'error' | 'announce';
 export interface AlertItem {
   id: number;
   text: string;

@@ -4,9 +4,9 @@ import { messages, storefrontMessages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { clearCart } from '../../sw/cart.js';
 import { CartLineRow } from '../components/CartLineRow.js';
+import { hasSession } from '../hooks/session.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
-import { hasSession } from '../hooks/useSession.js';
 
 /**
  * The cart page: the device's cart lines with quantity controls (minus at 1
