@@ -203,14 +203,21 @@ export interface PricingConflict {
 /**
  * What a refused order carries in `data`, so the device's outbox can tell a
  * refusal to retry (`in-progress`, after Retry-After) from one that waits for
- * the shopper (`repriced`: show old and new figures; `key-reused`: a bug).
+ * the shopper (`repriced`: show old and new figures; `delivery-date`: offer the
+ * new earliest date; `product-gone`, `undeliverable`; `key-reused`: a bug).
  */
 export interface RepricedRefusal extends PricingConflict {
   reason: 'repriced';
   /** The coupon asked for, whether it still applied, and why not. */
   coupon: { code: string; applied: boolean; message: string | null } | null;
 }
-export type OrderRefusalData = RepricedRefusal | { reason: 'in-progress' } | { reason: 'key-reused' };
+export type OrderRefusalData =
+  | RepricedRefusal
+  | { reason: 'in-progress' }
+  | { reason: 'key-reused' }
+  | { reason: 'undeliverable' }
+  | { reason: 'delivery-date'; earliestDeliveryDate: string; latestDeliveryDate: string }
+  | { reason: 'product-gone'; productID: number | null; productName?: string; variationID?: number };
 
 /**
  * Null when every line price and the total are what the server charges;

@@ -78,6 +78,7 @@ export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Pr
       product = byId.get(item.ProductID);
       if (!product) {
         throw notFound(item.ProductName || `Product ${item.ProductID}`, {
+          reason: 'product-gone',
           productID: item.ProductID,
           productName: item.ProductName,
         });
@@ -85,7 +86,11 @@ export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Pr
     } else {
       const found = byName.get(item.ProductName) ?? [];
       if (found.length === 0)
-        throw notFound(item.ProductName, { productID: null, productName: item.ProductName });
+        throw notFound(item.ProductName, {
+          reason: 'product-gone',
+          productID: null,
+          productName: item.ProductName,
+        });
       if (found.length > 1) throw badRequest(messages.productAmbiguous(item.ProductName));
       product = found[0];
     }
@@ -96,6 +101,7 @@ export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Pr
       variation = own.find((v) => v.id === item.VariationID) ?? null;
       if (!variation) {
         throw new HttpError(404, messages.variationUnavailable(product.title), {
+          reason: 'product-gone',
           productID: product.id,
           variationID: item.VariationID,
         });

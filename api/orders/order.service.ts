@@ -66,14 +66,22 @@ export type PricingRequest = Pick<
 
 /** Prices a request and refuses it (409 with old and new figures) when the shopper saw other figures. */
 export async function quote(db: Db, userId: number, body: PricingRequest, now: Date): Promise<Quote> {
-  if (!isDeliverable(body.State, body.City))
-    throw badRequest(messages.cityNotDelivered(body.City, body.State));
+  if (!isDeliverable(body.State, body.City)) {
+    throw badRequest(messages.cityNotDelivered(body.City, body.State), { reason: 'undeliverable' });
+  }
   const date = checkDeliveryDate(body.DeliveryDate, now);
   if (!date.ok) {
+    // The dates travel with the refusal: a queued same-day order that missed 6 PM offers the new earliest.
+    const dates = {
+      reason: 'delivery-date',
+      earliestDeliveryDate: earliestDeliveryDate(now),
+      latestDeliveryDate: latestDeliveryDate(now),
+    } as const;
     if (date.reason === 'too-early')
-      throw badRequest(messages.deliveryDateTooEarly(earliestDeliveryDate(now)));
-    if (date.reason === 'too-late') throw badRequest(messages.deliveryDateTooLate(latestDeliveryDate(now)));
-    throw badRequest(messages.deliveryDateInvalid);
+      throw badRequest(messages.deliveryDateTooEarly(dates.earliestDeliveryDate), dates);
+    if (date.reason === 'too-late')
+      throw badRequest(messages.deliveryDateTooLate(dates.latestDeliveryDate), dates);
+    throw badRequest(messages.deliveryDateInvalid, dates);
   }
   const lines = await priceItems(db, body.OrderItems);
   let coupon: Coupon | null = null;

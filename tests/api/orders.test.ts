@@ -174,7 +174,23 @@ for (const dialect of DIALECTS) {
           expect(res.statusCode).toBe(status);
           expect(res.json().isSuccess).toBe(false);
           expect(res.json().sys_message).toMatch(/no longer available/);
+          expect(res.json().data.reason).toBe('product-gone');
         }
+      });
+
+      it('sends the new earliest date with a refused date, for the queued order to offer', async () => {
+        const yesterday = addDays(earliestDeliveryDate(new Date()), -1);
+        const res = await place(
+          orderRequest([{ product: cake }], { DeliveryDate: yesterday }),
+          shopper.auth,
+          newKey(),
+        );
+        expect(res.statusCode).toBe(400);
+        expect(res.json().data).toEqual({
+          reason: 'delivery-date',
+          earliestDeliveryDate: earliestDeliveryDate(new Date()),
+          latestDeliveryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        });
       });
 
       it('refuses places and dates the shop cannot deliver', async () => {
