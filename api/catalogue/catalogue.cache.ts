@@ -1,16 +1,23 @@
 import type { Product } from '../../domain/catalogue.js';
-import { currentVersion, type Executor, loadProducts, type ProductScope } from './catalogue.repository.js';
+import { ok } from '../../domain/envelope.js';
+import { type Executor, loadProducts, type ProductScope } from './catalogue.repository.js';
 
 /**
- * Product lists keyed by the catalogue version. Every request still asks the
- * database for the current version (one one-row query), so a write made by
- * any API process is visible at once; only when the version is unchanged is
- * the list (four queries and the assembling of every product) reused. The
- * cache holds at most one list per scope ("all" and each category), each for
- * the latest version only.
+ * Product lists keyed by the catalogue version. Callers read the current
+ * version from the database on every request (one one-row query), so a write
+ * made by any API process is seen at once; only while the version is
+ * unchanged is a list (four queries, the assembling of every product and its
+ * JSON) reused. At most one list per scope ("all" and each category), for the
+ * latest version only.
  */
+export interface CachedList {
+  products: Product[];
+  /** The success envelope of `products`, serialized once. */
+  json(): string;
+}
+
 export class ProductListCache {
-  readonly #entries = new Map<string, { version: number; products: Product[] }>();
+  readonly #entries = new Map<string, { version: number; list: CachedList }>();
   readonly #maxEntries: number;
 
   constructor(maxEntries = 64) {
@@ -19,16 +26,26 @@ export class ProductListCache {
 
   async get(
     db: Executor,
+    version: number,
     scope: ProductScope & ({ all: true } | { categoryId: number }),
-  ): Promise<Product[]> {
+  ): Promise<CachedList> {
     const key = 'all' in scope ? 'all' : `c${scope.categoryId}`;
-    const version = await currentVersion(db);
     const hit = this.#entries.get(key);
-    if (hit && hit.version === version) return hit.products;
+    if (hit && hit.version === version) return hit.list;
     const products = await loadProducts(db, scope);
-    // Deleted categories' entries would linger; dropping everything at the bound keeps memory fixed.
+    let json: string | null = null;
+    const list: CachedList = {
+      products,
+      json: () => {
+        json ??= JSON.stringify(ok(products));
+        return json;
+      },
+    };
+    // Entries of deleted or unknown categories would linger; clearing at the bound keeps memory fixed.
     if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
-    this.#entries.set(key, { version, products });
-    return products;
+    // A slower request that read an older version must not replace a newer list.
+    const current = this.#entries.get(key);
+    if (!current || current.version <= version) this.#entries.set(key, { version, list });
+    return list;
   }
 }

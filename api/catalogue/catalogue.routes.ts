@@ -1,5 +1,5 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueApi } from '../../domain/catalogue.contract.js';
 import {
   AddProductFieldsSchema,
@@ -52,21 +52,60 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
   const mediaDir = mediaDirOf(app.config.dataDir);
   const lists = new ProductListCache();
 
-  route(app, catalogueApi.getCategories, async () => ok(await listCategories(app.db)));
+  /**
+   * Public reads carry an ETag made of the catalogue version and the request,
+   * with `no-cache`: a browser (or CDN) that has the answer revalidates and
+   * gets a 304 for one one-row query while nothing changed. Returns the
+   * version, or null when the 304 has been sent.
+   */
+  const revalidate = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
+    const version = await currentVersion(app.db);
+    const etag = `"v${version}-${key}"`;
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    return etagMatches(request.headers['if-none-match'], etag) ? null : version;
+  };
 
-  route(app, catalogueApi.getProducts, async (ctx) => {
-    const query = given(ctx.query);
-    if (query.categoryId === undefined) return ok(await lists.get(app.db, { all: true }));
-    const products = await lists.get(app.db, { categoryId: query.categoryId });
-    // Only an empty answer needs to know whether the category exists (deleting one removes its links).
-    if (!products.length && !(await findCategory(app.db, query.categoryId)))
-      throw notFound('Category not found.');
-    return ok(products);
+  route(app, catalogueApi.getCategories, async ({ request, reply }) => {
+    if ((await revalidate(request, reply, 'categories')) === null) return notModified(reply);
+    return ok(await listCategories(app.db));
   });
 
-  const oneProduct = async (ctx: { params: { id: number } | undefined }) => {
-    const product = await loadProduct(app.db, given(ctx.params).id);
-    if (!product) throw notFound(messages.productNotFound);
+  route(app, catalogueApi.getProducts, async (ctx) => {
+    const { request, reply } = ctx;
+    const query = given(ctx.query);
+    const key = query.categoryId === undefined ? 'products' : `products-c${query.categoryId}`;
+    const version = await revalidate(request, reply, key);
+    if (version === null) return notModified(reply);
+    const list = await lists.get(
+      app.db,
+      version,
+      query.categoryId === undefined ? { all: true } : { categoryId: query.categoryId },
+    );
+    // Only an empty answer needs to know whether the category exists (deleting one removes its links).
+    if (
+      query.categoryId !== undefined &&
+      !list.products.length &&
+      !(await findCategory(app.db, query.categoryId))
+    ) {
+      throw notFound('Category not found.');
+    }
+    // The envelope was serialized once for this version; every later request sends that text.
+    reply.serializer(() => list.json());
+    return ok(list.products);
+  });
+
+  const oneProduct = async (ctx: {
+    params: { id: number } | undefined;
+    request: FastifyRequest;
+    reply: FastifyReply;
+  }) => {
+    const { id } = given(ctx.params);
+    if ((await revalidate(ctx.request, ctx.reply, `product-${id}`)) === null) return notModified(ctx.reply);
+    const product = await loadProduct(app.db, id);
+    if (!product) {
+      ctx.reply.removeHeader('etag');
+      throw notFound(messages.productNotFound);
+    }
     return ok(product);
   };
   route(app, catalogueApi.getProduct, oneProduct);
@@ -76,17 +115,20 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
     const query = given(ctx.query);
     // The spec: an empty query gives no results (and costs no database read).
     if (!query.q.trim()) return ok([]);
-    return ok(search(await lists.get(app.db, { all: true }), query.q));
+    const version = await currentVersion(app.db);
+    return ok(search((await lists.get(app.db, version, { all: true })).products, query.q));
   });
 
-  route(app, catalogueApi.topProductsByCategory, async () => {
-    const [categories, products] = await Promise.all([
+  route(app, catalogueApi.topProductsByCategory, async ({ request, reply }) => {
+    const version = await revalidate(request, reply, 'top');
+    if (version === null) return notModified(reply);
+    const [categories, list] = await Promise.all([
       listCategories(app.db),
-      lists.get(app.db, { all: true }),
+      lists.get(app.db, version, { all: true }),
     ]);
     const groups: CategoryGroup[] = [];
     for (const c of categories) {
-      const members = products
+      const members = list.products
         .filter((p) => p.categories.some((pc) => pc.categoryID === c.categoryID))
         .slice(0, TOP_PER_CATEGORY);
       if (members.length) groups.push({ ...c, products: members });

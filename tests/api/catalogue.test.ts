@@ -151,6 +151,33 @@ for (const dialect of DIALECTS) {
         expect((await get('/api/search?q=strong')).json().data).toEqual([]);
       });
 
+      it('revalidates reads with an ETag: 304 while the catalogue is unchanged', async () => {
+        for (const url of [
+          '/api/GetCategories',
+          '/api/ABCGetProducts',
+          '/api/ABCGetProducts?categoryId=15',
+          '/api/GetProductById/3',
+          '/api/GetTopProductsByCategory',
+        ]) {
+          const first = await get(url);
+          expect(first.statusCode).toBe(200);
+          expect(first.headers['cache-control']).toBe('no-cache');
+          const etag = first.headers.etag as string;
+          expect(etag, url).toMatch(/^"v\d+-/);
+          const again = await get(url, { 'if-none-match': etag });
+          expect(again.statusCode, url).toBe(304);
+          expect(again.body).toBe('');
+          // The cached, pre-serialized answer is the same text as a fresh one.
+          expect((await get(url)).body).toBe(first.body);
+        }
+        // Different requests never share a tag.
+        const a = (await get('/api/ABCGetProducts?categoryId=15')).headers.etag as string;
+        expect((await get('/api/ABCGetProducts?categoryId=17', { 'if-none-match': a })).statusCode).toBe(200);
+        const missing = await get('/api/GetProductById/99999');
+        expect(missing.statusCode).toBe(404);
+        expect(missing.headers.etag).toBeUndefined();
+      });
+
       it('groups top products by category name, at most 6 each', async () => {
         const groups = (await get('/api/GetTopProductsByCategory')).json().data as CategoryGroup[];
         expect(groups.map((g) => g.categoryName)).toContain('All Cakes');
@@ -296,6 +323,7 @@ for (const dialect of DIALECTS) {
 
       it('updates a product from the full product object, sanitizing its description', async () => {
         const original = (await get('/api/GetProductById/20')).json().data as Product;
+        const staleTag = (await get('/api/ABCGetProducts?categoryId=17')).headers.etag as string;
         const res = await t.app.inject({
           method: 'PUT',
           url: '/api/UpdateProductDetails',
@@ -325,6 +353,11 @@ for (const dialect of DIALECTS) {
         expect(updated.categories).toEqual(original.categories);
         expect(updated.images).toEqual(original.images);
         expect(updated.version).toBeGreaterThan(original.version);
+        // Lists answered before the change are stale now: their tags no longer match.
+        const fresh = await get('/api/ABCGetProducts?categoryId=17', { 'if-none-match': staleTag });
+        expect(fresh.statusCode).toBe(200);
+        const listed = fresh.json().data as Product[];
+        expect(listed.find((p) => p.productID === 20)?.title).toBe('Butterscotch Royale');
 
         // The spec's capitalised field names work too; categories are replaced when sent.
         const caps = await t.app.inject({
