@@ -285,8 +285,14 @@ export const SearchQuerySchema = v.object({
  */
 export const CURSOR_PATTERN = /^\d{1,15}(\.\d{1,15}\.\d{1,15})?$/;
 export const FeedQuerySchema = v.object({
+  // An empty `since=` is a device with no cursor yet: a full snapshot, like no `since` at all.
   since: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(CURSOR_PATTERN, 'The cursor is not one this feed gave out.')),
+    v.pipe(
+      v.string('The cursor is not one this feed gave out.'),
+      v.trim(),
+      v.check((s) => s === '' || CURSOR_PATTERN.test(s), 'The cursor is not one this feed gave out.'),
+      v.transform((s) => (s === '' ? undefined : s)),
+    ),
   ),
   limit: v.optional(
     v.pipe(

@@ -186,6 +186,10 @@ for (const dialect of DIALECTS) {
       expect(delta?.products.length).toBeGreaterThan(80);
       const mid = (await feed('?since=5.999999.3')).delta;
       expect(mid?.full).toBe(true);
+      // An empty cursor is no cursor.
+      const empty = await feed('?since=');
+      expect(empty.delta?.full).toBe(true);
+      expect(empty.res.headers.etag).toMatch(/^"cat-full-/);
     });
 
     it('refuses bad cursors and limits with 400', async () => {
