@@ -83,6 +83,16 @@ export function search<P extends Searchable>(products: readonly P[], q: string):
  * in memory. Matching and ranking are exactly `search()`'s: the index only
  * moves work from every query to every change.
  */
+/** Positions packed into sort keys stay below this (2^20 products). */
+const INDEX_SPAN = 1_048_576;
+
+/** scoreFields()'s "letter or digit" test on one UTF-16 unit, without a regex for plain ASCII. */
+function isWordChar(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  return /[\p{L}\p{N}]/u.test(text[at] ?? '');
+}
+
 export class SearchIndex<P extends Searchable & { productID: number }> {
   private entries: { item: P; fields: ReturnType<typeof searchFields>; joined: string }[] = [];
   /** Prepared fields by product id, reused while the product's stamp is unchanged. */
@@ -131,18 +141,56 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
   search(q: string, limit = Number.POSITIVE_INFINITY): P[] {
     const query = normalizeQuery(q);
     if (!query) return [];
-    // A query holding the separator could match across two fields of the joined string; check fields one by one then.
-    const quick = !query.includes('\u0000');
-    const hits: { p: P; s: number; i: number }[] = [];
     const entries = this.entries;
+    // A query holding the separator could match across two fields of the joined string; so could a catalogue
+    // too big for the packed sort keys below. Both take the plain path (never met in practice).
+    if (query.includes('\u0000') || entries.length >= INDEX_SPAN) return this.searchPlain(query, limit);
+
+    // One indexOf per product answers both "does it match" and "where": the joined string starts with the
+    // title, so the first hit lies in the title exactly when the title contains the query, else in the
+    // category, else in the description. The score is then scoreFields()'s, computed from that position.
+    const keys = new Float64Array(entries.length);
+    const qlen = query.length;
+    let n = 0;
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i] as (typeof entries)[number];
-      if (quick && e.joined.indexOf(query) < 0) continue;
+      const pos = e.joined.indexOf(query);
+      if (pos < 0) continue;
+      const title = e.fields.title;
+      let score: number;
+      if (pos < title.length) {
+        const wordStart = pos === 0 || !isWordChar(title, pos - 1);
+        score =
+          300 +
+          (pos === 0 ? 50 : 0) +
+          (wordStart ? 25 : 0) -
+          Math.min(pos, 20) +
+          (title.length === qlen ? 50 : 0);
+      } else if (pos < title.length + 1 + e.fields.category.length) {
+        score = 200;
+      } else {
+        score = 100;
+      }
+      // Score and catalogue position packed in one number, so a native numeric sort ranks them (no comparator).
+      keys[n++] = score * INDEX_SPAN + (INDEX_SPAN - 1 - i);
+    }
+    const ranked = keys.subarray(0, n).sort();
+    const count = Math.min(n, limit);
+    const out: P[] = new Array(count);
+    for (let k = 0; k < count; k++) {
+      const key = ranked[n - 1 - k] as number;
+      out[k] = (entries[INDEX_SPAN - 1 - (key % INDEX_SPAN)] as (typeof entries)[number]).item;
+    }
+    return out;
+  }
+
+  private searchPlain(query: string, limit: number): P[] {
+    const hits: { p: P; s: number; i: number }[] = [];
+    this.entries.forEach((e, i) => {
       const s = scoreFields(e.fields, query);
       if (s > 0) hits.push({ p: e.item, s, i });
-    }
+    });
     hits.sort((a, b) => b.s - a.s || a.i - b.i);
-    const out = hits.length > limit ? hits.slice(0, limit) : hits;
-    return out.map((h) => h.p);
+    return hits.slice(0, limit).map((h) => h.p);
   }
 }

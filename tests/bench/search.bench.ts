@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
@@ -224,6 +224,8 @@ export async function run(): Promise<void> {
       [products, QUERIES, ROUNDS] as const,
     )) as PageResult;
 
+    // Other work on the machine inflates every figure alike; the load says how much to trust the absolute numbers.
+    console.log(`machine load average (1 min): ${loadavg()[0]?.toFixed(2)}`);
     console.log(
       `search over ${PRODUCTS} products in Chromium, ${QUERIES.length} queries x ${ROUNDS} rounds (dexieScan: 1 round)`,
     );

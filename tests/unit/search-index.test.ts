@@ -77,6 +77,59 @@ describe('SearchIndex', () => {
     expect(index.search('tulip').map((x) => x.productID)).toEqual([6]);
   });
 
+  it('agrees with search() on a varied catalogue (accents, digits, emoji, HTML, repeats)', () => {
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const words = [
+      'Gâteau',
+      'éclair',
+      'choco',
+      'CAKE',
+      'cake',
+      'rose',
+      '2kg',
+      'x',
+      'ànd',
+      '🎂',
+      'Red-Velvet',
+      'a',
+      'ab',
+    ];
+    const pick = () => words[Math.floor(rand() * words.length)] as string;
+    const phrase = (n: number) => Array.from({ length: n }, pick).join(rand() < 0.5 ? ' ' : '');
+    const many: P[] = Array.from({ length: 300 }, (_, i) =>
+      p(i + 1, phrase(1 + Math.floor(rand() * 3)), `<p>${phrase(4)}</p><b>${phrase(2)}</b>`, phrase(2)),
+    );
+    const index = new SearchIndex<P>();
+    index.update(many);
+    const queries = [
+      ...words,
+      'cakecake',
+      'ke',
+      'e',
+      ' CAKE ',
+      'à',
+      'é',
+      '🎂 ',
+      'b>',
+      'velvet',
+      '2',
+      'x x',
+      'nd',
+      'clair',
+      'teau',
+    ];
+    for (const q of queries) {
+      expect(
+        index.search(q).map((x) => x.productID),
+        q,
+      ).toEqual(search(many, q).map((x) => x.productID));
+    }
+  });
+
   it('never lets a query span two fields', () => {
     const index = new SearchIndex<P>();
     index.update([p(1, 'Rose', '', 'Gifts')]);
