@@ -39,7 +39,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     // Uploads have their own, larger limit on their route; JSON bodies stay small.
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy:
+      typeof options.config.trustProxy === 'number'
+        ? trustHops(options.config.trustProxy)
+        : options.config.trustProxy,
     // We validate with valibot in http/route.ts; the JSON schemas on routes only describe them for /api/docs.
     ajv: { customOptions: { strict: false } },
   });
@@ -61,4 +64,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(web, { webDir: options.config.webDir });
   return app;
+}
+
+/** Trust the nearest `hops` proxies (Fastify's types take hop counts only as a function). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

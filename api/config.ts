@@ -31,6 +31,12 @@ export interface Config {
   webDir: string;
   /** Load the demo catalogue into an empty database at start. */
   seedDemo: boolean;
+  /**
+   * Which proxies may name the client's address in X-Forwarded-For (false: none, a number: that
+   * many hops, or a list of addresses/CIDRs). Per-address rate limits depend on it: trusting
+   * every proxy would let anyone pick their address.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {
@@ -89,6 +95,13 @@ export function loadConfig(env: Env = process.env): Config {
   const seed = str('SEED_DEMO') ?? 'true';
   if (!['true', 'false'].includes(seed)) problems.push('SEED_DEMO must be true or false');
 
+  const trustRaw = str('TRUST_PROXY') ?? 'false';
+  let trustProxy: Config['trustProxy'] = trustRaw;
+  if (trustRaw === 'true' || trustRaw === 'false') trustProxy = trustRaw === 'true';
+  else if (/^\d+$/.test(trustRaw)) trustProxy = Number(trustRaw);
+  else if (!/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/.test(trustRaw))
+    problems.push('TRUST_PROXY must be true, false, a number of hops or a list of proxy addresses');
+
   if (problems.length) throw new ConfigError(problems);
 
   if (!jwtSecret) jwtSecret = readOrCreateSecret(dataDir);
@@ -108,6 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
     mode,
     webDir: path.resolve(str('WEB_DIR') ?? './dist'),
     seedDemo: seed === 'true',
+    trustProxy,
   };
 }
 

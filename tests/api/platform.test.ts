@@ -4,9 +4,24 @@ import { makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 
 describe('settings', () => {
+  it('trusts no proxy unless told, so nobody picks their own address', () => {
+    const env = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/storefront-test-data' };
+    expect(loadConfig(env).trustProxy).toBe(false);
+    expect(loadConfig({ ...env, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...env, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+  });
+
   it('names every bad setting at once', () => {
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', ADMIN_EMAIL: 'a@b.co' });
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+        ADMIN_EMAIL: 'a@b.co',
+        TRUST_PROXY: 'everyone',
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
@@ -15,6 +30,7 @@ describe('settings', () => {
       expect(text).toContain('DATABASE_URL');
       expect(text).toContain('JWT_SECRET');
       expect(text).toContain('ADMIN_PASSWORD');
+      expect(text).toContain('TRUST_PROXY');
     }
   });
 });

@@ -25,15 +25,25 @@ export async function openTestDb(dialect: Dialect): Promise<Db> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema });
-  await migrateToLatest(db.kysely);
+  const dropSchema = async () => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.end();
+  };
+  try {
+    await migrateToLatest(db.kysely);
+  } catch (err) {
+    // A failed run must not leave a half-built schema behind in the shared test database.
+    await db.destroy();
+    await dropSchema();
+    throw err;
+  }
   return {
     ...db,
     async destroy() {
       await db.destroy();
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
+      await dropSchema();
     },
   };
 }
