@@ -263,22 +263,29 @@ async function readProductForm(
 ): Promise<{ fields: Record<string, unknown>; files: FormFile[] }> {
   const raw: Record<string, string[]> = {};
   const files: FormFile[] = [];
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      const name = part.fieldname.toLowerCase();
-      if (name !== 'images' && name !== 'image') {
-        await part.toBuffer();
-        throw badRequest(`Unexpected file field "${part.fieldname}": send images as "images".`);
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const name = part.fieldname.toLowerCase();
+        if (name !== 'images' && name !== 'image') {
+          await part.toBuffer();
+          throw badRequest(`Unexpected file field "${part.fieldname}": send images as "images".`);
+        }
+        const buffer = await part.toBuffer();
+        if (buffer.length) files.push({ filename: part.filename || 'unnamed', buffer });
+        continue;
       }
-      const buffer = await part.toBuffer();
-      if (buffer.length) files.push({ filename: part.filename || 'unnamed', buffer });
-      continue;
+      if (part.valueTruncated) throw new HttpError(413, `The field ${part.fieldname} is too long.`);
+      const key = Object.keys(lowerFirstKeys({ [part.fieldname]: '' }))[0] ?? part.fieldname;
+      const list = raw[key] ?? [];
+      list.push(typeof part.value === 'string' ? part.value : String(part.value));
+      raw[key] = list;
     }
-    if (part.valueTruncated) throw new HttpError(413, `The field ${part.fieldname} is too long.`);
-    const key = Object.keys(lowerFirstKeys({ [part.fieldname]: '' }))[0] ?? part.fieldname;
-    const list = raw[key] ?? [];
-    list.push(typeof part.value === 'string' ? part.value : String(part.value));
-    raw[key] = list;
+  } catch (err) {
+    // Our own refusals and the multipart limits (413, with their codes) pass through;
+    // anything else is the parser failing on a body that is not well-formed multipart.
+    if (err instanceof HttpError || (err as { statusCode?: number }).statusCode) throw err;
+    throw badRequest('The form data could not be read: it is not well-formed multipart/form-data.');
   }
   const one = (key: string) => raw[key]?.[raw[key].length - 1];
   let variations: unknown = [];

@@ -408,6 +408,76 @@ for (const dialect of DIALECTS) {
         expect((await get('/api/GetProductById/21')).json().data).toEqual(before);
       });
 
+      it('answers every odd input with a 4xx envelope, never a 500', async () => {
+        const bodies: unknown[] = [
+          null,
+          [],
+          'text',
+          42,
+          { productID: null },
+          { Title: ['a'], Price: {} },
+          { __proto__: { x: 1 } },
+        ];
+        const calls: {
+          method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+          url: string;
+          payload?: unknown;
+          type?: string;
+        }[] = [
+          { method: 'GET', url: '/api/ABCGetProducts?categoryId=13&categoryId=14' },
+          { method: 'GET', url: '/api/ABCGetProducts?categoryId=' },
+          { method: 'GET', url: '/api/ABCGetProducts/%00' },
+          { method: 'GET', url: '/api/GetProductById/9999999999999999999999' },
+          { method: 'GET', url: '/api/search?q=a&q=b' },
+          { method: 'GET', url: '/api/sync/catalogue?since=1&since=2' },
+          { method: 'GET', url: '/api/sync/catalogue?limit=99999999999' },
+          { method: 'DELETE', url: '/api/DeleteCategory?categoryID=1&categoryID=2' },
+          { method: 'DELETE', url: '/api/DeleteProduct?productID=99999' },
+          {
+            method: 'POST',
+            url: '/api/AddCategory',
+            payload: 'CategoryName=x',
+            type: 'application/x-www-form-urlencoded',
+          },
+          { method: 'POST', url: '/api/AddProductForDash', payload: '--x\r\n', type: 'multipart/form-data' },
+          {
+            method: 'POST',
+            url: '/api/AddProductForDash',
+            payload: '--x\r\nbroken',
+            type: 'multipart/form-data; boundary=x',
+          },
+          ...bodies.flatMap((b) => [
+            {
+              method: 'POST' as const,
+              url: '/api/AddCategory',
+              payload: JSON.stringify(b),
+              type: 'application/json',
+            },
+            {
+              method: 'PUT' as const,
+              url: '/api/UpdateProductDetails',
+              payload: JSON.stringify(b),
+              type: 'application/json',
+            },
+          ]),
+        ];
+        for (const c of calls) {
+          const res = await t.app.inject({
+            method: c.method,
+            url: c.url,
+            headers: { ...admin, ...(c.type ? { 'content-type': c.type } : {}) },
+            ...(c.payload !== undefined ? { payload: c.payload as string } : {}),
+          });
+          const label = `${c.method} ${c.url} ${String(c.payload)}`;
+          expect(res.statusCode, label).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode, label).toBeLessThan(500);
+          const body = res.json();
+          expect(body.isSuccess, label).toBe(false);
+          expect(typeof body.sys_message, label).toBe('string');
+          expect(body.sys_message, label).not.toMatch(/at .*\.ts|SQLITE|syntax error|stack/i);
+        }
+      });
+
       it('deletes a product softly: gone from every read, a second delete is a 404', async () => {
         const { title } = (await get('/api/GetProductById/30')).json().data as Product;
         const res = await t.app.inject({
