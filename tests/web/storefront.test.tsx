@@ -123,6 +123,17 @@ describe('search', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search results for: ');
   });
 
+  it('shows 48 cards at first and more on request', async () => {
+    await putProducts(Array.from({ length: 60 }, (_, i) => makeProduct(i + 1, { title: `Rose ${i + 1}` })));
+    renderAt('/search?q=rose');
+    const grid = await screen.findByRole('list', { name: 'Search results' });
+    expect(screen.getByText('60 products')).toBeTruthy();
+    expect(cardTitles(grid)).toHaveLength(48);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more results' }));
+    expect(cardTitles(screen.getByRole('list', { name: 'Search results' }))).toHaveLength(60);
+    expect(screen.queryByRole('button', { name: 'Show more results' })).toBeNull();
+  });
+
   it('follows the catalogue live: a product synced later shows up without a reload', async () => {
     renderAt('/search?q=orchid');
     expect(await screen.findByText('No results found')).toBeTruthy();
