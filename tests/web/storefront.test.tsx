@@ -449,6 +449,18 @@ describe('all categories and images', () => {
     expect(screen.getByRole('img', { name: 'Nothing (no image)' }).tagName.toLowerCase()).toBe('svg');
   });
 
+  it('moves focus to the new screen and runs the progress bar on navigation', async () => {
+    renderAt('/home');
+    const bar = () => document.querySelector('.progress--once');
+    const before = bar();
+    fireEvent.click(screen.getByRole('link', { name: 'All Products' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Products' })).toBeTruthy();
+    expect(document.activeElement?.id).toBe('main');
+    // A fresh element restarts the bar's animation for this navigation.
+    expect(bar()).not.toBe(before);
+    expect(bar()?.getAttribute('aria-hidden')).toBe('true');
+  });
+
   it('shows a NotFound page for unknown paths', async () => {
     renderAt('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found.' })).toBeTruthy();
