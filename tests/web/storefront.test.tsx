@@ -71,6 +71,11 @@ describe('category products', () => {
     const grid = await screen.findByRole('list', { name: 'aLL cAKES' });
     await waitFor(() => expect(cardTitles(grid).sort()).toEqual(['Choco cake', 'Vanilla cake']));
     cleanup();
+    // With the category on the device, the heading uses its own spelling.
+    await db.categories.put(allCakes);
+    renderAt('/products-by-category/all%20cakes');
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Cakes' })).toBeTruthy();
+    cleanup();
     renderAt('/products-by-category/Nothing');
     expect(await screen.findByText('No products found')).toBeTruthy();
   });

@@ -5,7 +5,7 @@ import { messages } from '../../domain/messages.js';
 import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useAddWithPopup } from '../hooks/useAddToCart.js';
-import { useAllProducts, useStableShuffle } from '../hooks/useCatalogue.js';
+import { useAllProducts, useCategories, useStableShuffle } from '../hooks/useCatalogue.js';
 
 /**
  * Products of one category, by the name in the route, matched trimmed and
@@ -15,16 +15,19 @@ import { useAllProducts, useStableShuffle } from '../hooks/useCatalogue.js';
 export default function CategoryProducts() {
   const { category = '' } = useParams();
   const name = category.trim();
+  // The heading shows the category's own spelling when the device knows it ("all cakes" → "All Cakes").
+  const known = useCategories()?.find((c) => c.categoryName.trim().toLowerCase() === name.toLowerCase());
+  const title = known?.categoryName ?? name;
   const all = useAllProducts();
   const matching = useMemo(() => all?.filter((p) => inCategory(p, name)), [all, name]);
   const products = useStableShuffle(matching);
   const { add, popup, closePopup } = useAddWithPopup();
   return (
     <div className="page">
-      <h1>{name || 'Products'}</h1>
+      <h1>{title || 'Products'}</h1>
       {products &&
         (products.length ? (
-          <ProductGrid products={products} onAdd={(p) => void add(p)} label={name} headingLevel={2} />
+          <ProductGrid products={products} onAdd={(p) => void add(p)} label={title} headingLevel={2} />
         ) : (
           <p className="empty">{messages.noProductsFound}</p>
         ))}
