@@ -22,11 +22,11 @@ export default defineConfig({
       injectManifest: {
         // A classic script: every browser with service workers runs it, module workers are newer.
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // The manifest and its icons are added by the plugin itself; listing them here would add them twice.
+        globPatterns: ['**/*.{js,css,html,svg,woff2}', '*.png'],
         // The admin screens are not part of the offline shop; they load from the network.
         globIgnores: ['**/admin*', '**/Admin*', '**/dashboard*', '**/Dashboard*'],
       },
-      includeAssets: ['placeholder.svg', 'favicon.svg', 'apple-touch-icon.png'],
       manifest: {
         id: '/',
         name: 'Bakery & Blooms',

@@ -26,7 +26,17 @@ export interface SyncOptions {
   full?: boolean;
   /** Per request; a stalled connection must not hold the lock forever. */
   timeoutMs?: number;
+  /**
+   * The answer to the first request of an empty device (no cursor, default
+   * page size), already under way: the page's HTML starts it on a first visit
+   * so the catalogue downloads while the app's code does. Used once, only for
+   * that request; when it failed the request is made again.
+   */
+  firstPage?: Promise<Response | null> | null;
 }
+
+/** Products per feed page; the page's HTML asks for the same first page (`web/index.html`). */
+export const DEFAULT_PAGE_SIZE = 200;
 
 export interface SyncResult {
   pages: number;
@@ -131,9 +141,10 @@ async function readMeta(store: ShopDatabase): Promise<{ cursor: string | null; e
 async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolean): Promise<SyncResult> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const base = options.baseUrl ?? '';
-  const limit = options.pageSize ?? 200;
+  const limit = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const meta = await readMeta(store);
   let since = forceFull ? null : meta.cursor;
+  let early = since === null && limit === DEFAULT_PAGE_SIZE ? (options.firstPage ?? null) : null;
 
   const result: SyncResult = {
     pages: 0,
@@ -158,13 +169,18 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
     const headers: Record<string, string> = { accept: 'application/json' };
     if (since !== null && meta.etag && meta.etag.since === since) headers['if-none-match'] = meta.etag.etag;
 
-    let response: Response;
+    let response: Response | null = null;
+    if (early) {
+      response = await early.catch(() => null);
+      early = null;
+      if (response && !response.ok) response = null;
+    }
     try {
       const signal =
         options.timeoutMs !== 0 && typeof AbortSignal.timeout === 'function'
           ? AbortSignal.timeout(options.timeoutMs ?? 30_000)
           : undefined;
-      response = await doFetch(url, { headers, signal, cache: 'no-store' });
+      response ??= await doFetch(url, { headers, signal, cache: 'no-store' });
     } catch (err) {
       throw new SyncError(`Catalogue sync failed: ${err instanceof Error ? err.message : String(err)}`, 0);
     }
@@ -182,7 +198,7 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
         !forceFull &&
         (response.status === 400 || response.status === 410)
       ) {
-        return pull(store, options, true);
+        return pull(store, { ...options, firstPage: null }, true);
       }
       throw new SyncError(
         `Catalogue sync failed: ${body?.sys_message ?? `HTTP ${response.status}`}`,

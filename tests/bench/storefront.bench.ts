@@ -74,9 +74,11 @@ export async function run(): Promise<void> {
     ];
     console.log(`catalogue: ${feed.products.length} products, ${feed.categories.length} categories`);
 
-    await firstScreenJs(server, bareUrl);
-    await offlineRepeatVisit(server);
-    await lighthouseScores(pages, bareUrl);
+    // STOREFRONT_BENCH_PARTS=js,offline,lighthouse (any subset) reruns only some parts.
+    const parts = (process.env.STOREFRONT_BENCH_PARTS ?? 'js,offline,lighthouse').split(',');
+    if (parts.includes('js')) await firstScreenJs(server, bareUrl);
+    if (parts.includes('offline')) await offlineRepeatVisit(server);
+    if (parts.includes('lighthouse')) await lighthouseScores(pages, bareUrl);
   } finally {
     bare?.close();
     await server?.stop();

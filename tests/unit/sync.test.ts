@@ -289,6 +289,26 @@ describe('catalogue sync', () => {
     await expect(syncCatalogue({ store, fetch: stuck.fn })).rejects.toThrow(/did not move/);
   });
 
+  it('an empty device takes the answer the page’s HTML already started, once', async () => {
+    const early = Promise.resolve(envelope(delta({ cursor: 'v4', full: true, products: [product(1, 10)] })));
+    const { fn, calls } = drivenFetch([]);
+    const result = await syncCatalogue({ store, fetch: fn, firstPage: early });
+    expect(calls).toHaveLength(0);
+    expect(result).toMatchObject({ full: true, cursor: 'v4', productsChanged: 1 });
+    // A failed early answer is asked again; a device with a cursor ignores it.
+    await store.meta.clear();
+    const failed = drivenFetch([envelope(delta({ cursor: 'v5', full: true }))]);
+    await syncCatalogue({
+      store,
+      fetch: failed.fn,
+      firstPage: Promise.resolve(new Response('', { status: 503 })),
+    });
+    expect(failed.calls).toHaveLength(1);
+    const later = drivenFetch([envelope(delta({ cursor: 'v6' }))]);
+    await syncCatalogue({ store, fetch: later.fn, firstPage: Promise.resolve(null) });
+    expect(later.calls[0]?.url.searchParams.get('since')).toBe('v5');
+  });
+
   it('a call during a run queues one more run after it; later callers join the queued one', async () => {
     const { fn, calls } = drivenFetch([
       envelope(delta({ cursor: 'v1', full: true, products: [product(1, 1)] })),

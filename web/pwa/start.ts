@@ -216,7 +216,9 @@ let pageSync: Promise<void> | null = null;
 
 /**
  * Asks for a catalogue sync now: the controlling worker does it; with no
- * worker in control the page does it itself (same code, same lock).
+ * worker in control the page does it itself (same code, same lock). The page
+ * never stores images: only a worker can serve them offline, and the worker
+ * stores the card images after its own sync (off the page's main thread).
  */
 export async function requestSync(): Promise<void> {
   if (getPwaState().offline) return;
@@ -228,13 +230,12 @@ export async function requestSync(): Promise<void> {
   if (pageSync) return pageSync;
   pageSync = (async () => {
     try {
-      const [{ syncCatalogue }, { storeThumbnails }] = await Promise.all([
-        import('../../sw/catalogue-sync.js'),
-        import('../../sw/images.js'),
-      ]);
-      await syncCatalogue();
+      const { syncCatalogue } = await import('../../sw/catalogue-sync.js');
+      const early = window as Window & { __catalogueFirstPage?: Promise<Response | null> };
+      const firstPage = early.__catalogueFirstPage ?? null;
+      early.__catalogueFirstPage = undefined;
+      await syncCatalogue({ firstPage });
       syncFinished(true);
-      await storeThumbnails();
     } catch {
       // Offline or server down: the screens keep showing the device's copy; the status shows the last sync.
       syncFinished(false);
