@@ -32,9 +32,16 @@ function jsonSchema(schema: v.GenericSchema<any, any> | undefined) {
   return schema ? toJsonSchema(schema, { errorMode: 'ignore' }) : undefined;
 }
 
+const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
+
 function validate<S>(schema: S, input: unknown): OutputOf<S> {
   if (!schema) return undefined as OutputOf<S>;
-  const result = parseWith(schema as unknown as v.GenericSchema, input ?? {});
+  // valibot's object schemas take an array as an object (typeof 'object'), so `[]` would pass
+  // a form whose fields are all optional: an array where an object belongs fails the object check.
+  const root = (schema as unknown as { type?: string }).type ?? '';
+  // No body at all is an empty form; a JSON `null` is a value, and not an object.
+  const given = Array.isArray(input) && OBJECT_TYPES.has(root) ? '' : input === undefined ? {} : input;
+  const result = parseWith(schema as unknown as v.GenericSchema, given);
   if (!result.ok) throw badRequest(result.message, result.field ? { field: result.field } : null);
   return result.value as OutputOf<S>;
 }
