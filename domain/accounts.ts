@@ -138,7 +138,9 @@ export const OtpLoginSchema = v.object(
 
 /** POST /Logout: the spec sends the stored email; the bearer token decides whose session ends. */
 export const LogoutSchema = v.object(
-  { email: v.optional(v.string(messages.emailInvalid)) },
+  {
+    email: v.optional(v.pipe(v.string(messages.emailInvalid), v.maxLength(EMAIL_MAX, messages.emailInvalid))),
+  },
   messages.formInvalid,
 );
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { EMAIL_MAX } from './accounts.js';
 import { endpoint } from './contract.js';
 import {
   type AdminOrderHistoryRow,
@@ -45,6 +46,7 @@ export const ordersContract = {
         v.string('Please enter a valid email.'),
         v.trim(),
         v.toLowerCase(),
+        v.maxLength(EMAIL_MAX, 'Please enter a valid email.'),
         v.email('Please enter a valid email.'),
       ),
     }),
