@@ -108,11 +108,23 @@ export const RegisterSchema = v.pipe(
   ),
 );
 
-/** POST /verifiedOtploginCustomer: the spec's casing. */
-export const VerifyRegistrationSchema = v.object(
-  { Email: EmailSchema(), Otp: OtpSchema(messages.otpInvalid) },
-  messages.otpInvalid,
-);
+/**
+ * An email and a code, sent as `Email`/`Otp` (the spec's casing for the
+ * registration check) or `email`/`otp`: the spec does not show the payload of
+ * `/VryOtpLogin`, so a client written either way is served. The spec's casing
+ * wins when both are present.
+ */
+function emailAndCode(message: string) {
+  const any = v.optional(v.unknown());
+  return v.pipe(
+    v.object({ Email: any, email: any, Otp: any, otp: any }, message),
+    v.transform((b) => ({ email: b.Email ?? b.email, otp: b.Otp ?? b.otp })),
+    v.object({ email: EmailSchema(), otp: OtpSchema(messages.otpInvalid) }, message),
+  );
+}
+
+/** POST /verifiedOtploginCustomer: the spec's `Email`, `Otp` (or lower case). */
+export const VerifyRegistrationSchema = emailAndCode(messages.otpInvalid);
 
 /** POST /LoginCustomer. One message for any bad field, as the spec's login form shows. */
 export const LoginSchema = v.object(
@@ -130,11 +142,8 @@ export const LoginSchema = v.object(
 /** POST /onlyotp and POST /SendResetOtp (the forgot-password form): an email only. */
 export const EmailOnlySchema = v.object({ email: EmailSchema() }, messages.emailInvalid);
 
-/** POST /VryOtpLogin: log in with an emailed login code. */
-export const OtpLoginSchema = v.object(
-  { email: EmailSchema(), otp: OtpSchema(messages.otpInvalid) },
-  messages.formInvalid,
-);
+/** POST /VryOtpLogin: log in with an emailed login code (`email`/`otp` or `Email`/`Otp`). */
+export const OtpLoginSchema = emailAndCode(messages.formInvalid);
 
 /** POST /Logout: the spec sends the stored email; the bearer token decides whose session ends. */
 export const LogoutSchema = v.object(

@@ -10,9 +10,9 @@ const PURPOSE_TEXT: Record<CodePurpose, { subject: string; lead: string }> = {
 
 /**
  * A code mail. A registration code also names the last digits of the phone
- * given at registration: a registration started again by someone else (with
- * their own password) replaces the code, and this line lets the mailbox's
- * owner see that the code is not for the registration they made.
+ * given at registration: each registration attempt gets its own code, which
+ * sets that attempt's password, and this line lets the mailbox's owner tell
+ * the code of their own attempt from one started by someone else.
  */
 export function codeMail(to: string, purpose: CodePurpose, code: string, minutes: number, phone = ''): Mail {
   const { subject, lead } = PURPOSE_TEXT[purpose];

@@ -11,7 +11,15 @@ import type { RateRule } from '../ratelimit/ratelimit.js';
 import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
 import { alreadyRegisteredMail, codeMail } from './account.mails.js';
 import type { CodePurpose } from './account.tables.js';
-import { CODE_TTL_MS, consumeCode, issueCode, pruneCodes } from './codes.js';
+import {
+  CODE_TTL_MS,
+  consumeCode,
+  consumeRegistrationCode,
+  dropRegistrations,
+  issueCode,
+  issueRegistrationCode,
+  pruneCodes,
+} from './codes.js';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './password.js';
 import {
   findUserByEmail,
@@ -78,12 +86,16 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     }
   }
 
-  async function sendCode(user: UserRow, purpose: CodePurpose): Promise<void> {
-    const code = await issueCode(app.db, codeSecret, user.id, purpose);
-    if (logCodes) app.log.info({ to: user.email, purpose, code }, 'one-time code (development only)');
-    app.mailer.send(codeMail(user.email, purpose, code, CODE_TTL_MS / MINUTE, user.phone));
+  function mailCode(to: string, purpose: CodePurpose, code: string, phone: string): void {
+    if (logCodes) app.log.info({ to, purpose, code }, 'one-time code (development only)');
+    app.mailer.send(codeMail(to, purpose, code, CODE_TTL_MS / MINUTE, phone));
     issued += 1;
-    if (issued % 200 === 0) await pruneCodes(app.db);
+    if (issued % 200 === 0)
+      void pruneCodes(app.db).catch((err) => app.log.error({ err }, 'pruning codes failed'));
+  }
+
+  async function sendCode(user: UserRow, purpose: CodePurpose): Promise<void> {
+    mailCode(user.email, purpose, await issueCode(app.db, codeSecret, user.id, purpose), user.phone);
   }
 
   let opened = 0;
@@ -117,35 +129,40 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
       // Nothing changes on a verified account; its owner hears about the attempt.
       app.mailer.send(alreadyRegisteredMail(existing.email));
     } else {
-      let user: UserRow | undefined;
-      if (existing) {
-        // A registration that was never verified may be started again (the code was lost or expired).
-        await updateUser(app.db, existing.id, {
-          name: body.name,
-          phone: body.phone,
-          password_hash: passwordHash,
-        });
-        user = await findUserById(app.db, existing.id);
-      } else {
-        const id = await insertUser(app.db, {
-          name: body.name,
-          email: body.email,
-          phone: body.phone,
+      // A registration that was never verified may be started again (the code was lost, expired,
+      // or the password mistyped). The account's details do not change here: each attempt gets
+      // its own code, and only the code of an attempt applies that attempt's password.
+      const id =
+        existing?.id ??
+        (await insertUser(app.db, { name: body.name, email: body.email, phone: body.phone, passwordHash }));
+      const user = await findUserById(app.db, id);
+      if (user && !user.verified) {
+        const code = await issueRegistrationCode(app.db, codeSecret, user.id, {
           passwordHash,
+          name: body.name,
+          phone: body.phone,
         });
-        user = await findUserById(app.db, id);
+        mailCode(user.email, 'register', code, body.phone);
       }
-      if (user && !user.verified) await sendCode(user, 'register');
     }
     return ok({ email: body.email, phone: body.phone }, messages.otpSent);
   });
 
   route(app, accountsApi.verifyRegistration, async ({ body: input, request }) => {
     const body = need(input);
-    await limit('codeCheck', body.Email, request);
-    const user = await checkCode(body.Email, 'register', body.Otp);
-    if (!user) throw badRequest(messages.otpWrong);
-    await updateUser(app.db, user.id, { verified: 1 });
+    await limit('codeCheck', body.email, request);
+    const user = await findUserByEmail(app.db, body.email);
+    const details = user ? await consumeRegistrationCode(app.db, codeSecret, user.id, body.otp) : null;
+    if (!user || !details) throw badRequest(messages.otpWrong);
+    // A reset may have verified the account meanwhile; then its password stays the reset one.
+    if (!user.verified) {
+      await updateUser(app.db, user.id, {
+        verified: 1,
+        password_hash: details.passwordHash,
+        name: details.name,
+        phone: details.phone,
+      });
+    }
     return ok(null, messages.otpVerified);
   });
 
@@ -203,6 +220,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     if (!user) throw badRequest(messages.otpWrong);
     // The code proves the mailbox, so a reset also verifies an account that never was.
     await updateUser(app.db, user.id, { password_hash: await hashPassword(body.newPassword), verified: 1 });
+    await dropRegistrations(app.db, user.id);
     await app.sessions.revokeAllFor(user.id);
     return ok(null, messages.passwordResetDone);
   });

@@ -35,6 +35,22 @@ export interface OneTimeCodesTable {
   expires_at: number;
 }
 
+/**
+ * One registration attempt of an unverified account: its code (HMAC only) and
+ * the details it was made with, applied to the account when its code verifies.
+ */
+export interface RegistrationCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  password_hash: string;
+  name: string;
+  phone: string;
+  tries: number;
+  created_at: number;
+  expires_at: number;
+}
+
 /** A fixed-window counter of the database-backed rate limiter (`api/ratelimit`). */
 export interface RateLimitsTable {
   key: string;
@@ -47,5 +63,6 @@ export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
+  registration_codes: RegistrationCodesTable;
   rate_limits: RateLimitsTable;
 }

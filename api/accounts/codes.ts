@@ -84,4 +84,110 @@ export async function consumeCode(
 /** Drops codes that can no longer be used; called now and then, not on every request. */
 export async function pruneCodes(db: Kysely<Database>, now = Date.now()): Promise<void> {
   await db.deleteFrom('one_time_codes').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('registration_codes').where('expires_at', '<=', now).execute();
+}
+
+/**
+ * Registration codes: one per registration attempt of an unverified account,
+ * each bound to the password, name and phone of the attempt that asked for it
+ * (`registration_codes`). Verifying with a code applies that attempt's details,
+ * so whoever registers an email again cannot choose the password for a
+ * registration code someone else is about to type, and an earlier attempt's
+ * code keeps working. At most MAX_LIVE_REGISTRATIONS attempts live at once.
+ */
+export const MAX_LIVE_REGISTRATIONS = 3;
+
+export interface RegistrationDetails {
+  passwordHash: string;
+  name: string;
+  phone: string;
+}
+
+export async function issueRegistrationCode(
+  db: Kysely<Database>,
+  secret: string,
+  userId: number,
+  details: RegistrationDetails,
+  now = Date.now(),
+): Promise<string> {
+  const code = newCode();
+  await db
+    .deleteFrom('registration_codes')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('tries', '>=', MAX_TRIES)]))
+    .execute();
+  const { id } = await db
+    .insertInto('registration_codes')
+    .values({
+      user_id: userId,
+      code_hash: codeHash(secret, userId, 'register', code),
+      password_hash: details.passwordHash,
+      name: details.name,
+      phone: details.phone,
+      tries: 0,
+      created_at: now,
+      expires_at: now + CODE_TTL_MS,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // The oldest attempts beyond the cap die, so a flood of registrations cannot widen the guessing.
+  const live = await db
+    .selectFrom('registration_codes')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
+  const keep = live.slice(0, MAX_LIVE_REGISTRATIONS).map((r) => r.id);
+  if (live.length > MAX_LIVE_REGISTRATIONS) {
+    await db
+      .deleteFrom('registration_codes')
+      .where('user_id', '=', userId)
+      .where('id', 'not in', keep)
+      .execute();
+  }
+  if (!keep.includes(id)) throw new Error('registration code vanished while it was issued');
+  return code;
+}
+
+/**
+ * The details of the registration whose code this is, consumed with every
+ * other attempt of the account, or null. Like `consumeCode`, each check first
+ * spends a try on every live attempt, so no code gets more than MAX_TRIES looks.
+ */
+export async function consumeRegistrationCode(
+  db: Kysely<Database>,
+  secret: string,
+  userId: number,
+  code: string,
+  now = Date.now(),
+): Promise<RegistrationDetails | null> {
+  const spent = await db
+    .updateTable('registration_codes')
+    .set((eb) => ({ tries: eb('tries', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('tries', '<', MAX_TRIES)
+    .where('expires_at', '>', now)
+    .returning(['id', 'code_hash', 'password_hash', 'name', 'phone'])
+    .execute();
+  const given = Buffer.from(codeHash(secret, userId, 'register', code));
+  let match: (typeof spent)[number] | undefined;
+  // Every live attempt is compared, so the time taken does not say which one matched.
+  for (const row of spent) {
+    const expected = Buffer.from(row.code_hash);
+    if (expected.length === given.length && timingSafeEqual(expected, given) && !match) match = row;
+  }
+  if (!match) return null;
+  const deleted = await db
+    .deleteFrom('registration_codes')
+    .where('id', '=', match.id)
+    .where('code_hash', '=', match.code_hash)
+    .executeTakeFirst();
+  if (deleted.numDeletedRows === 0n) return null;
+  await dropRegistrations(db, userId);
+  return { passwordHash: match.password_hash, name: match.name, phone: match.phone };
+}
+
+/** Ends every pending registration of an account (it was verified, by its code or a reset). */
+export async function dropRegistrations(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('registration_codes').where('user_id', '=', userId).execute();
 }

@@ -238,7 +238,7 @@ for (const dialect of DIALECTS) {
 
       // Expired: the row's expiry is moved into the past; the right code no longer works.
       await t.app.db
-        .updateTable('one_time_codes')
+        .updateTable('registration_codes')
         .set({ expires_at: Date.now() - 1 })
         .execute();
       expectFailure(
@@ -258,6 +258,113 @@ for (const dialect of DIALECTS) {
         400,
         messages.otpWrong,
       );
+    });
+
+    it('binds each registration code to the password of the registration that asked for it', async () => {
+      // The owner registers; someone else registers the same email with their own password.
+      const ip = nextIp();
+      const email = nextEmail('hijack');
+      const other = { ...registration(email, 'Other-Pass9'), name: 'Mallory', phone: '9000000001' };
+      await post('/CreateAccount', ip, registration(email));
+      const ownCode = codeIn(await smtp.take(email));
+      expect((await post('/CreateAccount', nextIp(), other)).statusCode).toBe(200);
+      const otherMail = await smtp.take(email);
+      expect(textOf(otherMail)).toContain('phone number ending in 01');
+      const otherCode = codeIn(otherMail);
+
+      // The later attempt changed nothing yet: the account still holds the owner's details.
+      const row = await t.app.db
+        .selectFrom('users')
+        .select(['name', 'phone'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ name: 'Asha Verma', phone: '9876543210' });
+
+      // The owner's own code still works, and sets the owner's password, not the other one.
+      expect((await post('/verifiedOtploginCustomer', ip, { Email: email, Otp: ownCode })).statusCode).toBe(
+        200,
+      );
+      expectFailure(await post('/LoginCustomer', ip, { email, password: 'Other-Pass9' }), 401);
+      await login(email, ip);
+      // Verifying ended every other attempt: the other code is dead.
+      if (otherCode !== ownCode) {
+        expectFailure(
+          await post('/verifiedOtploginCustomer', ip, { Email: email, Otp: otherCode }),
+          400,
+          messages.otpWrong,
+        );
+      }
+      const pending = await t.app.db
+        .selectFrom('registration_codes')
+        .innerJoin('users', 'users.id', 'registration_codes.user_id')
+        .select('registration_codes.id')
+        .where('users.email', '=', email)
+        .execute();
+      expect(pending).toEqual([]);
+    });
+
+    it('lets a person who mistyped register again: the newest code sets the newest password', async () => {
+      const ip = nextIp();
+      const email = nextEmail('retry');
+      await post('/CreateAccount', ip, registration(email, 'Typo-Pass1'));
+      await smtp.take(email);
+      await post('/CreateAccount', ip, { ...registration(email), phone: '9123456780' });
+      const code = codeIn(await smtp.take(email));
+      // lower-case field names are read as well as the spec's Email/Otp
+      expect((await post('/verifiedOtploginCustomer', ip, { email, otp: code })).statusCode).toBe(200);
+      expectFailure(await post('/LoginCustomer', ip, { email, password: 'Typo-Pass1' }), 401);
+      const res = await post('/LoginCustomer', ip, { email, password: PASSWORD });
+      expect(res.json().data).toMatchObject({ email, phone: '9123456780' });
+    });
+
+    it('keeps at most 3 registration attempts alive; a reset ends them all', async () => {
+      const ip = nextIp();
+      const email = nextEmail('cap');
+      const codes: string[] = [];
+      const codeAt = (i: number) => codes[i] ?? '';
+      for (let i = 0; i < 4; i++) {
+        await post('/CreateAccount', ip, registration(email));
+        codes.push(codeIn(await smtp.take(email)));
+      }
+      const user = await t.app.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const live = await t.app.db
+        .selectFrom('registration_codes')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(live).toHaveLength(3);
+      if (!codes.slice(1).includes(codeAt(0))) {
+        expectFailure(await post('/verifiedOtploginCustomer', ip, { Email: email, Otp: codeAt(0) }), 400);
+      }
+      // A reset proves the mailbox too: it verifies the account and ends the pending attempts.
+      await post('/SendResetOtp', ip, { email });
+      const resetCode = codeIn(await smtp.take(email));
+      expect(
+        (await post('/ResetPassword', ip, { email, otp: resetCode, newPassword: 'Reset-Pass7' })).statusCode,
+      ).toBe(200);
+      expectFailure(await post('/verifiedOtploginCustomer', ip, { Email: email, Otp: codeAt(3) }), 400);
+      await login(email, ip, 'Reset-Pass7');
+    });
+
+    it('logs in with a code sent as email/otp or as the spec-cased Email/Otp', async () => {
+      const ip = nextIp();
+      const email = nextEmail('casing');
+      await registerVerified(email, ip);
+      await post('/onlyotp', ip, { email });
+      const first = await post('/VryOtpLogin', ip, {
+        Email: email.toUpperCase(),
+        Otp: codeIn(await smtp.take(email)),
+      });
+      expect(first.statusCode).toBe(200);
+      expect(first.json().data).toMatchObject({ email, role: '0' });
+      await post('/onlyotp', ip, { email });
+      const second = await post('/VryOtpLogin', ip, { email, otp: codeIn(await smtp.take(email)) });
+      expect(second.statusCode).toBe(200);
+      expectFailure(await post('/VryOtpLogin', ip, { Email: email }), 400, messages.otpInvalid);
     });
 
     it('kills a code after 5 wrong tries: the 6th guess is refused even when right', async () => {
