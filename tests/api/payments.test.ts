@@ -262,6 +262,63 @@ for (const dialect of DIALECTS) {
         expect((await paymentRow(providerOrderId)).status).toBe('captured');
       });
 
+      it('a capture event marks a placed order paid, and never revives a cancelled one', async () => {
+        const user = await createUserWithToken(t.app);
+        const { key, body, providerOrderId, paid } = await paidCart(user);
+        const placed = await place(withProof(body, paid), user.auth, key);
+        expect(placed.json().data.status).toBe('paid');
+        const orderId: number = placed.json().data.orderID;
+        const orderStatus = async () =>
+          (
+            await t.app.db
+              .selectFrom('orders')
+              .select('status')
+              .where('id', '=', orderId)
+              .executeTakeFirstOrThrow()
+          ).status;
+        const entity = { id: paid.razorpay_payment_id, order_id: providerOrderId, amount: 135_000 };
+
+        // A failure reported after the signature proved the payment changes neither payment nor order.
+        const failed = rzp.webhook('payment.failed', { payment: entity });
+        expect((await webhook(failed.body, failed.headers)).json().data).toEqual({
+          handled: false,
+          duplicate: false,
+        });
+        expect(await orderStatus()).toBe('paid');
+
+        // Place-order marks the order paid on the signature already, so the webhook's step that marks
+        // it paid only acts on an order still 'placed' (set here directly: no endpoint leaves a paid
+        // order placed). The capture must move it to 'paid', once.
+        await t.app.db.updateTable('orders').set({ status: 'placed' }).where('id', '=', orderId).execute();
+        const captured = rzp.webhook('payment.captured', { payment: { ...entity, status: 'captured' } });
+        expect((await webhook(captured.body, captured.headers)).json().data).toEqual({
+          handled: true,
+          duplicate: false,
+        });
+        expect(await orderStatus()).toBe('paid');
+        expect((await paymentRow(providerOrderId)).status).toBe('captured');
+
+        // A capture of a cancelled order leaves it cancelled (refunds are the shop's to make at the
+        // provider; see api/payments/README.md).
+        await t.app.db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', orderId).execute();
+        const late = rzp.webhook('order.paid', { order: { id: providerOrderId, amount_paid: 135_000 } });
+        expect((await webhook(late.body, late.headers)).statusCode).toBe(200);
+        expect(await orderStatus()).toBe('cancelled');
+      });
+
+      it('a capture of a different amount than the provider order is ignored', async () => {
+        const user = await createUserWithToken(t.app);
+        const { providerOrderId, paid } = await paidCart(user);
+        const short = rzp.webhook('payment.captured', {
+          payment: { id: paid.razorpay_payment_id, order_id: providerOrderId, amount: 100 },
+        });
+        expect((await webhook(short.body, short.headers)).json().data).toEqual({
+          handled: false,
+          duplicate: false,
+        });
+        expect((await paymentRow(providerOrderId)).status).toBe('created');
+      });
+
       it('never moves a payment back when events arrive out of order', async () => {
         const user = await createUserWithToken(t.app);
         const { providerOrderId, paid } = await paidCart(user);
