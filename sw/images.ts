@@ -103,9 +103,10 @@ async function fillThumbnails(options: ImageOptions): Promise<number> {
     }
   }
 
-  const stored = await store.images.toArray();
-  const have = new Set(stored.map((i) => i.url));
-  const stale = stored.filter((i) => !wanted.has(i.url) && !pageVariants.has(i.url)).map((i) => i.url);
+  // Keys only: reading the rows would open every stored blob.
+  const stored = (await store.images.toCollection().primaryKeys()) as string[];
+  const have = new Set(stored);
+  const stale = stored.filter((url) => !wanted.has(url) && !pageVariants.has(url));
   if (stale.length) await store.images.bulkDelete(stale);
 
   const missing = [...wanted].filter(([url]) => !have.has(url));
