@@ -180,6 +180,41 @@ for (const dialect of DIALECTS) {
       expect(next?.products[0]?.title).toMatch(/v3$/);
     });
 
+    it('never skips a change when writes and syncs run at the same time', async () => {
+      // A device's copy: the full snapshot, then deltas pulled while 30 writes race each other.
+      const device = new Map<number, number>();
+      let cursor = '';
+      const pull = async () => {
+        for (const page of await all(cursor || null, 25)) {
+          for (const p of page.products) device.set(p.productID, p.price);
+          for (const id of page.deletedProductIds) device.delete(id);
+          cursor = page.cursor;
+        }
+      };
+      await pull();
+      const ids = [31, 32, 33, 34, 35, 36, 37, 38, 39, 41];
+      const writes = Array.from({ length: 30 }, async (_, i) => {
+        const id = ids[i % ids.length] as number;
+        const p = await product(id);
+        const res = await update(p, { price: 1000 + i });
+        expect(res.statusCode).toBe(200);
+      });
+      let done = false;
+      const settled = Promise.all(writes).then(() => {
+        done = true;
+      });
+      while (!done) {
+        await pull();
+        // Let the writes' I/O run: on SQLite a pull can resolve entirely in microtasks.
+        await new Promise((r) => setImmediate(r));
+      }
+      await settled;
+      await pull();
+      const server = (await t.app.inject({ method: 'GET', url: '/api/ABCGetProducts' })).json()
+        .data as Product[];
+      expect(new Map(server.map((p) => [p.productID, p.price]))).toEqual(device);
+    });
+
     it('answers a cursor from another database (above the current version) with a full snapshot', async () => {
       const { delta } = await feed('?since=999999999');
       expect(delta?.full).toBe(true);
