@@ -1,6 +1,43 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Writes `.br` (quality 11) and `.gz` (level 9) beside every text asset, so a
+ * server that serves pre-compressed files (@fastify/static `preCompressed`)
+ * sends the smallest bytes without compressing on each request. The worker's
+ * precache list ignores them (its patterns name the plain files).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'storefront-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const file = path.join(dir, name);
+          return statSync(file).isDirectory() ? walk(file) : [file];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|webmanifest|json)$/.test(file)) continue;
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
 
 /**
  * Builds the shopper's PWA from `web/` into `dist/`, which the server serves,
@@ -49,6 +86,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   build: { outDir: '../dist', emptyOutDir: true },
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
