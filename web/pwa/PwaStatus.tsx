@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { pwaMessages as t } from '../../domain/messages.js';
 import { db } from '../../sw/db.js';
 import { usePwaState } from './pwa-state.js';
 import { acceptUpdate, dismissInstall, dismissUpdate, install } from './start.js';
@@ -20,25 +21,23 @@ export function PwaStatus() {
   return (
     <div className="pwa-status">
       <div role="status" aria-live="polite" className="pwa-line">
-        {offline ? (
-          <span className="pwa-offline">You are offline. Showing the shop saved on this device.</span>
-        ) : null}
+        {offline ? <span className="pwa-offline">{t.offline}</span> : null}
         {synced ? (
           <span className="pwa-synced">
-            Catalogue synced <time dateTime={new Date(synced).toISOString()}>{formatSynced(synced)}</time>
+            {t.catalogueSynced} <time dateTime={new Date(synced).toISOString()}>{formatSynced(synced)}</time>
           </span>
         ) : null}
       </div>
 
       {updateReady ? (
         <section className="pwa-card" aria-labelledby="pwa-update-title">
-          <p id="pwa-update-title">A new version is ready</p>
+          <p id="pwa-update-title">{t.updateReady}</p>
           <div className="pwa-actions">
             <button type="button" className="pwa-primary" onClick={acceptUpdate}>
-              Reload
+              {t.updateReload}
             </button>
             <button type="button" onClick={dismissUpdate}>
-              Later
+              {t.updateLater}
             </button>
           </div>
         </section>
@@ -46,24 +45,22 @@ export function PwaStatus() {
 
       {canInstall ? (
         <section className="pwa-card" aria-labelledby="pwa-install-title">
-          <p id="pwa-install-title">Install Bakery &amp; Blooms for quick access, even offline.</p>
+          <p id="pwa-install-title">{t.installOffer}</p>
           <div className="pwa-actions">
             <button type="button" className="pwa-primary" onClick={() => void install()}>
-              Install app
+              {t.installButton}
             </button>
             <button type="button" onClick={dismissInstall}>
-              Not now
+              {t.installLater}
             </button>
           </div>
         </section>
       ) : showIosInstallHint ? (
         <section className="pwa-card" aria-labelledby="pwa-ios-title">
-          <p id="pwa-ios-title">
-            To install this app, tap the Share button, then <strong>Add to Home Screen</strong>.
-          </p>
+          <p id="pwa-ios-title">{t.iosInstallSteps}</p>
           <div className="pwa-actions">
             <button type="button" onClick={dismissInstall}>
-              Got it
+              {t.iosInstallDone}
             </button>
           </div>
         </section>
