@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.js';
+import { updateProduct } from '../../api/catalogue/catalogue.repository.js';
 import { loadConfig } from '../../api/config.js';
 import { openDatabase } from '../../api/db/database.js';
 import { migrateToLatest } from '../../api/db/migrate.js';
@@ -143,17 +144,14 @@ export async function run(): Promise<void> {
       .data.cursor;
     const one = ((await (await fetch(`${base}/api/GetProductById/5`)).json()) as { data: Product }).data;
     // One product changes, as an admin would change it (same repository path, no HTTP token needed here).
-    const { updateProduct } = await import('../../api/catalogue/catalogue.repository.js');
-    await db.kysely
-      .transaction()
-      .execute((trx) =>
-        updateProduct(trx, {
-          productID: one.productID,
-          title: one.title,
-          description: one.description,
-          price: one.price + 10,
-        }),
-      );
+    await db.kysely.transaction().execute((trx) =>
+      updateProduct(trx, {
+        productID: one.productID,
+        title: one.title,
+        description: one.description,
+        price: one.price + 10,
+      }),
+    );
     const delta = await feedBytes(base, cursor);
     console.log(
       `delta after one product changed: ${delta.products} product(s), ${delta.raw} B JSON, ${delta.gzip} B gzip`,
