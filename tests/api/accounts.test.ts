@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrPromoteAdmin } from '../../api/accounts/admin.js';
@@ -120,6 +121,13 @@ for (const dialect of DIALECTS) {
       const code = codeIn(mail);
       expect(textOf(mail)).toContain(code);
       expect(textOf(mail)).toContain('phone number ending in 10');
+      // Only an HMAC of the code is stored: the table does not hold the code itself.
+      const stored = await t.app.db.selectFrom('registration_codes').select(['code_hash', 'tries']).execute();
+      expect(stored.length).toBeGreaterThan(0);
+      for (const r of stored) {
+        expect(r.code_hash).not.toContain(code);
+        expect(r.code_hash).toMatch(/^[\w-]{43}$/);
+      }
 
       // Not verified yet: the right password does not open a session.
       expectFailure(
@@ -626,6 +634,59 @@ for (const dialect of DIALECTS) {
       const refused = await post('/VryOtpLogin', nextIp(), { email: target, otp: '123456' });
       expectFailure(refused, 429, messages.tooManyAttempts);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it("counts rate limits in the database, so a second process sees the first one's hits", async () => {
+      const other = await appOnSameDb({});
+      try {
+        const email = nextEmail('shared');
+        const ask = (app: typeof t.app) =>
+          app.inject({ method: 'POST', url: '/api/onlyotp', remoteAddress: nextIp(), payload: { email } });
+        for (let i = 0; i < 3; i++) expect((await ask(t.app)).statusCode).toBe(200);
+        for (let i = 0; i < 2; i++) expect((await ask(other.app)).statusCode).toBe(200);
+        expectFailure(await ask(other.app), 429, messages.tooManyAttempts);
+        expectFailure(await ask(t.app), 429, messages.tooManyAttempts);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('answers before the mail is sent: a mail server that never speaks does not hold the request', async () => {
+      // A TCP server that accepts and stays silent: the SMTP greeting never comes.
+      const sockets = new Set<Socket>();
+      let hangUp = false;
+      let connected: () => void = () => {};
+      const firstConnection = new Promise<void>((resolve) => {
+        connected = resolve;
+      });
+      const silent = createServer((socket) => {
+        // After the test, every retry of the mailer is hung up on at once, so the app can close.
+        if (hangUp) return socket.destroy();
+        sockets.add(socket);
+        connected();
+      });
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const { port } = silent.address() as AddressInfo;
+      const own = await appOnSameDb({ smtpUrl: `smtp://127.0.0.1:${port}` });
+      try {
+        const email = nextEmail('silent-smtp');
+        const res = await own.app.inject({
+          method: 'POST',
+          url: '/api/CreateAccount',
+          remoteAddress: nextIp(),
+          payload: registration(email),
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().sys_message).toBe(messages.otpSent);
+        // The mail really is on its way (the app connects to the silent server), yet the answer came.
+        await firstConnection;
+        expect(sockets.size).toBeGreaterThan(0);
+      } finally {
+        hangUp = true;
+        for (const socket of sockets) socket.destroy();
+        await own.close();
+        await new Promise<void>((resolve) => silent.close(() => resolve()));
+      }
     });
 
     it("keeps a shopper's login token off a real admin route and lets an admin's in", async () => {
