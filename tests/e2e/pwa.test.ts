@@ -186,10 +186,22 @@ describe('the PWA in Chromium', () => {
     await page.reload();
     await prompt.waitFor({ timeout: 60_000 });
     expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('build-1');
+    // A second tab of the old version, which declines for now.
+    const other = await context.newPage();
+    await other.goto('/cart');
+    await other.getByText('A new version is ready').waitFor({ timeout: 60_000 });
+    await other.getByRole('button', { name: 'Later' }).click();
+    await other.getByText('A new version is ready').waitFor({ state: 'hidden' });
     await Promise.all([
       page.waitForEvent('load', { timeout: 60_000 }),
       page.getByRole('button', { name: 'Reload' }).click(),
     ]);
+    // The first tab's Reload activated the new worker: the old tab is offered the reload again.
+    await other.getByText('A new version is ready').waitFor({ timeout: 30_000 });
+    expect(await other.evaluate(() => document.documentElement.dataset.build)).toBe('build-1');
+    await Promise.all([other.waitForEvent('load'), other.getByRole('button', { name: 'Reload' }).click()]);
+    await expect.poll(() => other.evaluate(() => document.documentElement.dataset.build)).toBe('build-2');
+    await other.close();
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dataset.build), { timeout: 30_000 })
       .toBe('build-2');

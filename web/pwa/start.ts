@@ -36,6 +36,10 @@ export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
 let started = false;
 let wb: Workbox | null = null;
 let installEvent: BeforeInstallPromptEvent | null = null;
+/** This tab asked the waiting worker to take over. */
+let accepting = false;
+/** A new worker took over from another tab while this one runs the old code. */
+let takenOver = false;
 
 export function startPwa(options: PwaOptions = {}): void {
   if (started || typeof window === 'undefined') return;
@@ -93,6 +97,14 @@ async function register(swUrl: string): Promise<void> {
   // Fires for a worker that installed while this page was open, and for one
   // already waiting when the page loaded (the shopper chose Later before).
   wb.addEventListener('waiting', () => setPwaState({ updateReady: true }));
+  // Another tab's Reload activated the new worker: this tab still runs the old code (whose
+  // screens the new worker no longer precaches), so it offers the reload too.
+  wb.addEventListener('controlling', (event) => {
+    if (event.isUpdate && !accepting) {
+      takenOver = true;
+      setPwaState({ updateReady: true });
+    }
+  });
   try {
     const registration = await wb.register();
     if (registration) await registerPeriodicSync(registration);
@@ -103,10 +115,11 @@ async function register(swUrl: string): Promise<void> {
 
 /** The shopper chose Reload on "A new version is ready". */
 export function acceptUpdate(): void {
-  if (!wb) {
+  if (!wb || takenOver) {
     window.location.reload();
     return;
   }
+  accepting = true;
   wb.addEventListener('controlling', () => window.location.reload());
   wb.messageSkipWaiting();
 }
