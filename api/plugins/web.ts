@@ -42,7 +42,7 @@ export default fp(
       }
       // A path with a file extension is a missing asset, not a page route.
       if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
       }
       return reply.code(404).type('text/plain').send('Not found');
     });

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../api/config.js';
 import { makeTestApp, type TestApp } from '../support/app.js';
@@ -67,3 +70,27 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('the PWA beside the API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDir = mkdtempSync(path.join(tmpdir(), 'storefront-web-'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>shell</title>');
+    t = await makeTestApp('sqlite', { webDir });
+  });
+  afterAll(async () => t.close());
+
+  it('answers page routes with the shell, always revalidated so a new build reaches the shopper', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/products-details/12' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>shell</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never answers a missing asset or an API path with the shell', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    const api = await t.app.inject({ method: 'GET', url: '/api/products-details/12' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().isSuccess).toBe(false);
+  });
+});
