@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.js';
 import { deleteExpiredKeys, KEY_RETENTION_MS } from '../../api/orders/idempotency.js';
 import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
 import { messages } from '../../domain/messages.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
-import { DIALECTS } from '../support/databases.js';
+import { DIALECTS, TEST_DATABASE_URL } from '../support/databases.js';
 import {
   type FixtureProduct,
   insertProduct,
@@ -287,6 +289,33 @@ for (const dialect of DIALECTS) {
           await second.close();
         }
       });
+
+      it.runIf(dialect === 'postgres')(
+        'answers 409 in-progress while another process holds the key (PostgreSQL advisory lock)',
+        async () => {
+          const user = await createUserWithToken(t.app);
+          const key = newKey();
+          // Another process placing this order holds the transaction lock on (user, key).
+          const other = new pg.Client({ connectionString: TEST_DATABASE_URL ?? '' });
+          await other.connect();
+          try {
+            const k2 = createHash('sha256').update(key).digest().readInt32BE(0);
+            await other.query('begin');
+            await other.query('select pg_advisory_xact_lock($1::int, $2::int)', [user.id, k2]);
+            const busy = await place(orderRequest([{ product: cake }]), user.auth, key);
+            expect(busy.statusCode).toBe(409);
+            expect(busy.json()).toMatchObject({
+              sys_message: messages.orderInProgress,
+              data: { reason: 'in-progress' },
+            });
+            expect(await countOrders(user.id)).toBe(0);
+            await other.query('commit');
+          } finally {
+            await other.end();
+          }
+          expect((await place(orderRequest([{ product: cake }]), user.auth, key)).statusCode).toBe(200);
+        },
+      );
 
       it('returns the stored answer when the first answer was lost', async () => {
         const user = await createUserWithToken(t.app);

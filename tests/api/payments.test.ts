@@ -199,6 +199,31 @@ for (const dialect of DIALECTS) {
         expect(again.json().sys_message).toBe(messages.paymentAlreadyUsed);
       });
 
+      it('answers 409 in-progress to a replay while the first request with the key is still running', async () => {
+        const user = await createUserWithToken(t.app);
+        const body = oldClient(rzp.payWithoutOrder(135_000));
+        const key = newKey();
+        // The first request stops inside place-order, asking the provider about its payment.
+        const held = rzp.holdPaymentLookups();
+        const first = place(body, user.auth, key);
+        await held.arrived;
+        const meanwhile = await place(body, user.auth, key);
+        expect(meanwhile.statusCode).toBe(409);
+        expect(meanwhile.headers['retry-after']).toBe('1');
+        expect(meanwhile.json()).toMatchObject({
+          isSuccess: false,
+          sys_message: messages.orderInProgress,
+          data: { reason: 'in-progress' },
+        });
+        held.release();
+        const done = await first;
+        expect(done.statusCode).toBe(200);
+        // After it finished, the same replay gets the stored answer.
+        const replayed = await place(body, user.auth, key);
+        expect(replayed.statusCode).toBe(200);
+        expect(replayed.body).toBe(done.body);
+      });
+
       it('refuses a payment of another amount, a failed one, and one for a provider order not theirs', async () => {
         const user = await createUserWithToken(t.app);
         const other = await createUserWithToken(t.app);

@@ -59,6 +59,12 @@ export interface RazorpayDouble {
     event: string,
     entities: { payment?: Record<string, unknown>; order?: Record<string, unknown> },
   ): { body: string; headers: Record<string, string> };
+  /**
+   * Holds every payment lookup (GET /v1/payments/:id) until `release()`:
+   * `arrived` resolves when the first held lookup came in, so a test knows a
+   * place-order is running, mid-flight, without timing anything.
+   */
+  holdPaymentLookups(): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -117,6 +123,7 @@ export async function startRazorpayDouble(port = 0): Promise<RazorpayDouble> {
     return p;
   };
   const requests: RazorpayDouble['requests'] = [];
+  let hold: { gate: Promise<void>; arrive(): void } | null = null;
   const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
 
   const server: Server = createServer(async (req, res) => {
@@ -160,6 +167,10 @@ export async function startRazorpayDouble(port = 0): Promise<RazorpayDouble> {
     }
     const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && paymentMatch) {
+      if (hold) {
+        hold.arrive();
+        await hold.gate;
+      }
       const p = payments.get(paymentMatch[1] ?? '');
       return p ? send(res, 200, p) : send(res, 400, error('The id provided does not exist'));
     }
@@ -216,6 +227,24 @@ export async function startRazorpayDouble(port = 0): Promise<RazorpayDouble> {
           'content-type': 'application/json',
           'x-razorpay-signature': signature,
           'x-razorpay-event-id': `evt_${alnum(14)}`,
+        },
+      };
+    },
+    holdPaymentLookups() {
+      let release: () => void = () => {};
+      let arrive: () => void = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const arrived = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      hold = { gate, arrive };
+      return {
+        arrived,
+        release() {
+          hold = null;
+          release();
         },
       };
     },
