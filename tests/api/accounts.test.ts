@@ -311,6 +311,37 @@ for (const dialect of DIALECTS) {
       expect(pending).toEqual([]);
     });
 
+    it('kills registration codes after 5 wrong tries, and lets a right code verify only once when raced', async () => {
+      const ip = nextIp();
+      const email = nextEmail('regtries');
+      await post('/CreateAccount', ip, registration(email));
+      const code = codeIn(await smtp.take(email));
+      const wrong = code === '999999' ? '999998' : '999999';
+      for (let i = 0; i < 5; i++) {
+        expectFailure(
+          await post('/verifiedOtploginCustomer', ip, { Email: email, Otp: wrong }),
+          400,
+          messages.otpWrong,
+        );
+      }
+      expectFailure(
+        await post('/verifiedOtploginCustomer', ip, { Email: email, Otp: code }),
+        400,
+        messages.otpWrong,
+      );
+
+      await post('/CreateAccount', ip, registration(email));
+      const fresh = codeIn(await smtp.take(email));
+      // Four, so the email stays within its 10 code checks per 15 minutes.
+      const raced = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          post('/verifiedOtploginCustomer', nextIp(), { Email: email, Otp: fresh }),
+        ),
+      );
+      expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400]);
+      await login(email, ip);
+    });
+
     it('lets a person who mistyped register again: the newest code sets the newest password', async () => {
       const ip = nextIp();
       const email = nextEmail('retry');
