@@ -4,7 +4,8 @@ import { SHOP_CONTACT } from '../../domain/shop.js';
 /**
  * The footer (spec section 2). Links to pages the shop does not have yet
  * (blogs, policies) lead to the nearest real page rather than nowhere; the
- * subscribe box, like the spec's, has no behaviour beyond a thank-you.
+ * subscribe box, like the spec's, has no behaviour (submitting stays on the page).
+ * Loaded after the first screen (see App.tsx): it is below the fold.
  */
 export function Footer() {
   return (
@@ -79,3 +80,5 @@ export function Footer() {
     </footer>
   );
 }
+
+export default Footer;

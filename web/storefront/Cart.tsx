@@ -38,8 +38,8 @@ export default function Cart() {
       <h1>Your Cart</h1>
       {lines &&
         (lines.length ? (
-          <>
-            <ul className="lines">
+          <div className="cart-page__body">
+            <ul className="lines" aria-label="Cart items">
               {lines.map((l) => (
                 <CartLineRow key={l.key} line={l} />
               ))}
@@ -57,7 +57,7 @@ export default function Cart() {
                 </button>
               </div>
             </div>
-          </>
+          </div>
         ) : (
           <p className="empty">{storefrontMessages.cartEmpty}</p>
         ))}
