@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountsApi } from '../../domain/accounts.contract.js';
+import type { Endpoint } from '../../domain/contract.js';
+import { ordersContract } from '../../domain/orders.contract.js';
+import { paymentsContract } from '../../domain/payments.contract.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 
@@ -234,6 +238,29 @@ for (const dialect of DIALECTS) {
           ...(method === 'PUT' ? { payload: { status: 'confirmed' } } : {}),
         });
         expectEnvelope(res, `${method} ${q.name}`);
+      }
+    });
+
+    it('every endpoint that needs a session answers 401 without one, and admin ones 403 to a shopper', async () => {
+      const shopper = await createUserWithToken(t.app);
+      const endpoints: Endpoint[] = [
+        ...Object.values(accountsApi),
+        ...Object.values(ordersContract),
+        ...Object.values(paymentsContract),
+      ];
+      const guarded = endpoints.filter((e) => e.access !== 'public');
+      expect(guarded.length).toBeGreaterThan(8);
+      for (const e of guarded) {
+        const url = `/api${e.path.replace(/\{\w+\}/g, '1')}`;
+        const body = e.method === 'GET' ? {} : { payload: {} };
+        const anonymous = await t.app.inject({ method: e.method, url, ...body });
+        expect(anonymous.statusCode, `${e.method} ${url} without a token`).toBe(401);
+        expectEnvelope(anonymous, `${e.method} ${url} without a token`);
+        if (e.access === 'admin') {
+          const res = await t.app.inject({ method: e.method, url, headers: shopper.auth, ...body });
+          expect(res.statusCode, `${e.method} ${url} with a shopper token`).toBe(403);
+          expectEnvelope(res, `${e.method} ${url} with a shopper token`);
+        }
       }
     });
 
