@@ -344,6 +344,22 @@ for (const dialect of DIALECTS) {
         expect((await paymentRow(providerOrderId)).status).toBe('created');
       });
 
+      it('handles an event once when its deliveries arrive at the same time', async () => {
+        const user = await createUserWithToken(t.app);
+        const { providerOrderId, paid } = await paidCart(user);
+        const event = rzp.webhook('payment.captured', {
+          payment: { id: paid.razorpay_payment_id, order_id: providerOrderId, amount: 135_000 },
+        });
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, () => webhook(event.body, event.headers)),
+        );
+        expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+        const data = answers.map((r) => r.json().data);
+        expect(data.filter((d) => d.handled)).toHaveLength(1);
+        expect(data.filter((d) => d.duplicate)).toHaveLength(9);
+        expect((await paymentRow(providerOrderId)).status).toBe('captured');
+      });
+
       it('never moves a payment back when events arrive out of order', async () => {
         const user = await createUserWithToken(t.app);
         const { providerOrderId, paid } = await paidCart(user);
