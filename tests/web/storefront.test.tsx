@@ -263,7 +263,8 @@ describe('all products and the cart', () => {
     fireEvent.click(within(main).getByRole('button', { name: 'Decrease quantity of Choco cake' }));
     await waitFor(() => expect(total()).toBe('Total: ₹1,749'));
     // At quantity 1 the minus button removes the line.
-    fireEvent.click(within(main).getByRole('button', { name: 'Remove Choco cake' }));
+    const qty = within(main).getByRole('group', { name: 'Quantity of Choco cake' });
+    fireEvent.click(within(qty).getByRole('button', { name: 'Remove Choco cake' }));
     await waitFor(async () => expect(await db.cart.get('1:base')).toBeUndefined());
     await waitFor(() => expect(total()).toBe('Total: ₹499'));
 

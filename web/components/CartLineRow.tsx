@@ -49,8 +49,14 @@ export function CartLineRow({ line, compact = false }: { line: CartLine; compact
               +
             </button>
           </div>
-          <button type="button" className="btn btn--link" onClick={() => void removeFromCart(line.key)}>
-            Remove<span className="visually-hidden"> {name}</span>
+          {/* Named in full: a hidden span's leading space is dropped by some accessible-name engines ("RemoveChoco cake"). */}
+          <button
+            type="button"
+            className="btn btn--link"
+            aria-label={`Remove ${name}`}
+            onClick={() => void removeFromCart(line.key)}
+          >
+            Remove
           </button>
         </div>
       </div>

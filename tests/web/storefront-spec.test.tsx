@@ -1,0 +1,227 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CATEGORIES, PRODUCT_BENEFITS, SHOP_CONTACT, STORES } from '../../domain/shop.js';
+import { addToCart } from '../../sw/cart.js';
+import { db } from '../../sw/db.js';
+import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
+
+/**
+ * The spec's screen texts and links that storefront.test.tsx does not pin
+ * down: the header's menus, login and rotating placeholder, the cart popup's
+ * controls, the footer, the product page's fixed texts and related lists,
+ * About us and Contact.
+ */
+
+const { allCakes, allFlowers } = CATEGORIES;
+
+beforeEach(async () => {
+  await resetStore();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const hrefs = (links: HTMLElement[]) => links.map((a) => a.getAttribute('href'));
+const cat = (name: string) => `/products-by-category/${encodeURIComponent(name)}`;
+
+describe('header (spec section 2)', () => {
+  it('has the category menu, the eight-entry Cakes dropdown, and a Login button', () => {
+    renderAt('/home');
+    const menu = screen.getByRole('navigation', { name: 'Categories' });
+    // The menu's own links (the Cakes dropdown repeats some names).
+    const own = [...menu.querySelectorAll<HTMLAnchorElement>(':scope > ul > li > a')];
+    const link = (name: string) => own.find((a) => a.textContent === name);
+    for (const name of [
+      'Chocolate Cakes',
+      'Butterscotch Cakes',
+      'Red Velvet Cakes',
+      'Pineapple Cakes',
+      'Fruit Cakes',
+      'Black Forest Cakes',
+    ])
+      expect(link(name)?.getAttribute('href')).toBe(cat(name));
+    expect(own.map((a) => a.textContent).slice(-2)).toEqual(['All Products', 'All Categories']);
+
+    const dropdown = menu.querySelector('details') as HTMLDetailsElement;
+    expect(dropdown.querySelector('summary')?.textContent).toBe('Cakes');
+    const items = within(dropdown).getAllByRole('link', { hidden: true });
+    expect(items.map((a) => a.textContent)).toEqual([
+      'Chocolate',
+      'Truffle',
+      'Black Forest',
+      'Butterscotch',
+      'Red Velvet',
+      'Vanilla',
+      'Pineapple',
+      'Fruit Cakes',
+    ]);
+    // Ids 13, 14, 15, 17, 18, 19, 20, 21, linked by their category names.
+    const byId = Object.values(CATEGORIES);
+    expect(hrefs(items)).toEqual(
+      [13, 14, 15, 17, 18, 19, 20, 21].map((id) =>
+        cat(byId.find((c) => c.categoryID === id)?.categoryName ?? `missing ${id}`),
+      ),
+    );
+    // The dropdown closes on Escape, as a menu should.
+    dropdown.open = true;
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(dropdown.open).toBe(false);
+
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Bakery & Blooms, home' }).getAttribute('href')).toBe('/home');
+  });
+
+  it('rotates the search placeholder, and holds it while the shopper types', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    renderAt('/home');
+    const box = screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement;
+    const first = box.placeholder;
+    act(() => vi.advanceTimersByTime(3000));
+    const second = box.placeholder;
+    expect(second).not.toBe(first);
+    fireEvent.change(box, { target: { value: 'ro' } });
+    act(() => vi.advanceTimersByTime(9000));
+    expect(box.placeholder).toBe(second);
+  });
+
+  it('changes quantities and removes lines inside the Your Cart popup, with the total in ₹', async () => {
+    const cake = makeProduct(1, { title: 'Choco cake', price: 650 });
+    await putProducts([cake]);
+    await addToCart(cake, null);
+    renderAt('/home');
+    fireEvent.click(await screen.findByRole('button', { name: /^Cart, 1 item$/ }));
+    const popup = screen.getByRole('region', { name: 'Your Cart' });
+    fireEvent.click(await within(popup).findByRole('button', { name: 'Increase quantity of Choco cake' }));
+    await waitFor(() => expect(within(popup).getByText('Total:').textContent).toBe('Total: ₹1,300'));
+    // Each line has its thumbnail.
+    expect(popup.querySelector('.line__img')).not.toBeNull();
+    fireEvent.click(within(popup).getByRole('button', { name: 'Remove Choco cake' }));
+    expect(await within(popup).findByText('Your cart is empty.')).toBeTruthy();
+    expect(screen.getByTestId('cart-badge').textContent).toBe('0');
+  });
+});
+
+describe('footer (spec section 2)', () => {
+  it('has the quick and info links, phone, email, a subscribe box, payment and social notes, and /home', async () => {
+    renderAt('/home');
+    const footer = await screen.findByRole('contentinfo');
+    const quick = within(footer).getByRole('navigation', { name: 'Quick links' });
+    expect(
+      within(quick)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Blogs', 'Store locator', 'About us', 'Contact']);
+    expect(within(quick).getByRole('link', { name: 'About us' }).getAttribute('href')).toBe('/about-us');
+    expect(within(quick).getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact');
+    const info = within(footer).getByRole('navigation', { name: 'Information' });
+    expect(
+      within(info)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Shipping and returns', 'Privacy', 'FAQs', 'Terms']);
+    expect(within(footer).getByRole('link', { name: SHOP_CONTACT.phone }).getAttribute('href')).toMatch(
+      /^tel:\+91/,
+    );
+    expect(within(footer).getByRole('link', { name: SHOP_CONTACT.email }).getAttribute('href')).toBe(
+      `mailto:${SHOP_CONTACT.email}`,
+    );
+    const email = within(footer).getByRole('textbox', { name: 'Email address' });
+    fireEvent.change(email, { target: { value: 'a@b.in' } });
+    fireEvent.click(within(footer).getByRole('button', { name: 'Subscribe' }));
+    // No behaviour, as in the spec: the shopper stays where they are.
+    expect(url()).toBe('/home');
+    expect(within(footer).getByText(/UPI/)).toBeTruthy();
+    expect(within(footer).getByText(/Instagram/)).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: 'Bakery & Blooms' }).getAttribute('href')).toBe('/home');
+  });
+});
+
+describe('product details: fixed texts and related lists', () => {
+  it('shows benefits, label texts, shipping details, and up to 6 of All Cakes and All Flowers', async () => {
+    const product = makeProduct(1, {
+      title: 'Truffle cake',
+      labelHeading: 'Why eggless',
+      labelDescription: 'Soft and rich without eggs',
+      imagePath: '/media/a-640.webp, /media/b-640.webp',
+      cats: [allCakes],
+    });
+    const flowers = [2, 3, 4, 5, 6, 7, 8, 9].map((id) =>
+      makeProduct(id, { cats: [allFlowers], title: `Roses ${id}` }),
+    );
+    await putProducts([product, ...flowers]);
+    renderAt('/products-details/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Truffle cake' })).toBeTruthy();
+    for (const b of PRODUCT_BENEFITS) expect(screen.getByText(b)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Why eggless' })).toBeTruthy();
+    expect(screen.getByText('Soft and rich without eggs')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Shipping details' })).toBeTruthy();
+    // The thumbnails column: one button per medium.
+    const thumbs = screen.getByRole('list', { name: 'Product media' });
+    expect(
+      within(thumbs)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Image 1 of 2', 'Image 2 of 2']);
+    const related = await screen.findByRole('region', { name: 'All Flowers' });
+    await waitFor(() => expect(related.querySelectorAll('article.card')).toHaveLength(6));
+    // All Cakes has only the product itself, so that list is left out rather than shown empty.
+    expect(screen.queryByRole('region', { name: 'All Cakes' })).toBeNull();
+    // The offer sits in an accordion.
+    expect(screen.getByText('Offers').closest('details')).not.toBeNull();
+  });
+
+  it('opens a home card with the product in navigation state and its own URL', async () => {
+    await putProducts([makeProduct(7, { cats: [CATEGORIES.pineapple], title: 'Pineapple 7' })]);
+    renderAt('/home');
+    const section = await screen.findByRole('region', { name: 'Pineapple Cakes' });
+    fireEvent.click(await within(section).findByRole('link', { name: /Pineapple 7/ }));
+    await waitFor(() => expect(url()).toBe('/products-details/7'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pineapple 7' })).toBeTruthy();
+  });
+});
+
+describe('static pages (spec section 2)', () => {
+  it('About us tells the story: founded 2015, 2 stores, pan-India delivery, the gift types', async () => {
+    renderAt('/about-us');
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: 'About us' })).toBeTruthy();
+    expect(main.textContent).toContain('2015');
+    expect(main.textContent).toContain('2 stores');
+    expect(main.textContent).toMatch(/across India/);
+    const gifts = within(main).getAllByRole('list')[0] as HTMLElement;
+    expect(within(gifts).getAllByRole('listitem').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('Contact has the four-field form, email, phone and the three stores', async () => {
+    renderAt('/contact');
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: 'Contact us' })).toBeTruthy();
+    for (const name of ['Name', 'Email', 'Subject', 'Message'])
+      expect(within(main).getByRole('textbox', { name })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: SHOP_CONTACT.email })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: SHOP_CONTACT.phone })).toBeTruthy();
+    const stores = within(main).getByRole('region', { name: 'Our stores' });
+    for (const s of STORES) expect(within(stores).getByText(s.address)).toBeTruthy();
+    fireEvent.click(within(main).getByRole('button', { name: 'Send message' }));
+    expect(await within(main).findByText(/Thank you!/)).toBeTruthy();
+    expect(url()).toBe('/contact');
+  });
+});
+
+describe('cart lines survive on the device', () => {
+  it('keeps the spec cartItems key readable after adding', async () => {
+    const cake = makeProduct(1, { title: 'Choco cake', price: 650 });
+    await putProducts([cake]);
+    renderAt('/products');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to Cart: Choco cake' }));
+    await waitFor(async () => expect(await db.cart.count()).toBe(1));
+    await waitFor(() => {
+      const items = JSON.parse(localStorage.getItem('cartItems') ?? '[]') as {
+        title: string;
+        quantity: number;
+      }[];
+      expect(items.map((i) => [i.title, i.quantity])).toEqual([['Choco cake', 1]]);
+    });
+  });
+});
