@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -42,6 +43,25 @@ describe('same-day cut-off at 6 PM India time', () => {
   it('reads the India wall clock whatever the zone', () => {
     expect(indiaClock(at1759Ist)).toEqual({ date: '2026-11-23', hour: 17, minute: 59 });
     expect(indiaClock(at1800Ist)).toEqual({ date: '2026-11-23', hour: 18, minute: 0 });
+  });
+  it('gives the same cut-off in a process running in any time zone', () => {
+    // A child process per zone, since a running process's zone is fixed at its start.
+    const module = new URL('../../domain/delivery.ts', import.meta.url).href;
+    const script =
+      `import { earliestDeliveryDate } from '${module}';` +
+      "console.log(JSON.stringify([earliestDeliveryDate(new Date('2026-11-23T12:29:00Z'))," +
+      "earliestDeliveryDate(new Date('2026-11-23T12:30:00Z'))]));";
+    for (const TZ of ['UTC', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Kiritimati']) {
+      const out = execFileSync(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '--eval', script],
+        {
+          env: { ...process.env, TZ },
+          encoding: 'utf8',
+        },
+      );
+      expect(JSON.parse(out), TZ).toEqual(['2026-11-23', '2026-11-24']);
+    }
   });
   it('allows today at 17:59 IST', () => {
     expect(earliestDeliveryDate(at1759Ist)).toBe('2026-11-23');
