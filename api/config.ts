@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -59,7 +59,11 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`PORT must be a port number (0-65535), got "${env.PORT}"`);
 
   const host = str('HOST') ?? '0.0.0.0';
+  if (!/^[A-Za-z0-9._:%-]+$/.test(host))
+    problems.push(`HOST must be a host name or an IP address, got "${env.HOST}"`);
   const dataDir = path.resolve(str('DATA_DIR') ?? './data');
+  const dataDirProblem = unwritableFolder(dataDir);
+  if (dataDirProblem) problems.push(`DATA_DIR ${dataDirProblem}`);
 
   const databaseUrl = str('DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -102,6 +106,10 @@ export function loadConfig(env: Env = process.env): Config {
   else if (!/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/.test(trustRaw))
     problems.push('TRUST_PROXY must be true, false, a number of hops or a list of proxy addresses');
 
+  const mailFrom = str('MAIL_FROM');
+  if (mailFrom && !/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(mailFrom))
+    problems.push('MAIL_FROM must be an email address or "Name <address>"');
+
   if (problems.length) throw new ConfigError(problems);
 
   if (!jwtSecret) jwtSecret = readOrCreateSecret(dataDir);
@@ -115,7 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail,
     adminPassword,
     smtpUrl,
-    mailFrom: str('MAIL_FROM') ?? 'Bakery & Blooms <no-reply@localhost>',
+    mailFrom: mailFrom ?? 'Bakery & Blooms <no-reply@localhost>',
     redisUrl,
     razorpay: { keyId, keySecret, webhookSecret: str('RAZORPAY_WEBHOOK_SECRET'), apiUrl },
     mode,
@@ -123,6 +131,27 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: seed === 'true',
     trustProxy,
   };
+}
+
+/**
+ * Why DATA_DIR cannot hold the shop's files, or null when it can. Checked
+ * without writing: the folder, or the nearest folder above it that exists
+ * (the server creates the rest), must be a folder this process may write.
+ */
+function unwritableFolder(dir: string): string | null {
+  let at = dir;
+  while (!existsSync(at)) {
+    const up = path.dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  if (!statSync(at).isDirectory()) return `must be a folder, but ${at} is a file`;
+  try {
+    accessSync(at, constants.W_OK);
+  } catch {
+    return `must be a folder the server may write to (${at} is not writable)`;
+  }
+  return null;
 }
 
 /** A secret made once and kept in the data folder, so tokens survive restarts without any setup. */
