@@ -172,6 +172,35 @@ describe('the PWA in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(marker);
   });
 
+  it('a periodic background sync (dispatched through DevTools) refreshes the catalogue on its own', async () => {
+    // No navigation here: the page stays as the last test left it, with no sync pending.
+    const feed = await feedSnapshot(server);
+    const target = feed.products[1] ?? feed.products[0];
+    if (!target) throw new Error('no product');
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.filter((r) => !r.isDeleted).length).toBeGreaterThan(0);
+    const registration = registrations.find((r) => !r.isDeleted);
+    // Nothing on the page asks for a sync now (its timer is minutes away): only the event can bring the price.
+    const newPrice = target.price + 77;
+    await setPrice(server, token, target.productID, newPrice);
+    expect((await readProduct(page, target.productID))?.price).toBe(target.price);
+    await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', {
+      origin: server.url,
+      registrationId: registration?.registrationId ?? '',
+      tag: 'catalogue-sync',
+    });
+    await expect
+      .poll(async () => (await readProduct(page, target.productID))?.price, {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toBe(newPrice);
+    await cdp.detach();
+  });
+
   it('a new build is offered, waits through Later, and takes over only on Reload', async () => {
     await buildWeb(webDir, { VITE_BUILD_ID: 'build-2' });
     // A deploy: the server starts again over the new files (it lists its static files at start).
