@@ -10,7 +10,9 @@ function prefersReducedMotion(): boolean {
 
 /**
  * The home page's four banners, drawn with CSS (no image downloads, so it
- * costs nothing offline or on the first load). Following the WAI-ARIA
+ * costs nothing offline or on the first load). The artwork is decoration, so
+ * it lives in app.css as SVG backgrounds rather than in the first screen's
+ * JavaScript. Following the WAI-ARIA
  * carousel pattern: it rotates by itself only when the shopper has not asked
  * for reduced motion, stops while hovered or focused, and has a visible
  * pause/play button and previous/next controls.
@@ -82,9 +84,7 @@ export function BannerCarousel() {
                 {b.cta}
               </Link>
             </div>
-            <svg className="banner__art" viewBox="0 0 200 160" aria-hidden="true">
-              <BannerArt n={i} />
-            </svg>
+            <span className="banner__art" aria-hidden="true" />
           </div>
         ))}
       </div>
@@ -102,62 +102,4 @@ export function BannerCarousel() {
       </div>
     </section>
   );
-}
-
-function BannerArt({ n }: { n: number }) {
-  switch (n) {
-    case 0: // a tiered cake
-      return (
-        <g>
-          <rect x="50" y="90" width="100" height="45" rx="6" fill="#fff3e6" />
-          <rect x="65" y="55" width="70" height="38" rx="6" fill="#ffd9c2" />
-          <path d="M50 100 q12 10 25 0 t25 0 t25 0 t25 0" fill="none" stroke="#c0506b" strokeWidth="5" />
-          <rect x="97" y="32" width="6" height="22" rx="2" fill="#fff" />
-          <ellipse cx="100" cy="28" rx="4" ry="7" fill="#ffcc4d" />
-        </g>
-      );
-    case 1: // a bouquet
-      return (
-        <g>
-          <path d="M85 150 L100 95 L115 150z" fill="#7fb069" />
-          {[
-            [80, 70, '#ff8fab'],
-            [120, 70, '#ffb3c6'],
-            [100, 55, '#fb6f92'],
-            [90, 90, '#ffc2d1'],
-            [112, 90, '#ff8fab'],
-          ].map(([x, y, c]) => (
-            <circle key={`${x}-${y}`} cx={x as number} cy={y as number} r="18" fill={c as string} />
-          ))}
-        </g>
-      );
-    case 2: // a box of chocolates
-      return (
-        <g>
-          <rect x="35" y="60" width="130" height="80" rx="8" fill="#5b3a29" />
-          {[0, 1, 2].map((r) =>
-            [0, 1, 2, 3].map((c) => (
-              <circle key={`${r}-${c}`} cx={58 + c * 28} cy={80 + r * 22} r="9" fill="#a0522d" />
-            )),
-          )}
-          <path
-            d="M100 60 L100 30 M100 40 q-25 -25 -30 0 q25 5 30 0 q25 5 30 0 q-5 -25 -30 0"
-            stroke="#ffcc4d"
-            strokeWidth="5"
-            fill="none"
-          />
-        </g>
-      );
-    default: // cake and flowers
-      return (
-        <g>
-          <rect x="30" y="95" width="80" height="45" rx="6" fill="#fff3e6" />
-          <path d="M30 105 q10 9 20 0 t20 0 t20 0 t20 0" fill="none" stroke="#c0506b" strokeWidth="5" />
-          <path d="M140 150 L150 90 L160 150z" fill="#7fb069" />
-          <circle cx="140" cy="80" r="15" fill="#ff8fab" />
-          <circle cx="162" cy="76" r="15" fill="#fb6f92" />
-          <circle cx="151" cy="60" r="15" fill="#ffc2d1" />
-        </g>
-      );
-  }
 }

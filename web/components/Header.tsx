@@ -1,8 +1,5 @@
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { cartSubtotal } from '../../domain/cart.js';
-import { storefrontMessages } from '../../domain/messages.js';
-import { formatRupees } from '../../domain/money.js';
 import { CAKES_MENU, HEADER_MENU, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
 
