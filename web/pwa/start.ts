@@ -66,7 +66,8 @@ export function startPwa(options: PwaOptions = {}): void {
   });
   if (isIosSafariOutsideApp() && !installSnoozed()) setPwaState({ showIosInstallHint: true });
 
-  void askPersistentStorage();
+  // After load: it writes to the store, which re-runs live queries, and nothing on the first screen needs it.
+  afterLoad(() => void askPersistentStorage());
   if ('serviceWorker' in navigator) {
     navigator.serviceWorker.addEventListener('message', (event) => {
       const data = event.data as WorkerMessage | null;
@@ -76,8 +77,7 @@ export function startPwa(options: PwaOptions = {}): void {
 
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
     // After load, so registering and precaching never compete with the first screen.
-    if (document.readyState === 'complete') void register(options.swUrl ?? '/sw.js');
-    else window.addEventListener('load', () => void register(options.swUrl ?? '/sw.js'), { once: true });
+    afterLoad(() => void register(options.swUrl ?? '/sw.js'));
   }
   void requestSync();
 
@@ -89,6 +89,11 @@ export function startPwa(options: PwaOptions = {}): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && navigator.onLine) void wb?.update();
   });
+}
+
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
 }
 
 async function register(swUrl: string): Promise<void> {
