@@ -1,14 +1,53 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { catalogueApi } from '../../domain/catalogue.contract.js';
+import { LIMITS } from '../../domain/catalogue.js';
 import { API_BASE } from '../../domain/contract.js';
+import { fastifyPath } from '../http/route.js';
+
+/**
+ * The multipart form of `POST /AddProductForDash`, for the description only:
+ * the contract cannot declare a multipart body (its fields are checked with
+ * `AddProductFieldsSchema` in the handler), so without this the docs would
+ * show the route with no body at all. Field names are the spec's.
+ */
+const ADD_PRODUCT_FORM = {
+  type: 'object',
+  required: ['CategoryID', 'Title', 'Description', 'LabelHeading', 'LabelDescription', 'Price', 'images'],
+  properties: {
+    CategoryID: {
+      type: 'array',
+      items: { type: 'integer', minimum: 1 },
+      description: 'Repeated once per chosen category',
+    },
+    Title: { type: 'string', maxLength: LIMITS.title },
+    Description: { type: 'string', description: 'HTML, sanitized on save' },
+    LabelHeading: { type: 'string', maxLength: LIMITS.label },
+    LabelDescription: { type: 'string', maxLength: LIMITS.label },
+    Price: { type: 'integer', minimum: 0, description: 'Whole rupees' },
+    SizeOrWeight: { type: 'string', maxLength: LIMITS.sizeOrWeight },
+    images: {
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+      maxItems: LIMITS.imagesPerProduct,
+      description: `JPEG, PNG, WebP, AVIF, GIF or TIFF, at most ${LIMITS.imageBytes / 1024 / 1024} MB each`,
+    },
+    variationsJson: {
+      type: 'string',
+      description: 'JSON array of {VariationName, VariationType, Price}',
+    },
+  },
+} as const;
 
 /**
  * The OpenAPI description of every route, generated from the route schemas
  * (which `http/route.ts` derives from the valibot contract), served at `/api/docs`.
+ * `tests/api/docs.test.ts` checks it against Fastify's own route table.
  */
 export default fp(
   async (app: FastifyInstance) => {
+    const addProductUrl = fastifyPath(catalogueApi.addProduct.path);
     await app.register(swagger, {
       openapi: {
         info: {
@@ -19,6 +58,10 @@ export default fp(
         },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
+      transform: ({ schema, url }) =>
+        url === addProductUrl
+          ? { schema: { ...schema, consumes: ['multipart/form-data'], body: ADD_PRODUCT_FORM }, url }
+          : { schema, url },
     });
     app.get(`${API_BASE}/docs`, { schema: { hide: true } }, async () => app.swagger());
   },

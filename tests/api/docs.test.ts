@@ -84,6 +84,28 @@ describe('the OpenAPI description at /api/docs', () => {
     expect(missing).toEqual([]);
   });
 
+  it('describes the add-product form as multipart with the spec field names', () => {
+    const body = (
+      doc.paths['/api/AddProductForDash']?.post as unknown as {
+        requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+      }
+    ).requestBody;
+    const form = body?.content['multipart/form-data']?.schema;
+    expect(Object.keys(form?.properties ?? {}).sort()).toEqual(
+      [
+        'CategoryID',
+        'Description',
+        'LabelDescription',
+        'LabelHeading',
+        'Price',
+        'SizeOrWeight',
+        'Title',
+        'images',
+        'variationsJson',
+      ].sort(),
+    );
+  });
+
   it('documents no route the server does not have', () => {
     const served = new Set(api.map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`));
     const extra: string[] = [];
@@ -263,3 +285,22 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('the health check', () => {
+  it('answers 503 in the envelope when the database does not answer', async () => {
+    const t = await makeTestApp('sqlite');
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      await t.db.destroy();
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        isSuccess: false,
+        data: null,
+        sys_message: 'The database is not answering.',
+      });
+    } finally {
+      await t.app.close();
+    }
+  });
+});
