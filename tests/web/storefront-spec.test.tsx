@@ -209,6 +209,15 @@ describe('static pages (spec section 2)', () => {
   });
 });
 
+describe('old links', () => {
+  it("sends the spec's /category/{name} links to the category's products", async () => {
+    await putProducts([makeProduct(1, { cats: [allFlowers], title: 'Roses' })]);
+    renderAt('/category/All%20Flowers');
+    await waitFor(() => expect(url()).toBe('/products-by-category/All%20Flowers'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Flowers' })).toBeTruthy();
+  });
+});
+
 describe('cart lines survive on the device', () => {
   it('keeps the spec cartItems key readable after adding', async () => {
     const cake = makeProduct(1, { title: 'Choco cake', price: 650 });

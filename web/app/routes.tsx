@@ -12,6 +12,7 @@ const AllProducts = lazy(() => import('../storefront/AllProducts.js'));
 const ProductDetails = lazy(() => import('../storefront/ProductDetails.js'));
 const CategoryProducts = lazy(() => import('../storefront/CategoryProducts.js'));
 const AllCategories = lazy(() => import('../storefront/AllCategories.js'));
+const CategoryAlias = lazy(() => import('../storefront/CategoryAlias.js'));
 const Search = lazy(() => import('../storefront/Search.js'));
 const Cart = lazy(() => import('../storefront/Cart.js'));
 const AboutUs = lazy(() => import('../storefront/AboutUs.js'));
@@ -31,6 +32,7 @@ export const storefrontRoutes: RouteEntry[] = [
   { path: '/products-details/:id', element: <ProductDetails /> },
   { path: '/products-by-category/:category', element: <CategoryProducts /> },
   { path: '/all-categories', element: <AllCategories /> },
+  { path: '/category/:name', element: <CategoryAlias /> },
   { path: '/search', element: <Search /> },
   { path: '/cart', element: <Cart /> },
   { path: '/about-us', element: <AboutUs /> },
