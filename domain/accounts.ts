@@ -112,19 +112,20 @@ export const RegisterSchema = v.pipe(
  * An email and a code, sent as `Email`/`Otp` (the spec's casing for the
  * registration check) or `email`/`otp`: the spec does not show the payload of
  * `/VryOtpLogin`, so a client written either way is served. The spec's casing
- * wins when both are present.
+ * wins when both are present. The output (and the docs) use `Email`/`Otp` for
+ * the registration check, as the spec names them, and `email`/`otp` for the
+ * login code, as every other account payload does.
  */
-function emailAndCode(message: string) {
-  const any = v.optional(v.unknown());
-  return v.pipe(
-    v.object({ Email: any, email: any, Otp: any, otp: any }, message),
-    v.transform((b) => ({ email: b.Email ?? b.email, otp: b.Otp ?? b.otp })),
-    v.object({ email: EmailSchema(), otp: OtpSchema(messages.otpInvalid) }, message),
-  );
-}
+const anyField = v.optional(v.unknown());
+const eitherCase = (message: string) =>
+  v.object({ Email: anyField, email: anyField, Otp: anyField, otp: anyField }, message);
 
 /** POST /verifiedOtploginCustomer: the spec's `Email`, `Otp` (or lower case). */
-export const VerifyRegistrationSchema = emailAndCode(messages.otpInvalid);
+export const VerifyRegistrationSchema = v.pipe(
+  eitherCase(messages.otpInvalid),
+  v.transform((b) => ({ Email: b.Email ?? b.email, Otp: b.Otp ?? b.otp })),
+  v.object({ Email: EmailSchema(), Otp: OtpSchema(messages.otpInvalid) }, messages.otpInvalid),
+);
 
 /** POST /LoginCustomer. One message for any bad field, as the spec's login form shows. */
 export const LoginSchema = v.object(
@@ -143,7 +144,11 @@ export const LoginSchema = v.object(
 export const EmailOnlySchema = v.object({ email: EmailSchema() }, messages.emailInvalid);
 
 /** POST /VryOtpLogin: log in with an emailed login code (`email`/`otp` or `Email`/`Otp`). */
-export const OtpLoginSchema = emailAndCode(messages.formInvalid);
+export const OtpLoginSchema = v.pipe(
+  eitherCase(messages.formInvalid),
+  v.transform((b) => ({ email: b.Email ?? b.email, otp: b.Otp ?? b.otp })),
+  v.object({ email: EmailSchema(), otp: OtpSchema(messages.otpInvalid) }, messages.formInvalid),
+);
 
 /** POST /Logout: the spec sends the stored email; the bearer token decides whose session ends. */
 export const LogoutSchema = v.object(

@@ -150,9 +150,9 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   route(app, accountsApi.verifyRegistration, async ({ body: input, request }) => {
     const body = need(input);
-    await limit('codeCheck', body.email, request);
-    const user = await findUserByEmail(app.db, body.email);
-    const details = user ? await consumeRegistrationCode(app.db, codeSecret, user.id, body.otp) : null;
+    await limit('codeCheck', body.Email, request);
+    const user = await findUserByEmail(app.db, body.Email);
+    const details = user ? await consumeRegistrationCode(app.db, codeSecret, user.id, body.Otp) : null;
     if (!user || !details) throw badRequest(messages.otpWrong);
     // A reset may have verified the account meanwhile; then its password stays the reset one.
     if (!user.verified) {
