@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES, PRODUCT_BENEFITS, SHOP_CONTACT, STORES } from '../../domain/shop.js';
 import { addToCart } from '../../sw/cart.js';
 import { db } from '../../sw/db.js';
+import { showsMenu } from '../../web/components/Header.js';
 import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
 
 /**
@@ -99,6 +100,28 @@ describe('header (spec section 2)', () => {
     fireEvent.click(within(popup).getByRole('button', { name: 'Remove Choco cake' }));
     expect(await within(popup).findByText('Your cart is empty.')).toBeTruthy();
     expect(screen.getByTestId('cart-badge').textContent).toBe('0');
+  });
+});
+
+describe('the top navigation bar (spec: only on a fixed list of URLs)', () => {
+  it('shows on the browsing pages and not elsewhere', async () => {
+    for (const path of [
+      '/home',
+      '/products-details/1',
+      '/products-by-category/All%20Cakes',
+      '/search?q=x',
+      '/cart',
+    ]) {
+      renderAt(path);
+      expect(screen.getByRole('navigation', { name: 'Categories' })).toBeTruthy();
+      cleanup();
+    }
+    expect(showsMenu('/products-detailsX')).toBe(false);
+    renderAt('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Categories' })).toBeNull();
+    // The header itself (logo, search, cart) stays.
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toBeTruthy();
   });
 });
 

@@ -30,9 +30,29 @@ export function Header() {
           </Link>
         </div>
       </div>
-      <CategoryMenu key={location.pathname} />
+      {showsMenu(location.pathname) && <CategoryMenu key={location.pathname} />}
     </header>
   );
+}
+
+/**
+ * The spec: the top navigation bar shows only on a fixed list of URLs. These
+ * are the shop's browsing pages; forms (login, register, checkout, later
+ * issues) and unknown paths go without it, keeping the shopper on the task.
+ */
+export const MENU_PATHS = [
+  '/home',
+  '/products',
+  '/products-details',
+  '/products-by-category',
+  '/all-categories',
+  '/search',
+  '/cart',
+  '/about-us',
+  '/contact',
+] as const;
+export function showsMenu(pathname: string): boolean {
+  return MENU_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
 const PLACEHOLDERS = [
