@@ -20,6 +20,12 @@ import { imageOf } from '../images/images.js';
  * writers queue and commit in version order; a reader that first reads the
  * counter and then only rows with `version <= counter` therefore never skips a
  * row that commits later with a lower number (the delta feed relies on this).
+ *
+ * Checks come AFTER `bumpVersion`: the bump's lock makes a write wait for any
+ * write in progress, and a check made after the wait sees what that write
+ * committed. A check made before it would let two admins both delete the same
+ * product, or update one that was deleted meanwhile (both answered 200).
+ * SQLite runs one transaction at a time, so there the order makes no difference.
  */
 export type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -65,6 +71,7 @@ export async function findCategory(db: Executor, id: number): Promise<Category |
 }
 
 export async function addCategory(trx: Transaction<Database>, name: string): Promise<Category> {
+  const version = await bumpVersion(trx);
   // Names are compared case-insensitively: "Plants" and "plants" would be one menu entry to a shopper.
   const taken = await trx
     .selectFrom('categories')
@@ -73,7 +80,6 @@ export async function addCategory(trx: Transaction<Database>, name: string): Pro
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (taken) throw conflict(`A category named "${name}" already exists.`, { categoryID: taken.id });
-  const version = await bumpVersion(trx);
   const now = Date.now();
   try {
     const row = await trx
@@ -102,8 +108,8 @@ function isUniqueViolation(err: unknown): boolean {
  * devices re-fetch it without the category.
  */
 export async function deleteCategory(trx: Transaction<Database>, id: number): Promise<number> {
-  if (!(await findCategory(trx, id))) throw notFound('Category not found.');
   const version = await bumpVersion(trx);
+  if (!(await findCategory(trx, id))) throw notFound('Category not found.');
   const now = Date.now();
   const linked = trx.selectFrom('product_categories').select('product_id').where('category_id', '=', id);
   const touched = await trx
@@ -338,8 +344,8 @@ async function requireLiveProduct(db: Executor, id: number): Promise<void> {
 
 /** Soft delete: the row stays (stamped) so the feed can tell devices the product is gone. */
 export async function deleteProduct(trx: Transaction<Database>, id: number): Promise<void> {
-  await requireLiveProduct(trx, id);
   const version = await bumpVersion(trx);
+  await requireLiveProduct(trx, id);
   const now = Date.now();
   await trx
     .updateTable('products')
@@ -349,6 +355,7 @@ export async function deleteProduct(trx: Transaction<Database>, id: number): Pro
 }
 
 export async function updateProduct(trx: Transaction<Database>, input: UpdateProductInput): Promise<void> {
+  const version = await bumpVersion(trx);
   await requireLiveProduct(trx, input.productID);
   const categoryIds = input.categories
     ? await checkCategoriesExist(
@@ -356,7 +363,6 @@ export async function updateProduct(trx: Transaction<Database>, input: UpdatePro
         input.categories.map((c) => c.categoryID),
       )
     : null;
-  const version = await bumpVersion(trx);
   const now = Date.now();
   await trx
     .updateTable('products')

@@ -275,6 +275,75 @@ for (const dialect of DIALECTS) {
       expect(await snapshot()).toEqual(before);
     });
 
+    it('two admins at once: each delete, and each new name, succeeds exactly once (never a 500)', async () => {
+      const admin2 = (await createUserWithToken(t.app, { role: '1' })).auth;
+      const twice = <T>(make: (auth: Auth) => Promise<T>) =>
+        Promise.all([admin, admin2, admin, admin2].map(make));
+      const statuses = (rs: { statusCode: number }[]) => rs.map((r) => r.statusCode).sort();
+
+      const added = await twice((auth) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/AddCategory',
+          headers: auth,
+          payload: { CategoryName: 'Race Cakes' },
+        }),
+      );
+      expect(statuses(added)).toEqual([201, 409, 409, 409]);
+      const raceId = added.find((r) => r.statusCode === 201)?.json().data.categoryID as number;
+
+      const product = await addProduct('Race Sponge', [raceId]);
+      expect(product.statusCode).toBe(201);
+      const id = product.json().data.productID as number;
+      const versionBefore = await currentVersion(t.app.db);
+      const deleted = await twice((auth) =>
+        t.app.inject({ method: 'DELETE', url: `/api/DeleteProduct?productID=${id}`, headers: auth }),
+      );
+      expect(statuses(deleted)).toEqual([200, 404, 404, 404]);
+      // One delete, one new version: the losers wrote nothing.
+      expect(await currentVersion(t.app.db)).toBe(versionBefore + 1);
+
+      const catDeleted = await twice((auth) =>
+        t.app.inject({ method: 'DELETE', url: `/api/DeleteCategory?categoryID=${raceId}`, headers: auth }),
+      );
+      expect(statuses(catDeleted)).toEqual([200, 404, 404, 404]);
+      expect(await currentVersion(t.app.db)).toBe(versionBefore + 2);
+    });
+
+    it('an update racing a delete never writes to the deleted product', async () => {
+      const res = await addProduct('Race Bun', [cakes]);
+      const product = res.json().data as Product;
+      const [update, del] = await Promise.all([
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/UpdateProductDetails',
+          headers: admin,
+          payload: { ...product, title: 'Race Bun Changed' },
+        }),
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/DeleteProduct?productID=${product.productID}`,
+          headers: admin,
+        }),
+      ]);
+      expect(del.statusCode).toBe(200);
+      expect([200, 404]).toContain(update.statusCode);
+      const row = await t.app.db
+        .selectFrom('products')
+        .select(['title', 'version', 'deleted_at'])
+        .where('id', '=', product.productID)
+        .executeTakeFirstOrThrow();
+      expect(row.deleted_at).not.toBeNull();
+      // A refused update left the title; an update that won was made before the delete.
+      if (update.statusCode === 404) expect(row.title).toBe('Race Bun');
+      else expect(row.title).toBe('Race Bun Changed');
+      const deletes = await t.app.db
+        .selectFrom('catalogue_state')
+        .select('version')
+        .executeTakeFirstOrThrow();
+      expect(Number(row.version)).toBe(Number(deletes.version));
+    });
+
     it('deleting a product keeps its image files, still served: devices and order history still show them', async () => {
       const product = (await t.app.inject({ method: 'GET', url: `/api/GetProductById/${productId}` })).json()
         .data as Product;
