@@ -284,6 +284,8 @@ describe('all products and the cart', () => {
     renderAt('/cart');
     fireEvent.click(await screen.findByRole('button', { name: 'Clear Cart' }));
     expect(await within(screen.getByRole('main')).findByText('Your cart is empty.')).toBeTruthy();
+    // An empty cart still offers a way on.
+    expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/products');
     expect(await db.cart.count()).toBe(0);
   });
 

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { cartSubtotal } from '../../domain/cart.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
@@ -59,7 +59,12 @@ export default function Cart() {
             </div>
           </div>
         ) : (
-          <p className="empty">{storefrontMessages.cartEmpty}</p>
+          <div className="empty">
+            <p>{storefrontMessages.cartEmpty}</p>
+            <Link to="/products" className="btn btn--primary">
+              Continue shopping
+            </Link>
+          </div>
         ))}
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { messages } from '../../domain/messages.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useSearch } from '../hooks/useSearch.js';
@@ -33,7 +33,10 @@ export default function Search() {
             )}
           </>
         ) : (
-          <p className="empty">{messages.noResultsFound}</p>
+          <div className="empty">
+            <p>{messages.noResultsFound}</p>
+            <Link to="/products">See all products</Link>
+          </div>
         ))}
     </div>
   );
