@@ -40,6 +40,34 @@ const ADD_PRODUCT_FORM = {
   },
 } as const;
 
+const id = { type: 'integer', minimum: 1 } as const;
+
+/**
+ * Where the schema derived from the contract says less than the spec: the
+ * contract's schemas accept either case of a key's first letter and give a
+ * missing id its own message (so the derived JSON Schema shows a lower-case,
+ * optional field); the description shows the spec's names, required.
+ */
+const SPEC_SHAPES: Record<string, Record<string, unknown>> = {
+  [`POST ${fastifyPath(catalogueApi.addProduct.path)}`]: {
+    consumes: ['multipart/form-data'],
+    body: ADD_PRODUCT_FORM,
+  },
+  [`POST ${fastifyPath(catalogueApi.addCategory.path)}`]: {
+    body: {
+      type: 'object',
+      required: ['CategoryName'],
+      properties: { CategoryName: { type: 'string', minLength: 1, maxLength: LIMITS.categoryName } },
+    },
+  },
+  [`DELETE ${fastifyPath(catalogueApi.deleteCategory.path)}`]: {
+    querystring: { type: 'object', required: ['categoryID'], properties: { categoryID: id } },
+  },
+  [`DELETE ${fastifyPath(catalogueApi.deleteProduct.path)}`]: {
+    querystring: { type: 'object', required: ['productID'], properties: { productID: id } },
+  },
+};
+
 /**
  * The OpenAPI description of every route, generated from the route schemas
  * (which `http/route.ts` derives from the valibot contract), served at `/api/docs`.
@@ -47,7 +75,6 @@ const ADD_PRODUCT_FORM = {
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const addProductUrl = fastifyPath(catalogueApi.addProduct.path);
     await app.register(swagger, {
       openapi: {
         info: {
@@ -58,10 +85,11 @@ export default fp(
         },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
-      transform: ({ schema, url }) =>
-        url === addProductUrl
-          ? { schema: { ...schema, consumes: ['multipart/form-data'], body: ADD_PRODUCT_FORM }, url }
-          : { schema, url },
+      transform: ({ schema, url, route }) => {
+        const methods = [route.method].flat();
+        const shape = methods.map((m) => SPEC_SHAPES[`${m} ${url}`]).find(Boolean);
+        return { schema: shape ? { ...schema, ...shape } : schema, url };
+      },
     });
     app.get(`${API_BASE}/docs`, { schema: { hide: true } }, async () => app.swagger());
   },

@@ -106,6 +106,33 @@ describe('the OpenAPI description at /api/docs', () => {
     );
   });
 
+  it("shows the spec's own field names for the catalogue's payloads and queries", () => {
+    type Op = {
+      parameters?: { in: string; name: string; required?: boolean }[];
+      requestBody?: {
+        content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }>;
+      };
+    };
+    const op = (p: string, m: string) => doc.paths[p]?.[m] as Op | undefined;
+    const query = (p: string, m: string) =>
+      (op(p, m)?.parameters ?? [])
+        .filter((x) => x.in === 'query')
+        .map((x) => `${x.name}${x.required ? '!' : ''}`);
+    expect(query('/api/DeleteCategory', 'delete')).toEqual(['categoryID!']);
+    expect(query('/api/DeleteProduct', 'delete')).toEqual(['productID!']);
+    expect(query('/api/ABCGetProducts', 'get')).toEqual(['categoryId']);
+    expect(query('/api/search', 'get')).toEqual(['q']);
+    expect(query('/api/sync/catalogue', 'get')).toEqual(['since', 'limit']);
+    const addCategory = op('/api/AddCategory', 'post')?.requestBody?.content['application/json']?.schema;
+    expect(Object.keys(addCategory?.properties ?? {})).toEqual(['CategoryName']);
+    expect(addCategory?.required).toEqual(['CategoryName']);
+    const update = op('/api/UpdateProductDetails', 'put')?.requestBody?.content['application/json']?.schema;
+    expect(Object.keys(update?.properties ?? {})).toEqual(
+      expect.arrayContaining(['productID', 'title', 'description', 'price', 'categories', 'variations']),
+    );
+    expect(Object.keys(doc.paths['/api/posts/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
+  });
+
   it('documents no route the server does not have', () => {
     const served = new Set(api.map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`));
     const extra: string[] = [];
