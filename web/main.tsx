@@ -1,15 +1,24 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import { PwaStatus } from './pwa/PwaStatus.js';
 import { startPwa } from './pwa/start.js';
 
-/** The entry: the shop, with the PWA's status strip in the place the app gives it. */
+/**
+ * The entry: the shop, with the PWA's status strip in the place the app gives it.
+ * The first render is a transition so React renders it in slices and yields to the
+ * browser between them: on a slow phone the whole tree in one go is a long task that
+ * blocks taps and scrolling, while the HTML's header already stands in for it.
+ */
 const root = document.getElementById('root');
-if (root)
-  createRoot(root).render(
-    <StrictMode>
-      <App status={<PwaStatus />} />
-    </StrictMode>,
-  );
+if (root) {
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App status={<PwaStatus />} />
+      </StrictMode>,
+    );
+  });
+}
 startPwa();

@@ -252,7 +252,10 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 async function lighthouseScores(pages: [string, string][], bareUrl: string): Promise<void> {
   const chrome = await startDebuggableChromium();
   try {
-    const score = async (url: string) => {
+    // STOREFRONT_BENCH_LHR_DIR=/some/dir keeps each page's full report there, to read what costs points.
+    const keepDir = process.env.STOREFRONT_BENCH_LHR_DIR;
+    if (keepDir) mkdirSync(keepDir, { recursive: true });
+    const score = async (url: string, name = 'page') => {
       const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
@@ -261,6 +264,7 @@ async function lighthouseScores(pages: [string, string][], bareUrl: string): Pro
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      if (keepDir) writeFileSync(path.join(keepDir, `${name}.json`), JSON.stringify(lhr));
       const s = Object.fromEntries(
         CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
       ) as Record<(typeof CATEGORIES)[number], number>;
@@ -276,11 +280,11 @@ async function lighthouseScores(pages: [string, string][], bareUrl: string): Pro
     console.log('\n(2) Lighthouse 12 mobile, default (simulated) throttling; goal >= 95 each');
     const line = (name: string, r: Awaited<ReturnType<typeof score>>) =>
       `  ${name.padEnd(9)} perf ${r.performance}  a11y ${r.accessibility}  best ${r['best-practices']}  seo ${r.seo}   FCP ${r.fcp.toFixed(0)} ms  LCP ${r.lcp.toFixed(0)} ms  TBT ${r.tbt.toFixed(0)} ms  CLS ${r.cls.toFixed(3)}`;
-    const base = await score(bareUrl);
+    const base = await score(bareUrl, 'baseline');
     console.log(line('baseline', base));
     let met = true;
     for (const [name, url] of pages) {
-      const r = await score(url);
+      const r = await score(url, name);
       console.log(line(name, r));
       if (CATEGORIES.some((c) => r[c] < 95)) met = false;
     }

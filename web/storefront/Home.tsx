@@ -1,13 +1,20 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
 import type { Category } from '../../domain/catalogue.js';
 import { HOME_SECTION_SIZE, HOME_SECTIONS, HOME_TILES } from '../../domain/shop.js';
+import { db } from '../../sw/db.js';
 import { BannerCarousel } from '../components/BannerCarousel.js';
 import { categoryUrl } from '../components/Header.js';
 import { ProductGrid } from '../components/ProductCard.js';
-import { useProductsInCategoryId, useStableShuffle } from '../hooks/useCatalogue.js';
+import { useLastSynced, useProductsInCategoryId, useStableShuffle } from '../hooks/useCatalogue.js';
 
 /** Home: banners, four category tiles, three sections of up to 4 random products (spec section 2). */
 export function Home() {
+  // A first visit (never synced, nothing stored yet): the sections are empty only because the catalogue
+  // is still on its way.
+  const lastSynced = useLastSynced();
+  const stored = useLiveQuery(() => db.products.limit(1).count(), []);
+  const waiting = lastSynced === null && stored === 0;
   return (
     <div className="home">
       <h1 className="visually-hidden">Bakery &amp; Blooms: eggless cakes, flowers and gifts</h1>
@@ -26,16 +33,25 @@ export function Home() {
         </ul>
       </nav>
       {HOME_SECTIONS.map((c, i) => (
-        <HomeSection key={c.categoryID} category={c} belowFold={i > 0} />
+        <HomeSection key={c.categoryID} category={c} belowFold={i > 0} waiting={waiting} />
       ))}
     </div>
   );
 }
 
-function HomeSection({ category, belowFold }: { category: Category; belowFold: boolean }) {
+function HomeSection({
+  category,
+  belowFold,
+  waiting,
+}: {
+  category: Category;
+  belowFold: boolean;
+  waiting: boolean;
+}) {
   const products = useStableShuffle(useProductsInCategoryId(category.categoryID), HOME_SECTION_SIZE);
   const headingId = `home-section-${category.categoryID}`;
-  // Until the store answers (or when the device has none of these yet) the section keeps its place without a spinner.
+  // Until the store answers (or the first sync brings the products) empty cards of the real size hold the
+  // section's place, so the cards arriving push nothing down the screen (no layout shift); no spinner.
   return (
     <section className="section" aria-labelledby={headingId}>
       <div className="section__head">
@@ -44,9 +60,28 @@ function HomeSection({ category, belowFold }: { category: Category; belowFold: b
           View all<span className="visually-hidden"> {category.categoryName}</span>
         </Link>
       </div>
-      {products && products.length > 0 && (
+      {products && products.length > 0 ? (
         <ProductGrid products={products} label={category.categoryName} belowFold={belowFold} />
+      ) : (
+        (!products || waiting) && <PendingCards />
       )}
     </section>
+  );
+}
+
+/** Four blank cards with the real cards' boxes (a square image, a title line, a price line). */
+function PendingCards() {
+  return (
+    <ul className="grid" aria-hidden="true">
+      {[0, 1, 2, 3].map((i) => (
+        <li key={i}>
+          <div className="card">
+            <div className="card__img" />
+            <div className="card__pending-title">&nbsp;</div>
+            <div className="card__pending-price">&nbsp;</div>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
