@@ -127,7 +127,8 @@ export async function deleteCategory(trx: Transaction<Database>, id: number): Pr
   return Number(touched.numUpdatedRows);
 }
 
-async function checkCategoriesExist(db: Executor, ids: number[]): Promise<number[]> {
+/** The ids, deduplicated, or a 400 naming the ones that are not live categories. */
+export async function checkCategoriesExist(db: Executor, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   const rows = await db
     .selectFrom('categories')

@@ -21,6 +21,7 @@ import { feedETag, readFeed } from './catalogue.feed.js';
 import {
   addCategory,
   bumpVersion,
+  checkCategoriesExist,
   currentVersion,
   deleteCategory,
   deleteProduct,
@@ -183,6 +184,10 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
       if (!files.length) throw badRequest(messages.productFieldsRequired, { field: 'images' });
       const description = sanitizeDescription(parsed.value.description);
       if (!description) throw badRequest('Description is required.', { field: 'Description' });
+
+      // A form naming an unknown category is refused before any image is decoded (sharp is
+      // the slow part); the insert checks again inside its transaction, race-free.
+      await checkCategoriesExist(app.db, parsed.value.categoryIDs);
 
       // Images first, outside the transaction (sharp is slow); nothing is half-written:
       // if any image or the insert fails, the files already made are removed.

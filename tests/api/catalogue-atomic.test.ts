@@ -275,6 +275,35 @@ for (const dialect of DIALECTS) {
       expect(await snapshot()).toEqual(before);
     });
 
+    it('refuses a form naming an unknown or deleted category before decoding any image', async () => {
+      const before = await snapshot();
+      const body = await form(
+        {
+          CategoryID: [String(cakes), '99999'],
+          Title: 'Nowhere Cake',
+          Description: '<p>x</p>',
+          LabelHeading: 'a',
+          LabelDescription: 'b',
+          Price: '100',
+        },
+        // Not an image: had it been decoded first, the answer would name the image instead.
+        [Buffer.from('not a picture at all')],
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/AddProductForDash',
+        payload: body.payload,
+        headers: { ...body.headers, ...admin },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        isSuccess: false,
+        data: { field: 'CategoryID' },
+        sys_message: 'Category 99999 does not exist.',
+      });
+      expect(await snapshot()).toEqual(before);
+    });
+
     it('two admins at once: each delete, and each new name, succeeds exactly once (never a 500)', async () => {
       const admin2 = (await createUserWithToken(t.app, { role: '1' })).auth;
       const twice = <T>(make: (auth: Auth) => Promise<T>) =>
