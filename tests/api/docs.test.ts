@@ -86,10 +86,10 @@ describe('the OpenAPI description at /api/docs', () => {
 
   it('describes the add-product form as multipart with the spec field names', () => {
     const body = (
-      doc.paths['/api/AddProductForDash']?.post as unknown as {
-        requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
-      }
-    ).requestBody;
+      doc.paths['/api/AddProductForDash']?.post as unknown as
+        | { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }
+        | undefined
+    )?.requestBody;
     const form = body?.content['multipart/form-data']?.schema;
     expect(Object.keys(form?.properties ?? {}).sort()).toEqual(
       [
