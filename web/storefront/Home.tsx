@@ -6,15 +6,16 @@ import { db } from '../../sw/db.js';
 import { BannerCarousel } from '../components/BannerCarousel.js';
 import { categoryUrl } from '../components/Header.js';
 import { ProductGrid } from '../components/ProductCard.js';
-import { useLastSynced, useProductsInCategoryId, useStableShuffle } from '../hooks/useCatalogue.js';
+import { useProductsInCategoryId, useStableShuffle } from '../hooks/useCatalogue.js';
 
 /** Home: banners, four category tiles, three sections of up to 4 random products (spec section 2). */
 export function Home() {
   // A first visit (never synced, nothing stored yet): the sections are empty only because the catalogue
-  // is still on its way.
-  const lastSynced = useLastSynced();
-  const stored = useLiveQuery(() => db.products.limit(1).count(), []);
-  const waiting = lastSynced === null && stored === 0;
+  // is still on its way. A boolean, so later syncs (each writes lastSyncedAt) do not re-render all of Home.
+  const waiting = useLiveQuery(
+    async () => (await db.meta.get('lastSyncedAt'))?.value == null && (await db.products.count()) === 0,
+    [],
+  );
   return (
     <div className="home">
       <h1 className="visually-hidden">Bakery &amp; Blooms: eggless cakes, flowers and gifts</h1>
@@ -33,7 +34,7 @@ export function Home() {
         </ul>
       </nav>
       {HOME_SECTIONS.map((c, i) => (
-        <HomeSection key={c.categoryID} category={c} belowFold={i > 0} waiting={waiting} />
+        <HomeSection key={c.categoryID} category={c} belowFold={i > 0} waiting={waiting === true} />
       ))}
     </div>
   );
