@@ -226,6 +226,13 @@ describe('static pages (spec section 2)', () => {
     expect(within(main).getByRole('link', { name: SHOP_CONTACT.phone })).toBeTruthy();
     const stores = within(main).getByRole('region', { name: 'Our stores' });
     for (const s of STORES) expect(within(stores).getByText(s.address)).toBeTruthy();
+    // Each store's embedded map loads when asked for, with the store's marker.
+    const first = STORES[0];
+    expect(stores.querySelector('iframe')).toBeNull();
+    fireEvent.click(within(stores).getByRole('button', { name: `Show map: ${first.name}` }));
+    const map = within(stores).getByTitle(`Map of ${first.name}`) as HTMLIFrameElement;
+    expect(map.getAttribute('src')).toContain(`marker=${first.lat},${first.lon}`);
+    expect(map.getAttribute('src')).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=/);
     fireEvent.click(within(main).getByRole('button', { name: 'Send message' }));
     expect(await within(main).findByText(/Thank you!/)).toBeTruthy();
     expect(url()).toBe('/contact');
