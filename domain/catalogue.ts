@@ -131,11 +131,36 @@ export const LIMITS = {
 /** The widths made for every image: 320 for cards (thumb), 640 for the product page (src). */
 export const IMAGE_WIDTHS = { thumb: 320, src: 640 } as const;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+ * Text a person typed: no control characters but tab and line breaks, no half
+ * of a UTF-16 pair. PostgreSQL cannot store a NUL at all (the insert fails),
+ * and SQLite would keep what PostgreSQL refuses: both refuse it here, by name.
+ */
+export function isTypedText(s: string): boolean {
+  if (CONTROL.test(s)) return false;
+  // A loop, not a regex lookbehind: this module also runs in browsers that lack lookbehind.
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return false;
+  }
+  return true;
+}
+export const typedText = (label: string) =>
+  v.check((s: string) => isTypedText(s), `${label} contains characters that are not allowed.`);
+
 const text = (max: number, label: string) =>
   v.pipe(
     v.string(`${label} must be text.`),
     v.trim(),
     v.maxLength(max, `${label} must be at most ${max} characters.`),
+    typedText(label),
   );
 // A missing field reads as empty, so it gets the field's own message ("Title is required.")
 // instead of valibot's generic one about a missing key.
@@ -205,6 +230,7 @@ export const AddCategorySchema = v.pipe(
         v.trim(),
         v.nonEmpty('Please enter a category name.'),
         v.maxLength(LIMITS.categoryName, `A category name has at most ${LIMITS.categoryName} characters.`),
+        typedText('The category name'),
       ),
       '',
     ),

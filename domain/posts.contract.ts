@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { typedText } from './catalogue.js';
 import { endpoint } from './contract.js';
 import { IdSchema } from './validation.js';
 
@@ -24,11 +25,13 @@ export const PostBodySchema = v.object({
     v.trim(),
     v.nonEmpty('Title is required.'),
     v.maxLength(POST_LIMITS.title, `Title must be at most ${POST_LIMITS.title} characters.`),
+    typedText('Title'),
   ),
   body: v.optional(
     v.pipe(
       v.string('Body must be text.'),
       v.maxLength(POST_LIMITS.body, `Body must be at most ${POST_LIMITS.body} characters.`),
+      typedText('Body'),
     ),
     '',
   ),

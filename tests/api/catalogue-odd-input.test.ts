@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueApi } from '../../domain/catalogue.contract.js';
 import type { Endpoint } from '../../domain/contract.js';
@@ -64,6 +65,9 @@ const ODD_BODIES: Body[] = [
   json({}),
   json({ title: null, Title: ['a'], price: {}, Price: -1, productID: 'x', CategoryName: { $ne: 1 } }),
   json({ __proto__: { isAdmin: true }, constructor: { prototype: { x: 1 } } }),
+  // PostgreSQL cannot store NUL; a lone surrogate is not text.
+  json({ CategoryName: 'a\u0000b', title: 'x\u0000y', description: 'd', price: 1, productID: 1, body: 'z' }),
+  json({ CategoryName: 'a\ud800b', title: 'x\udc00y', description: 'd', price: 1, productID: 1, body: 'z' }),
   json({ title: 'x'.repeat(100_000), description: 'y', price: 1, productID: 1 }),
   json({ CategoryName: 'x'.repeat(300_000) }),
   { payload: `${'{"a":'.repeat(500)}1${'}'.repeat(500)}`, type: 'application/json' },
@@ -161,6 +165,84 @@ for (const dialect of DIALECTS) {
       categories: (await t.app.inject({ method: 'GET', url: '/api/GetCategories' })).json().data,
       products: (await t.app.inject({ method: 'GET', url: '/api/ABCGetProducts' })).json().data,
       posts: (await t.app.inject({ method: 'GET', url: '/api/posts' })).json().data,
+    });
+
+    it('refuses NUL, control characters and half surrogate pairs in text, naming the field', async () => {
+      const before = await state();
+      const categoryID = (before.categories as { categoryID: number }[])[0]?.categoryID;
+      const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#393' } })
+        .png()
+        .toBuffer();
+      for (const bad of ['a\u0000b', 'a\u0007b', 'a\ud800b', 'a\udc00b']) {
+        const cases: [string, string, unknown, string][] = [
+          [
+            'POST',
+            '/api/AddCategory',
+            { CategoryName: bad },
+            'The category name contains characters that are not allowed.',
+          ],
+          ['POST', '/api/posts', { title: bad }, 'Title contains characters that are not allowed.'],
+          [
+            'POST',
+            '/api/posts',
+            { title: 'ok', body: bad },
+            'Body contains characters that are not allowed.',
+          ],
+          [
+            'PUT',
+            '/api/UpdateProductDetails',
+            { productID: 1, title: 'ok', description: bad, price: 5 },
+            'Description contains characters that are not allowed.',
+          ],
+          [
+            'PUT',
+            '/api/UpdateProductDetails',
+            {
+              productID: 1,
+              title: 'ok',
+              description: 'ok',
+              price: 5,
+              variations: [{ variationName: bad, variationValue: '1', price: 1 }],
+            },
+            'Variation name contains characters that are not allowed.',
+          ],
+        ];
+        for (const [method, url, payload, message] of cases) {
+          const res = await t.app.inject({
+            method: method as 'POST' | 'PUT',
+            url,
+            headers: { ...admin, 'content-type': 'application/json' },
+            payload: JSON.stringify(payload),
+          });
+          expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+          expect(res.json().sys_message).toBe(message);
+        }
+        // A form part is UTF-8 bytes: a half pair arrives as U+FFFD, which is text; NUL and BEL are refused.
+        if (/[\ud800-\udfff]/.test(bad)) continue;
+        // A form part is UTF-8 bytes: a half pair arrives as U+FFFD, which is text; NUL and BEL are refused.
+        if (/[\ud800-\udfff]/.test(bad)) continue;
+        const form = new FormData();
+        form.append('CategoryID', String(categoryID));
+        for (const [k, val] of Object.entries({
+          Title: bad,
+          Description: 'd',
+          LabelHeading: 'h',
+          LabelDescription: 'l',
+          Price: '5',
+        }))
+          form.append(k, val);
+        form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png');
+        const body = new Response(form);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/AddProductForDash',
+          headers: { ...admin, 'content-type': body.headers.get('content-type') ?? '' },
+          payload: Buffer.from(await body.arrayBuffer()),
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().sys_message).toBe('Title contains characters that are not allowed.');
+      }
+      expect(await state()).toEqual(before);
     });
 
     for (const e of ENDPOINTS) {
