@@ -309,6 +309,8 @@ export const SearchQuerySchema = v.object({
  * or "S.V.P" (a page in the middle of sending the changes between versions S
  * and V, products up to id P already sent). Devices treat it as opaque.
  */
+/** Ids are 32-bit integers in the database (PostgreSQL refuses a larger number in a query on them). */
+export const MAX_ROW_ID = 2_147_483_647;
 export const CURSOR_PATTERN = /^\d{1,15}(\.\d{1,15}\.\d{1,15})?$/;
 export const FeedQuerySchema = v.object({
   // An empty `since=` is a device with no cursor yet: a full snapshot, like no `since` at all.
@@ -316,7 +318,10 @@ export const FeedQuerySchema = v.object({
     v.pipe(
       v.string('The cursor is not one this feed gave out.'),
       v.trim(),
-      v.check((s) => s === '' || CURSOR_PATTERN.test(s), 'The cursor is not one this feed gave out.'),
+      v.check(
+        (s) => s === '' || (CURSOR_PATTERN.test(s) && Number(s.split('.')[2] ?? 0) <= MAX_ROW_ID),
+        'The cursor is not one this feed gave out.',
+      ),
       v.transform((s) => (s === '' ? undefined : s)),
     ),
   ),

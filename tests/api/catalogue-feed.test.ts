@@ -236,6 +236,9 @@ for (const dialect of DIALECTS) {
         '?limit=1001',
         '?limit=x',
         '?since=1.2.3.4',
+        // A product id beyond any id the database can hold (PostgreSQL failed the query: a 500).
+        '?since=1.2.2147483648',
+        '?since=0.1.999999999999999',
       ]) {
         const { res } = await feed(q);
         expect(res.statusCode, q).toBe(400);
