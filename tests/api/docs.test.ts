@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fastifyPath } from '../../api/http/route.js';
+import { catalogueApi } from '../../domain/catalogue.contract.js';
+import { postsApi } from '../../domain/posts.contract.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 
@@ -131,6 +134,19 @@ describe('the OpenAPI description at /api/docs', () => {
       expect.arrayContaining(['productID', 'title', 'description', 'price', 'categories', 'variations']),
     );
     expect(Object.keys(doc.paths['/api/posts/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
+  });
+
+  it('marks every endpoint that needs a token (and only those) with the bearer scheme', () => {
+    const endpoints = [...Object.values(catalogueApi), ...Object.values(postsApi)];
+    for (const e of endpoints) {
+      const op = doc.paths[openApiPath(fastifyPath(e.path))]?.[e.method.toLowerCase()] as
+        | { security?: unknown }
+        | undefined;
+      expect(op, `${e.method} ${e.path}`).toBeDefined();
+      expect(op?.security, `${e.method} ${e.path}`).toEqual(
+        e.access === 'public' ? undefined : [{ bearer: [] }],
+      );
+    }
   });
 
   it('documents no route the server does not have', () => {
