@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type {
   AddProductFields,
   Category,
@@ -72,13 +72,16 @@ export async function findCategory(db: Executor, id: number): Promise<Category |
 
 export async function addCategory(trx: Transaction<Database>, name: string): Promise<Category> {
   const version = await bumpVersion(trx);
-  // Names are compared case-insensitively: "Plants" and "plants" would be one menu entry to a shopper.
-  const taken = await trx
+  // Names are compared case-insensitively: "Plants" and "plants" would be one menu entry to a
+  // shopper. Compared here, not with SQL lower(): SQLite's lower() knows only ASCII, so "Éclair"
+  // and "éclair" would be one name on PostgreSQL and two on SQLite. The shop has dozens of categories.
+  const key = nameKey(name);
+  const live = await trx
     .selectFrom('categories')
-    .select('id')
-    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+    .select(['id', 'name'])
     .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+    .execute();
+  const taken = live.find((c) => nameKey(c.name) === key);
   if (taken) throw conflict(`A category named "${name}" already exists.`, { categoryID: taken.id });
   const now = Date.now();
   try {
@@ -93,6 +96,11 @@ export async function addCategory(trx: Transaction<Database>, name: string): Pro
     if (isUniqueViolation(err)) throw conflict(`A category named "${name}" already exists.`);
     throw err;
   }
+}
+
+/** One spelling of a name for comparison: the same letters in any case or Unicode composition. */
+function nameKey(name: string): string {
+  return name.normalize('NFC').toLowerCase();
 }
 
 /** SQLite says SQLITE_CONSTRAINT_UNIQUE; PostgreSQL says 23505. */

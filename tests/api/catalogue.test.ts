@@ -215,6 +215,23 @@ for (const dialect of DIALECTS) {
         expect((await get('/api/GetProductById/1')).statusCode).toBe(200);
       });
 
+      it('compares category names in any case and composition, beyond ASCII, alike on both databases', async () => {
+        const add = (name: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/AddCategory',
+            headers: admin,
+            payload: { CategoryName: name },
+          });
+        expect((await add('Éclair Specials')).statusCode).toBe(201);
+        for (const same of ['éclair specials', 'ÉCLAIR SPECIALS', 'E\u0301clair Specials']) {
+          const res = await add(same);
+          expect(res.statusCode, same).toBe(409);
+          expect(res.json().sys_message).toBe(`A category named "${same}" already exists.`);
+        }
+        expect((await add('Eclair Specials')).statusCode).toBe(201);
+      });
+
       it('adds a category; a taken name (any case) is a 409; an empty name is a 400', async () => {
         const res = await t.app.inject({
           method: 'POST',
