@@ -12,6 +12,7 @@ import { useProductsInCategoryId, useStableShuffle } from '../hooks/useCatalogue
 export function Home() {
   // A first visit (never synced, nothing stored yet): the sections are empty only because the catalogue
   // is still on its way. A boolean, so later syncs (each writes lastSyncedAt) do not re-render all of Home.
+  // Until it answers, sections wait too: an empty section answering first would collapse and shift the page.
   const waiting = useLiveQuery(
     async () => (await db.meta.get('lastSyncedAt'))?.value == null && (await db.products.count()) === 0,
     [],
@@ -34,7 +35,7 @@ export function Home() {
         </ul>
       </nav>
       {HOME_SECTIONS.map((c, i) => (
-        <HomeSection key={c.categoryID} category={c} belowFold={i > 0} waiting={waiting === true} />
+        <HomeSection key={c.categoryID} category={c} belowFold={i > 0} waiting={waiting !== false} />
       ))}
     </div>
   );
