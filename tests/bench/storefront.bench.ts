@@ -139,6 +139,10 @@ async function firstScreenJs(server: RunningServer, bareUrl: string): Promise<vo
     );
     const verdict = app.gzip <= 120 * 1024 && app.admin.length === 0 ? 'MET' : 'NOT MET';
     console.log(`  goal (gzip <= 120 KiB, no admin code): ${verdict}`);
+    // What a browser that accepts brotli (every current one) actually downloads; the line above is
+    // the gzip-only fallback. Both are printed so neither hides the other.
+    const wire = app.wire > 0 && app.wire <= 120 * 1024 && app.admin.length === 0 ? 'MET' : 'NOT MET';
+    console.log(`  goal as sent (bytes on the wire <= 120 KiB, no admin code): ${wire}`);
   } finally {
     await browser.close();
   }
