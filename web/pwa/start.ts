@@ -1,4 +1,7 @@
 import type { Workbox } from 'workbox-window';
+// Static, not import(): on a first visit the page syncs at once, and a separate chunk would put
+// one more round trip between the app's code and the first products (then their images, the LCP).
+import { syncCatalogue } from '../../sw/catalogue-sync.js';
 import { db } from '../../sw/db.js';
 import type { PageMessage, WorkerMessage } from '../../sw/messages.js';
 import { SYNC_TAG } from '../../sw/messages.js';
@@ -248,7 +251,6 @@ export async function requestSync(): Promise<void> {
   if (pageSync) return pageSync;
   pageSync = (async () => {
     try {
-      const { syncCatalogue } = await import('../../sw/catalogue-sync.js');
       const early = window as Window & { __catalogueFirstPage?: Promise<Response | null> };
       const firstPage = early.__catalogueFirstPage ?? null;
       early.__catalogueFirstPage = undefined;
