@@ -78,11 +78,14 @@ export function startPwa(options: PwaOptions = {}): void {
     });
   }
 
-  if ('serviceWorker' in navigator && import.meta.env.PROD) {
-    // After load, so registering and precaching never compete with the first screen.
-    afterLoad(() => void register(options.swUrl ?? '/sw.js'));
-  }
   void requestSync();
+  if ('serviceWorker' in navigator && import.meta.env.PROD) {
+    // After load, after the page's own first sync (a first visit: the products, then their images,
+    // are what the shopper waits for) and when the main thread is idle: the new worker's install
+    // downloads every screen's code and the card images, which would share a slow link with them.
+    const first = pageSync ?? Promise.resolve();
+    afterLoad(() => void first.then(() => whenIdle(() => void register(options.swUrl ?? '/sw.js'))));
+  }
 
   window.setInterval(() => {
     if (document.visibilityState !== 'visible' || !navigator.onLine) return;
@@ -92,6 +95,11 @@ export function startPwa(options: PwaOptions = {}): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && navigator.onLine) void wb?.update();
   });
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2_000 });
+  else setTimeout(run, 200);
 }
 
 function afterLoad(run: () => void): void {
