@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { fail } from '../domain/envelope.js';
 import accountRoutes from './accounts/account.routes.js';
 import catalogueRoutes from './catalogue/catalogue.routes.js';
 import type { Config } from './config.js';
@@ -45,6 +46,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : options.config.trustProxy,
     // We validate with valibot in http/route.ts; the JSON schemas on routes only describe them for /api/docs.
     ajv: { customOptions: { strict: false } },
+    // Fastify's own refusals before routing (a badly percent-encoded path) keep the envelope too.
+    frameworkErrors: (_error, _request, reply) => {
+      // Fastify types this reply with an unresolved route generic; it is a plain reply here.
+      (reply as FastifyReply).code(400).send(fail('The address is not valid.'));
+    },
   });
   app.setValidatorCompiler(() => () => true);
   app.decorate('config', options.config);

@@ -26,7 +26,14 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'shop.db'),
   });
-  await migrateToLatest(db.kysely);
+  try {
+    await migrateToLatest(db.kysely);
+  } catch (err) {
+    // Name the setting to fix, not a stack trace: the database is the one thing we cannot start without.
+    const where = config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR (${config.dataDir})`;
+    console.error(`${where}: could not open or migrate the database: ${(err as Error).message}`);
+    process.exit(1);
+  }
 
   const app = await buildApp({
     config,
@@ -45,7 +52,13 @@ async function main(): Promise<void> {
       );
     });
   }
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    console.error(`PORT/HOST: could not listen on ${config.host}:${config.port}: ${(err as Error).message}`);
+    await app.close();
+    process.exit(1);
+  }
   app.log.info(`The shop is open on http://localhost:${config.port} (database: ${db.dialect})`);
 }
 

@@ -34,6 +34,19 @@ function jsonSchema(schema: v.GenericSchema<any, any> | undefined) {
 
 const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
 
+/**
+ * PostgreSQL refuses a NUL inside text (a 500 if it reached the query) while SQLite stores it, so
+ * no endpoint accepts one: the same input gets the same 400 on both databases.
+ */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000') || hasNul(item, depth + 1)) return true;
+  }
+  return false;
+}
+
 function validate<S>(schema: S, input: unknown): OutputOf<S> {
   if (!schema) return undefined as OutputOf<S>;
   // valibot's object schemas take an array as an object (typeof 'object'), so `[]` would pass
@@ -41,6 +54,7 @@ function validate<S>(schema: S, input: unknown): OutputOf<S> {
   const root = (schema as unknown as { type?: string }).type ?? '';
   // No body at all is an empty form; a JSON `null` is a value, and not an object.
   const given = Array.isArray(input) && OBJECT_TYPES.has(root) ? '' : input === undefined ? {} : input;
+  if (hasNul(given)) throw badRequest('Text may not contain NUL characters.');
   const result = parseWith(schema as unknown as v.GenericSchema, given);
   if (!result.ok) throw badRequest(result.message, result.field ? { field: result.field } : null);
   return result.value as OutputOf<S>;

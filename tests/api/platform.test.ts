@@ -94,3 +94,43 @@ describe('the PWA beside the API', () => {
     expect(api.json().isSuccess).toBe(false);
   });
 });
+
+for (const dialect of DIALECTS) {
+  describe(`inputs every endpoint refuses alike on ${dialect}`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await makeTestApp(dialect);
+    });
+    afterAll(async () => t.close());
+
+    it('answers a NUL inside any text with 400 (PostgreSQL cannot store one)', async () => {
+      for (const [url, payload] of [
+        [
+          '/api/CreateAccount',
+          {
+            name: 'a\u0000b',
+            email: 'x@example.com',
+            password: 'Aa1!aaaa',
+            confirmPassword: 'Aa1!aaaa',
+            phone: '9876543210',
+          },
+        ],
+        ['/api/VerifyCoupon', { code: 'A\u0000B' }],
+        ['/api/LoginCustomer', { email: 'x@example.com', password: 'p\u0000' }],
+      ] as const) {
+        const res = await t.app.inject({ method: 'POST', url, payload });
+        expect(res.statusCode, url).toBeLessThan(500);
+        expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(res.json().isSuccess, url).toBe(false);
+      }
+      const search = await t.app.inject({ method: 'GET', url: '/api/search?q=%00cake' });
+      expect(search.statusCode).toBe(400);
+    });
+
+    it('answers a badly encoded address with the envelope', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/posts/%' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ isSuccess: false, data: null, sys_message: 'The address is not valid.' });
+    });
+  });
+}

@@ -177,3 +177,36 @@ describe('tsx api/server.ts with bad settings', () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
 });
+
+describe('tsx api/server.ts when the database or the port cannot be had', () => {
+  it('names DATABASE_URL when the database cannot be reached, without a stack trace', async () => {
+    const { code, stderr } = await startServer({
+      DATA_DIR: path.join(scratch, 'server-db'),
+      // Nothing listens on port 1: the connection is refused at once.
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/shop',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('DATABASE_URL: could not open or migrate the database');
+    expect(stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
+  it('names PORT when the port is taken, without a stack trace', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const { code, stderr } = await startServer({
+        DATA_DIR: path.join(scratch, 'server-port-taken'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SEED_DEMO: 'false',
+      });
+      expect(code).toBe(1);
+      expect(stderr).toContain(`PORT/HOST: could not listen on 127.0.0.1:${port}`);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+});
