@@ -73,35 +73,7 @@ export interface CatalogueDelta {
 }
 
 /** Products with no image show this (the spec's default placeholder). */
-export const PLACEHOLDER_IMAGE = '/placeholder.svg';
-
-const VIDEO = /\.(mp4|webm|ogg)(\?.*)?$/i;
-/** The spec: a media file ending .mp4, .webm or .ogg counts as video. */
-export function isVideo(path: string): boolean {
-  return VIDEO.test(path.trim());
-}
-
-export function mediaPaths(product: Pick<Product, 'imagePath'>): string[] {
-  return product.imagePath
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-}
-
-/** The first image (not video) of a product, or the placeholder. */
-export function firstImage(product: Pick<Product, 'imagePath'>): string {
-  return mediaPaths(product).find((p) => !isVideo(p)) ?? PLACEHOLDER_IMAGE;
-}
-
-/**
- * The spec's category matching: the route's category is compared, trimmed and
- * case-insensitively, against each of the product's category names.
- */
-export function inCategory(product: Pick<Product, 'categories'>, name: string): boolean {
-  const wanted = name.trim().toLowerCase();
-  if (!wanted) return false;
-  return product.categories.some((c) => c.categoryName.trim().toLowerCase() === wanted);
-}
+export { firstImage, inCategory, isVideo, mediaPaths, PLACEHOLDER_IMAGE } from './catalogue-media.js';
 
 // ---------------------------------------------------------------------------
 // Input schemas for the catalogue endpoints (server validates, admin forms reuse).

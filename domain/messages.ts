@@ -129,16 +129,4 @@ export const storefrontMessages = {
   cartCleared: 'Your cart is now empty.',
 } as const;
 
-/** The PWA's own texts (issue 5, offline layer); the spec has no offline mode, so none are its words. */
-export const pwaMessages = {
-  offline: 'You are offline. Showing the shop saved on this device.',
-  catalogueSynced: 'Catalogue synced',
-  updateReady: 'A new version is ready',
-  updateReload: 'Reload',
-  updateLater: 'Later',
-  installOffer: 'Install Bakery & Blooms for quick access, even offline.',
-  installButton: 'Install app',
-  installLater: 'Not now',
-  iosInstallSteps: 'To install this app, tap the Share button, then Add to Home Screen.',
-  iosInstallDone: 'Got it',
-} as const;
+export { pwaMessages } from './pwa-messages.js';

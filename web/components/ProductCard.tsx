@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { firstImage, type Product } from '../../domain/catalogue.js';
+import type { Product } from '../../domain/catalogue.js';
+import { firstImage } from '../../domain/catalogue-media.js';
 import { formatRupees } from '../../domain/money.js';
 import { ProductImage } from './ProductImage.js';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PLACEHOLDER_IMAGE } from '../../domain/catalogue.js';
+import { PLACEHOLDER_IMAGE } from '../../domain/catalogue-media.js';
 
 /**
  * A product image that never shows a broken icon. When the image fails

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { pwaMessages as t } from '../../domain/messages.js';
+import { pwaMessages as t } from '../../domain/pwa-messages.js';
 import { db } from '../../sw/db.js';
 import { usePwaState } from './pwa-state.js';
 import { acceptUpdate, dismissInstall, dismissUpdate, install } from './start.js';

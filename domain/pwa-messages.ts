@@ -1,0 +1,16 @@
+/**
+ * The PWA's own texts (issue 5, offline layer); the spec has no offline mode, so none are its words.
+ * Kept apart from `messages.ts` so the status bar on the first screen does not pull in every message.
+ */
+export const pwaMessages = {
+  offline: 'You are offline. Showing the shop saved on this device.',
+  catalogueSynced: 'Catalogue synced',
+  updateReady: 'A new version is ready',
+  updateReload: 'Reload',
+  updateLater: 'Later',
+  installOffer: 'Install Bakery & Blooms for quick access, even offline.',
+  installButton: 'Install app',
+  installLater: 'Not now',
+  iosInstallSteps: 'To install this app, tap the Share button, then Add to Home Screen.',
+  iosInstallDone: 'Got it',
+} as const;
