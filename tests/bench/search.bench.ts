@@ -3,9 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import type { StoredProduct } from '../../sw/db.js';
+import { launchChromium } from '../support/e2e.js';
 
 /**
  * Offline search latency over 10,000 products, in Chromium, on the device's
@@ -200,19 +200,7 @@ export async function run(): Promise<void> {
       .end('<!doctype html><title>search bench</title><script src="/page.js"></script>');
   });
   await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-gpu',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);

@@ -3,8 +3,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/e2e.js';
 
 /**
  * The smoke test of `npm start`: the real server (`tsx api/server.ts`) on a
@@ -77,19 +78,7 @@ describe('npm start serves the shop', () => {
     });
     // The demo catalogue is drawn and loaded before the server listens.
     await waitForHealth(Date.now() + 120_000);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-gpu',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
