@@ -25,7 +25,12 @@ function start(): void {
       index.update(products);
       loaded = true;
       revision += 1;
-      for (const l of listeners) l();
+      // In a task of its own: reading the catalogue and indexing it is one task, and React's render
+      // of the results (a sync render for useSyncExternalStore) in the same task made one long task
+      // that blocked input on a phone's first visit to Search.
+      setTimeout(() => {
+        for (const l of listeners) l();
+      }, 0);
     },
     error() {
       // Reading failed (storage blocked or evicted): allow a later search to try again.
