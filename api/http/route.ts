@@ -54,9 +54,10 @@ function validate<S>(schema: S, input: unknown): OutputOf<S> {
   const root = (schema as unknown as { type?: string }).type ?? '';
   // No body at all is an empty form; a JSON `null` is a value, and not an object.
   const given = Array.isArray(input) && OBJECT_TYPES.has(root) ? '' : input === undefined ? {} : input;
-  if (hasNul(given)) throw badRequest('Text may not contain NUL characters.');
   const result = parseWith(schema as unknown as v.GenericSchema, given);
   if (!result.ok) throw badRequest(result.message, result.field ? { field: result.field } : null);
+  // After the schema, so a field's own message (which names it) wins where a schema checks text.
+  if (hasNul(given)) throw badRequest('Text may not contain NUL characters.');
   return result.value as OutputOf<S>;
 }
 
