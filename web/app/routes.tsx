@@ -8,12 +8,44 @@ import { Home } from '../storefront/Home.js';
  * there (and precached by the worker, so it loads offline too). Later issues
  * add their screens here (login, register, checkout, my orders, admin).
  */
-const AllProducts = lazy(() => import('../storefront/AllProducts.js'));
-const ProductDetails = lazy(() => import('../storefront/ProductDetails.js'));
-const CategoryProducts = lazy(() => import('../storefront/CategoryProducts.js'));
-const AllCategories = lazy(() => import('../storefront/AllCategories.js'));
+const loadAllProducts = () => import('../storefront/AllProducts.js');
+const loadProductDetails = () => import('../storefront/ProductDetails.js');
+const loadCategoryProducts = () => import('../storefront/CategoryProducts.js');
+const loadAllCategories = () => import('../storefront/AllCategories.js');
+const loadSearch = () => import('../storefront/Search.js');
+
+/**
+ * When the page starts on a lazy screen (a shared link to a product, a search),
+ * its chunk is requested now, while React is still starting, rather than after
+ * the first render reaches the lazy element: one round trip less before that
+ * screen shows on a first visit. The browser keeps one module per URL, so
+ * lazy()'s own import later gets this same promise.
+ */
+function preloadCurrentRoute(): void {
+  if (typeof location === 'undefined') return;
+  const path = location.pathname;
+  const loader = path.startsWith('/products-details')
+    ? loadProductDetails
+    : path.startsWith('/products-by-category/')
+      ? loadCategoryProducts
+      : path === '/search'
+        ? loadSearch
+        : path === '/products'
+          ? loadAllProducts
+          : path === '/all-categories'
+            ? loadAllCategories
+            : undefined;
+  // A failed preload is not an error here: lazy() imports again and its error boundary reports it.
+  loader?.().catch(() => undefined);
+}
+preloadCurrentRoute();
+
+const AllProducts = lazy(loadAllProducts);
+const ProductDetails = lazy(loadProductDetails);
+const CategoryProducts = lazy(loadCategoryProducts);
+const AllCategories = lazy(loadAllCategories);
 const CategoryAlias = lazy(() => import('../storefront/CategoryAlias.js'));
-const Search = lazy(() => import('../storefront/Search.js'));
+const Search = lazy(loadSearch);
 const Cart = lazy(() => import('../storefront/Cart.js'));
 const AboutUs = lazy(() => import('../storefront/AboutUs.js'));
 const Contact = lazy(() => import('../storefront/Contact.js'));

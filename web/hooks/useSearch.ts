@@ -15,6 +15,10 @@ const index = new SearchIndex<StoredProduct>();
 let loaded = false;
 let revision = 0;
 let started = false;
+/** The newest catalogue read; an older one still being prepared in slices stops. */
+let latest = 0;
+/** Products prepared per task: well under a frame's budget on a slow phone. */
+const SLICE = 500;
 const listeners = new Set<() => void>();
 
 function start(): void {
@@ -22,15 +26,28 @@ function start(): void {
   started = true;
   liveQuery(() => db.products.toArray()).subscribe({
     next(products) {
-      index.update(products);
-      loaded = true;
-      revision += 1;
-      // In a task of its own: reading the catalogue and indexing it is one task, and React's render
-      // of the results (a sync render for useSyncExternalStore) in the same task made one long task
-      // that blocked input on a phone's first visit to Search.
-      setTimeout(() => {
-        for (const l of listeners) l();
-      }, 0);
+      const generation = ++latest;
+      // Preparing a whole catalogue's text at once is one long task on a phone's first visit to
+      // Search: prepare it in slices, yielding between them, then `update` reuses that work.
+      let from = 0;
+      const step = () => {
+        if (generation !== latest) return; // a newer read supersedes this one
+        if (from < products.length) {
+          index.prepare(products.slice(from, from + SLICE));
+          from += SLICE;
+          setTimeout(step, 0);
+          return;
+        }
+        index.update(products);
+        loaded = true;
+        revision += 1;
+        // In a task of its own: React's render of the results (a sync render for
+        // useSyncExternalStore) in the same task as indexing made one long task.
+        setTimeout(() => {
+          for (const l of listeners) l();
+        }, 0);
+      };
+      step();
     },
     error() {
       // Reading failed (storage blocked or evicted): allow a later search to try again.
