@@ -70,7 +70,8 @@ export async function insertRedemption(
     .execute();
 }
 
-export async function upsertCoupon(
+/** Adds a coupon (the admin's coupon screen and the tests); codes are kept upper-case, as they are matched. */
+export async function insertCoupon(
   db: Db,
   c: {
     code: string;

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCoupon } from '../../api/coupons/coupon.repository.js';
 import { messages } from '../../domain/messages.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
-import {
-  type FixtureProduct,
-  insertCoupon,
-  insertProduct,
-  newKey,
-  orderRequest,
-} from '../support/order-fixtures.js';
+import { type FixtureProduct, insertProduct, newKey, orderRequest } from '../support/order-fixtures.js';
 
 type Auth = { authorization: string };
 
@@ -49,7 +44,7 @@ for (const dialect of DIALECTS) {
 
     it('refuses unknown, empty and expired codes with discountAmount 0', async () => {
       const user = await createUserWithToken(t.app);
-      await insertCoupon(t.app, { code: `OLD${dialect}`, amount: 50, expiresAt: Date.now() - 1000 });
+      await insertCoupon(t.app.db, { code: `OLD${dialect}`, amount: 50, expiresAt: Date.now() - 1000 });
       const unknown = await verify('NOPE', user.auth);
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json()).toMatchObject({
@@ -99,7 +94,7 @@ for (const dialect of DIALECTS) {
 
     it('redeems a single-use coupon once when 20 orders race for it', async () => {
       const code = `GIFT${dialect.toUpperCase()}`;
-      await insertCoupon(t.app, { code, amount: 300, singleUse: true });
+      await insertCoupon(t.app.db, { code, amount: 300, singleUse: true });
       const users = await Promise.all(Array.from({ length: 20 }, () => createUserWithToken(t.app)));
       const body = {
         ...orderRequest([{ product: cake }], { CouponCode: code }),

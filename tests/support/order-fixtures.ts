@@ -58,30 +58,6 @@ export async function setPrice(app: FastifyInstance, productId: number, price: n
   await app.db.updateTable('products').set({ price }).where('id', '=', productId).execute();
 }
 
-export async function insertCoupon(
-  app: FastifyInstance,
-  c: {
-    code: string;
-    amount: number;
-    singleUse?: boolean;
-    firstOrderOnly?: boolean;
-    expiresAt?: number | null;
-  },
-): Promise<void> {
-  await app.db
-    .insertInto('coupons')
-    .values({
-      code: c.code.toUpperCase(),
-      discount_amount: c.amount,
-      first_order_only: c.firstOrderOnly ? 1 : 0,
-      single_use: c.singleUse ? 1 : 0,
-      active: 1,
-      expires_at: c.expiresAt ?? null,
-      created_at: Date.now(),
-    })
-    .execute();
-}
-
 /** A delivery date the server accepts whatever the hour: the day after the earliest. */
 export function deliveryDate(): string {
   return addDays(earliestDeliveryDate(new Date()), 1);
