@@ -121,6 +121,36 @@ export default defineConfig({
     inlineEntryCss(),
     precompress(),
   ],
-  build: { outDir: '../dist', emptyOutDir: true },
+  resolve: {
+    // Dexie's ES2020 module build: the package's default entry is its ES5 UMD file, whose
+    // transpiled classes and async code are about 1.7 KiB more (compressed) on every first visit.
+    alias: [
+      {
+        find: /^dexie$/,
+        replacement: path.resolve(import.meta.dirname, 'node_modules/dexie/dist/modern/dexie.mjs'),
+      },
+    ],
+  },
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    // Every browser with service workers and module scripts has modulepreload, or goes without the hint.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries the first screen runs, as one file: left to itself the bundler put React,
+          // its JSX runtime and Dexie in small shared chunks of their own (more requests, and each
+          // compressed alone, about 0.8 KiB more).
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|dexie)[\\/]|sw[\\/]db/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
 });
