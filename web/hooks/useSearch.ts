@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { useMemo, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { SearchIndex } from '../../domain/search.js';
 import { db, type StoredProduct } from '../../sw/db.js';
 
@@ -62,8 +62,8 @@ function start(): void {
         index.update(products);
         loaded = true;
         revision += 1;
-        // In a task of its own: React's render of the results (a sync render for
-        // useSyncExternalStore) in the same task as indexing made one long task.
+        // In a task of its own: React's render of the results in the same task as
+        // indexing made one long task.
         setTimeout(() => {
           for (const l of listeners) l();
         }, 0);
@@ -91,13 +91,21 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Matching products best first, or `undefined` until the index has read the store once. */
+/**
+ * Matching products best first, or `undefined` until the index has read the store once.
+ * A new index revision re-renders as a transition (not through useSyncExternalStore, whose
+ * updates always render in one blocking pass): on a first visit to Search the results
+ * arrive with the catalogue, and rendering their cards in one go was one long task.
+ */
 export function useSearch(q: string): StoredProduct[] | undefined {
-  const rev = useSyncExternalStore(
-    subscribe,
-    () => (loaded ? revision : -1),
-    () => -1,
-  );
+  const [rev, setRev] = useState(() => (loaded ? revision : -1));
+  useEffect(() => {
+    const changed = () => startTransition(() => setRev(loaded ? revision : -1));
+    const unsubscribe = subscribe(changed);
+    // The index may have moved on between this render and the subscription.
+    changed();
+    return unsubscribe;
+  }, []);
   // `rev` stands for the index's contents: a new revision re-runs the query.
   return useMemo(() => (rev < 0 ? undefined : index.search(q)), [q, rev]);
 }

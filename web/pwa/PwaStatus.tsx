@@ -1,6 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { pwaMessages as t } from '../../domain/pwa-messages.js';
 import { db } from '../../sw/db.js';
+import { useLiveQuery } from '../hooks/useLiveQuery.js';
 import { usePwaState } from './pwa-state.js';
 import { acceptUpdate, dismissInstall, dismissUpdate, install } from './start.js';
 import './pwa.css';
@@ -16,7 +16,7 @@ export function PwaStatus() {
   const synced = useLiveQuery(async () => {
     const row = await db.meta.get('lastSyncedAt');
     return typeof row?.value === 'number' ? row.value : null;
-  });
+  }, []);
 
   return (
     <div className="pwa-status">
