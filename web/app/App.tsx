@@ -1,13 +1,11 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AlertsProvider } from '../components/Alerts.js';
+import { Footer } from '../components/Footer.js';
 import { Header } from '../components/Header.js';
 import { ProgressBar, RouteLoading } from '../components/ProgressBar.js';
 import '../styles/app.css';
 import { type RouteEntry, storefrontRoutes } from './routes.js';
-
-/** Below the fold on every screen, so its code waits until after the first screen's (JS budget, DESIGN.md). */
-const Footer = lazy(() => import('../components/Footer.js'));
 
 /**
  * The shopper's app. `status` is the PWA's own strip (offline, last synced,
@@ -41,9 +39,9 @@ export function Shell({ status, routes = storefrontRoutes }: { status?: ReactNod
           </Routes>
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      {/* In the first bundle although below the fold: loaded lazily it was one more request, made by the
+          first render, that a phone's first paint waited for (and its code loaded on every first visit anyway). */}
+      <Footer />
     </AlertsProvider>
   );
 }

@@ -5,7 +5,6 @@ import { SHOP_CONTACT } from '../../domain/shop.js';
  * The footer (spec section 2). Links to pages the shop does not have yet
  * (blogs, policies) lead to the nearest real page rather than nowhere; the
  * subscribe box, like the spec's, has no behaviour (submitting stays on the page).
- * Loaded after the first screen (see App.tsx): it is below the fold.
  */
 export function Footer() {
   return (
@@ -80,5 +79,3 @@ export function Footer() {
     </footer>
   );
 }
-
-export default Footer;
