@@ -139,6 +139,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // Only the modules each group names: by default a group also takes what they import,
+          // which pulled modules of the first screen into the shared chunk below, and home loaded it.
+          includeDependenciesRecursively: false,
           // The libraries the first screen runs, as one file: left to itself the bundler put React,
           // its JSX runtime and Dexie in small shared chunks of their own (more requests, and each
           // compressed alone, about 0.8 KiB more).
