@@ -1,7 +1,7 @@
 /**
- * Messages between the page and the worker. The page sends `SKIP_WAITING`
- * to the waiting worker only after the shopper chose Reload on "A new
- * version is ready" (web/pwa/start.ts).
+ * Messages between the page and the worker. `SKIP_WAITING` is the one
+ * workbox-window's `messageSkipWaiting()` sends; the page sends it only after
+ * the shopper chose Reload on "A new version is ready".
  */
 export type PageMessage = { type: 'SKIP_WAITING' } | { type: 'SYNC_CATALOGUE' };
 

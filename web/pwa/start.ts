@@ -1,3 +1,4 @@
+import type { Workbox } from 'workbox-window';
 // Static, not import(): on a first visit the page syncs at once, and a separate chunk would put
 // one more round trip between the app's code and the first products (then their images, the LCP).
 import { syncCatalogue } from '../../sw/catalogue-sync.js';
@@ -36,7 +37,7 @@ interface BeforeInstallPromptEvent extends Event {
 export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
 let started = false;
-let registration: ServiceWorkerRegistration | null = null;
+let wb: Workbox | null = null;
 let installEvent: BeforeInstallPromptEvent | null = null;
 /** This tab asked the waiting worker to take over. */
 let accepting = false;
@@ -89,11 +90,10 @@ export function startPwa(options: PwaOptions = {}): void {
   window.setInterval(() => {
     if (document.visibilityState !== 'visible' || !navigator.onLine) return;
     void requestSync();
-    void registration?.update().catch(() => undefined);
+    void wb?.update();
   }, syncEveryMs);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && navigator.onLine)
-      void registration?.update().catch(() => undefined);
+    if (document.visibilityState === 'visible' && navigator.onLine) void wb?.update();
   });
 }
 
@@ -107,53 +107,37 @@ function afterLoad(run: () => void): void {
   else window.addEventListener('load', run, { once: true });
 }
 
-/**
- * Registers the worker and tells the shopper when a new version waits. A few lines on the
- * ServiceWorker API itself rather than workbox-window: that library (about 2 KiB compressed)
- * was part of every first visit's JavaScript for the same two events.
- */
 async function register(swUrl: string): Promise<void> {
-  const container = navigator.serviceWorker;
-  // A page that an older worker controls gets the update offer; on a first visit nothing waits.
-  const isUpdate = Boolean(container.controller);
-  container.addEventListener('controllerchange', () => {
-    if (accepting) window.location.reload();
-    // Another tab's Reload activated the new worker: this tab still runs the old code (whose
-    // screens the new worker no longer precaches), so it offers the reload too.
-    else if (isUpdate) {
+  const { Workbox } = await import('workbox-window');
+  wb = new Workbox(swUrl, { scope: '/' });
+  // Fires for a worker that installed while this page was open, and for one
+  // already waiting when the page loaded (the shopper chose Later before).
+  wb.addEventListener('waiting', () => setPwaState({ updateReady: true }));
+  // Another tab's Reload activated the new worker: this tab still runs the old code (whose
+  // screens the new worker no longer precaches), so it offers the reload too.
+  wb.addEventListener('controlling', (event) => {
+    if (event.isUpdate && !accepting) {
       takenOver = true;
       setPwaState({ updateReady: true });
     }
   });
   try {
-    registration = await container.register(swUrl, { scope: '/' });
+    const registration = await wb.register();
+    if (registration) await registerPeriodicSync(registration);
   } catch {
     // Without a worker the shop still runs online; the page syncs itself.
-    return;
   }
-  const reg = registration;
-  // A worker that installs while this page is open waits (sw/sw.ts skips waiting only on SKIP_WAITING).
-  const watch = (worker: ServiceWorker | null) => {
-    worker?.addEventListener('statechange', () => {
-      if (worker.state === 'installed' && container.controller) setPwaState({ updateReady: true });
-    });
-  };
-  watch(reg.installing);
-  reg.addEventListener('updatefound', () => watch(reg.installing));
-  // One already waiting when the page loaded (the shopper chose Later before).
-  if (reg.waiting && container.controller) setPwaState({ updateReady: true });
-  await registerPeriodicSync(reg);
 }
 
 /** The shopper chose Reload on "A new version is ready". */
 export function acceptUpdate(): void {
-  const waiting = registration?.waiting;
-  if (!waiting || takenOver) {
+  if (!wb || takenOver) {
     window.location.reload();
     return;
   }
   accepting = true;
-  waiting.postMessage({ type: 'SKIP_WAITING' } satisfies PageMessage);
+  wb.addEventListener('controlling', () => window.location.reload());
+  wb.messageSkipWaiting();
 }
 
 /** The shopper chose Later: the new version waits until every tab of the shop is closed. */
