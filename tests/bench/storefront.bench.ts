@@ -25,7 +25,8 @@ import {
 /**
  * The storefront's figures, each next to a baseline measured in the same run:
  * (2) Lighthouse mobile scores (default throttling) for home, a category, a
- *     product and search, against a bare Vite + React page (goal >= 95 each);
+ *     product and search, against a bare Vite + React page (goal >= 95 each,
+ *     on the median of STOREFRONT_BENCH_LH_RUNS runs, 3 by default);
  * (3) the JavaScript the first screen loads, gzip and brotli, against the bare
  *     page's (goal <= 120 KiB, and no admin code);
  * (4) a repeat visit offline: time until home shows products (goal < 1 s),
@@ -281,18 +282,31 @@ async function lighthouseScores(pages: [string, string][], bareUrl: string): Pro
         cls: metric('cumulative-layout-shift'),
       };
     };
-    console.log('\n(2) Lighthouse 12 mobile, default (simulated) throttling; goal >= 95 each');
-    const line = (name: string, r: Awaited<ReturnType<typeof score>>) =>
-      `  ${name.padEnd(9)} perf ${r.performance}  a11y ${r.accessibility}  best ${r['best-practices']}  seo ${r.seo}   FCP ${r.fcp.toFixed(0)} ms  LCP ${r.lcp.toFixed(0)} ms  TBT ${r.tbt.toFixed(0)} ms  CLS ${r.cls.toFixed(3)}`;
-    const base = await score(bareUrl, 'baseline');
-    console.log(line('baseline', base));
+    // Lighthouse's own guidance on variability: a single run's performance score swings by several
+    // points (here mostly TBT, by when the start-up task lands relative to the first paint), so
+    // each page is scored several times and judged on its median run; every run's score is printed.
+    const runs = Math.max(1, Number(process.env.STOREFRONT_BENCH_LH_RUNS ?? 3));
+    console.log(
+      `\n(2) Lighthouse 12 mobile, default (simulated) throttling; median of ${runs} runs per page; goal >= 95 each`,
+    );
+    type Scores = Awaited<ReturnType<typeof score>>;
+    const line = (name: string, r: Scores, all: Scores[]) =>
+      `  ${name.padEnd(9)} perf ${r.performance}  a11y ${r.accessibility}  best ${r['best-practices']}  seo ${r.seo}   FCP ${r.fcp.toFixed(0)} ms  LCP ${r.lcp.toFixed(0)} ms  TBT ${r.tbt.toFixed(0)} ms  CLS ${r.cls.toFixed(3)}   (perf per run: ${all.map((x) => x.performance).join(', ')})`;
+    const median = async (url: string, name: string) => {
+      const all: Scores[] = [];
+      for (let i = 0; i < runs; i++) all.push(await score(url, runs > 1 ? `${name}-${i + 1}` : name));
+      const sorted = [...all].sort((a, b) => a.performance - b.performance);
+      return { all, mid: sorted[Math.floor((sorted.length - 1) / 2)] as Scores };
+    };
+    const base = await median(bareUrl, 'baseline');
+    console.log(line('baseline', base.mid, base.all));
     let met = true;
     for (const [name, url] of pages) {
-      const r = await score(url, name);
-      console.log(line(name, r));
-      if (CATEGORIES.some((c) => r[c] < 95)) met = false;
+      const r = await median(url, name);
+      console.log(line(name, r.mid, r.all));
+      if (CATEGORIES.some((c) => r.mid[c] < 95)) met = false;
     }
-    console.log(`  goal (every category >= 95 on every page): ${met ? 'MET' : 'NOT MET'}`);
+    console.log(`  goal (every category >= 95 on every page, median run): ${met ? 'MET' : 'NOT MET'}`);
   } finally {
     chrome.proc.kill('SIGTERM');
     await new Promise((r) => chrome.proc.once('exit', r));
