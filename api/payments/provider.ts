@@ -50,6 +50,16 @@ export interface TestPaymentProvider extends PaymentProvider {
 
 const PROVIDER_TIMEOUT_MS = 10_000;
 
+/**
+ * A 502 for the shopper, carrying what went wrong for the shop's log (the provider unreachable,
+ * or its answer: wrong keys, a refused amount).
+ */
+function providerFailure(message: string, cause: unknown): HttpError {
+  const error = new HttpError(502, message);
+  error.cause = cause;
+  return error;
+}
+
 export function razorpayProvider(settings: {
   apiUrl: string;
   keyId: string;
@@ -69,13 +79,17 @@ export function razorpayProvider(settings: {
           body: JSON.stringify(input),
           signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
         });
-      } catch {
-        throw new HttpError(502, 'The payment provider is not answering. Please try again.');
+      } catch (err) {
+        throw providerFailure('The payment provider is not answering. Please try again.', err);
       }
       const body = (await res.json().catch(() => null)) as Partial<ProviderOrderEntity> | null;
       if (!res.ok || !body || typeof body.id !== 'string' || body.amount !== input.amount) {
-        // The provider's own message may name our keys or account: log it, never pass it on.
-        throw new HttpError(502, 'The payment provider did not accept the order. Please try again.');
+        // The provider's own message may name our keys or account: it goes to the log (as the
+        // error's cause, plugins/errors.ts), never to the shopper.
+        throw providerFailure('The payment provider did not accept the order. Please try again.', {
+          providerStatus: res.status,
+          providerAnswer: body,
+        });
       }
       return {
         id: body.id,
@@ -95,14 +109,17 @@ export function razorpayProvider(settings: {
           headers: { authorization: auth },
           signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
         });
-      } catch {
-        throw new HttpError(502, 'The payment provider is not answering. Please try again.');
+      } catch (err) {
+        throw providerFailure('The payment provider is not answering. Please try again.', err);
       }
       // Razorpay answers an unknown id with 400 BAD_REQUEST_ERROR.
       if (res.status === 400 || res.status === 404) return null;
       const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
       if (!res.ok || !body || typeof body.id !== 'string' || typeof body.amount !== 'number') {
-        throw new HttpError(502, 'The payment provider did not answer as expected. Please try again.');
+        throw providerFailure('The payment provider did not answer as expected. Please try again.', {
+          providerStatus: res.status,
+          providerAnswer: body,
+        });
       }
       return {
         id: body.id,

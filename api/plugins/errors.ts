@@ -27,6 +27,11 @@ export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError) {
+        // A 5xx of ours (a payment provider down or refusing) is for the shop to look into:
+        // the log gets its cause, the shopper only the human message.
+        if (error.statusCode >= 500) {
+          request.log.error({ url: request.url, method: request.method, cause: error.cause }, error.message);
+        }
         reply.headers(error.headers);
         return reply.code(error.statusCode).send(fail(error.message, error.data));
       }

@@ -449,6 +449,40 @@ for (const dialect of DIALECTS) {
         await down.close();
       }
     });
+    it("tells the shopper only that the provider refused, and logs the provider's own answer", async () => {
+      const rzp = await startRazorpayDouble();
+      const log: string[] = [];
+      const wrongKeys = await makeTestApp(
+        dialect,
+        { razorpay: { keyId: rzp.keyId, keySecret: 'not-the-secret', webhookSecret: null, apiUrl: rzp.url } },
+        { logger: { level: 'error', stream: { write: (line: string) => log.push(line) } } },
+      );
+      try {
+        const product = await insertProduct(wrongKeys.app);
+        const user = await createUserWithToken(wrongKeys.app);
+        const res = await wrongKeys.app.inject({
+          method: 'POST',
+          url: '/api/payments/razorpay/order',
+          headers: { ...user.auth, 'idempotency-key': newKey() },
+          payload: orderRequest([{ product }], { PaymentMethod: 'Razorpay' }),
+        });
+        expect(res.statusCode).toBe(502);
+        expect(res.json().sys_message).toBe(
+          'The payment provider did not accept the order. Please try again.',
+        );
+        expect(res.body).not.toContain('Authentication failed');
+        const entry = log
+          .map((line) => JSON.parse(line))
+          .find((e) => e.url === '/api/payments/razorpay/order');
+        expect(entry?.cause).toMatchObject({
+          providerStatus: 401,
+          providerAnswer: { error: { description: 'Authentication failed' } },
+        });
+      } finally {
+        await wrongKeys.close();
+        await rzp.close();
+      }
+    });
     it('goes through the same flow without keys in test mode', async () => {
       const t = await makeTestApp(dialect);
       try {

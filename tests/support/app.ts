@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../api/app.js';
 import { type Config, loadConfig } from '../../api/config.js';
 import type { Db, Dialect } from '../../api/db/database.js';
@@ -23,11 +23,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...base, ...overrides };
 }
 
-/** The whole app on a fresh database of the given dialect. */
-export async function makeTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
+/** The whole app on a fresh database of the given dialect (with a logger when a test reads the log). */
+export async function makeTestApp(
+  dialect: Dialect,
+  overrides: Partial<Config> = {},
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   const db = await openTestDb(dialect);
   const config = testConfig(overrides);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, logger: options.logger });
   await app.ready();
   return {
     app,
