@@ -67,22 +67,30 @@ export function razorpayProvider(settings: {
 }): PaymentProvider {
   const auth = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
   const base = settings.apiUrl.replace(/\/+$/, '');
+  /** One call to the provider's API; the network failing is a 502 for the shopper, with its cause logged. */
+  const call = async (pathname: string, init: RequestInit = {}) => {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${pathname}`, {
+        ...init,
+        headers: { authorization: auth, ...init.headers },
+        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw providerFailure('The payment provider is not answering. Please try again.', err);
+    }
+    const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+    return { res, body };
+  };
   return {
     name: 'razorpay',
     keyId: settings.keyId,
     async createOrder(input) {
-      let res: Response;
-      try {
-        res = await fetch(`${base}/v1/orders`, {
-          method: 'POST',
-          headers: { authorization: auth, 'content-type': 'application/json' },
-          body: JSON.stringify(input),
-          signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-        });
-      } catch (err) {
-        throw providerFailure('The payment provider is not answering. Please try again.', err);
-      }
-      const body = (await res.json().catch(() => null)) as Partial<ProviderOrderEntity> | null;
+      const { res, body } = await call('/v1/orders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
       if (!res.ok || !body || typeof body.id !== 'string' || body.amount !== input.amount) {
         // The provider's own message may name our keys or account: it goes to the log (as the
         // error's cause, plugins/errors.ts), never to the shopper.
@@ -93,7 +101,7 @@ export function razorpayProvider(settings: {
       }
       return {
         id: body.id,
-        amount: body.amount,
+        amount: input.amount,
         currency: String(body.currency),
         receipt: String(body.receipt),
         status: String(body.status),
@@ -103,18 +111,9 @@ export function razorpayProvider(settings: {
       return checkoutSignatureValid(settings.keySecret, orderId, paymentId, signature);
     },
     async fetchPayment(paymentId) {
-      let res: Response;
-      try {
-        res = await fetch(`${base}/v1/payments/${encodeURIComponent(paymentId)}`, {
-          headers: { authorization: auth },
-          signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-        });
-      } catch (err) {
-        throw providerFailure('The payment provider is not answering. Please try again.', err);
-      }
+      const { res, body } = await call(`/v1/payments/${encodeURIComponent(paymentId)}`);
       // Razorpay answers an unknown id with 400 BAD_REQUEST_ERROR.
       if (res.status === 400 || res.status === 404) return null;
-      const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
       if (!res.ok || !body || typeof body.id !== 'string' || typeof body.amount !== 'number') {
         throw providerFailure('The payment provider did not answer as expected. Please try again.', {
           providerStatus: res.status,
