@@ -14,11 +14,16 @@ export function isVideo(path: string): boolean {
   return VIDEO.test(path.trim());
 }
 
-export function mediaPaths(product: Pick<Product, 'imagePath'>): string[] {
-  return product.imagePath
+/** A media list as stored and sent (comma-separated, as the admin gave it) as its entries. */
+export function splitMedia(list: string): string[] {
+  return list
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
+}
+
+export function mediaPaths(product: Pick<Product, 'imagePath'>): string[] {
+  return splitMedia(product.imagePath);
 }
 
 /** The first image (not video) of a product, or the placeholder. */

@@ -73,7 +73,14 @@ export interface CatalogueDelta {
 }
 
 /** Products with no image show this (the spec's default placeholder). */
-export { firstImage, inCategory, isVideo, mediaPaths, PLACEHOLDER_IMAGE } from './catalogue-media.js';
+export {
+  firstImage,
+  inCategory,
+  isVideo,
+  mediaPaths,
+  PLACEHOLDER_IMAGE,
+  splitMedia,
+} from './catalogue-media.js';
 
 // ---------------------------------------------------------------------------
 // Input schemas for the catalogue endpoints (server validates, admin forms reuse).

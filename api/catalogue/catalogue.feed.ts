@@ -2,7 +2,6 @@ import type { CatalogueDelta } from '../../domain/catalogue.js';
 import {
   changedCategories,
   changedProducts,
-  currentVersion,
   deletedProductIds,
   type Executor,
 } from './catalogue.repository.js';
@@ -48,10 +47,6 @@ export function parseCursor(since: string | undefined, version: number): Window 
  */
 export function feedETag(request: FeedRequest, version: number): string {
   return `"cat-${request.since ?? 'full'}-${version}-${request.limit}"`;
-}
-
-export async function feedVersion(db: Executor): Promise<number> {
-  return currentVersion(db);
 }
 
 export async function readFeed(db: Executor, request: FeedRequest, version: number): Promise<CatalogueDelta> {

@@ -6,7 +6,9 @@ import type {
   UpdateProductInput,
   VariationInput,
 } from '../../domain/catalogue.js';
+import { splitMedia } from '../../domain/catalogue-media.js';
 import type { Database } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { imageOf } from '../images/images.js';
 
@@ -101,12 +103,6 @@ export async function addCategory(trx: Transaction<Database>, name: string): Pro
 /** One spelling of a name for comparison: the same letters in any case or Unicode composition. */
 function nameKey(name: string): string {
   return name.normalize('NFC').toLowerCase();
-}
-
-/** SQLite says SQLITE_CONSTRAINT_UNIQUE; PostgreSQL says 23505. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 /**
@@ -245,13 +241,6 @@ export async function loadProducts(db: Executor, scope: ProductScope): Promise<P
     p.imagePath = [...p.images.map((i) => i.src), ...splitMedia(extra.get(p.productID) ?? '')].join(',');
   }
   return products;
-}
-
-function splitMedia(list: string): string[] {
-  return list
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 export async function loadProduct(db: Executor, id: number): Promise<Product | null> {

@@ -13,7 +13,7 @@ import { messages } from '../../domain/messages.js';
 import { search } from '../../domain/search.js';
 import { parseWith } from '../../domain/validation.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
-import { route } from '../http/route.js';
+import { given, route } from '../http/route.js';
 import { mediaDirOf, type ProcessedImage, processImage, removeImages } from '../images/images.js';
 import media from '../images/media.plugin.js';
 import { ProductListCache } from './catalogue.cache.js';
@@ -221,16 +221,6 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
     if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
     return ok(await readFeed(app.db, query, version));
   });
-}
-
-/**
- * `route()` types a declared schema's output as possibly undefined (the
- * contract's fields are optional); when the endpoint declares the schema the
- * value is always there. This narrows it, loudly if that ever breaks.
- */
-function given<T>(value: T | undefined): T {
-  if (value === undefined) throw new Error('route() gave no value for a declared schema');
-  return value;
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {

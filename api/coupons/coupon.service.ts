@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../domain/messages.js';
 import type { Database } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { badRequest, conflict } from '../http/errors.js';
-import { isUniqueViolation } from '../orders/unique-violation.js';
 import { type Coupon, findCoupon, hasOrders, insertRedemption, redemptionsOf } from './coupon.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -23,6 +23,16 @@ export interface RouteContext<E extends Endpoint> {
 
 export type Handler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<Envelope<ResponseOf<E>>>;
 
+/**
+ * `route()` types a declared schema's output as possibly undefined (the
+ * contract's fields are optional); when the endpoint declares the schema the
+ * value is always there. This narrows it, loudly if that ever breaks.
+ */
+export function given<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('route() gave no value for a declared schema');
+  return value;
+}
+
 export function fastifyPath(specPath: string): string {
   return API_BASE + specPath.replace(/\{(\w+)\}/g, ':$1');
 }

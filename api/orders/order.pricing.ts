@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { splitMedia } from '../../domain/catalogue-media.js';
 import { messages } from '../../domain/messages.js';
 import type { OrderItemRequest, PricedLine } from '../../domain/orders.js';
 import type { Database } from '../db/schema.js';
@@ -30,11 +31,7 @@ const notFound = (name: string, data: unknown) => new HttpError(404, messages.pr
 /** Only our own paths and web addresses are kept as a line's picture; anything else is dropped. */
 function safeImage(client: string, product: ProductRow): string {
   if (/^(\/(?!\/)|https?:\/\/)/i.test(client)) return client;
-  const first = product.extra_media
-    .split(',')
-    .map((s) => s.trim())
-    .find(Boolean);
-  return first ?? '';
+  return splitMedia(product.extra_media)[0] ?? '';
 }
 
 export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Promise<PricedOrderLine[]> {

@@ -21,6 +21,7 @@ import type { Coupon } from '../coupons/coupon.repository.js';
 import { checkCoupon, redeem } from '../coupons/coupon.service.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
 import type { PaymentsService, VerifiedPayment } from '../payments/payment.routes.js';
 import type { ProviderPayment } from '../payments/provider.js';
@@ -35,7 +36,6 @@ import {
 } from './idempotency.js';
 import { type PricedOrderLine, priceItems } from './order.pricing.js';
 import { insertOrder } from './order.repository.js';
-import { isUniqueViolation } from './unique-violation.js';
 
 /**
  * Placing an order: check where and when, re-price from the database, apply

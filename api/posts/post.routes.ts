@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../domain/envelope.js';
 import { postsApi } from '../../domain/posts.contract.js';
 import { notFound } from '../http/errors.js';
-import { route } from '../http/route.js';
+import { given, route } from '../http/route.js';
 import { createPost, deletePost, findPost, listPosts, updatePost } from './post.repository.js';
 
 /**
@@ -11,11 +11,6 @@ import { createPost, deletePost, findPost, listPosts, updatePost } from './post.
  * sent; clients show them as text, never as HTML.
  */
 const NOT_FOUND = 'Post not found.';
-
-function given<T>(value: T | undefined): T {
-  if (value === undefined) throw new Error('route() gave no value for a declared schema');
-  return value;
-}
 
 export default async function postRoutes(app: FastifyInstance): Promise<void> {
   route(app, postsApi.list, async () => ok(await listPosts(app.db)));

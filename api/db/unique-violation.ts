@@ -1,7 +1,8 @@
 /**
  * A unique constraint said no. Exactly-once rests on these (the idempotency
- * key, a coupon redemption, a payment used twice), so both dialects' codes are
- * recognised: PostgreSQL's SQLSTATE 23505 and SQLite's extended result codes.
+ * key, a coupon redemption, a payment used twice, a category name added twice
+ * at once), so both dialects' codes are recognised: PostgreSQL's SQLSTATE
+ * 23505 and SQLite's extended result codes.
  */
 export function isUniqueViolation(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
