@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EMAIL_MAX } from './accounts.js';
+import { EmailSchema } from './accounts.js';
 import { endpoint } from './contract.js';
 import {
   type AdminOrderHistoryRow,
@@ -42,13 +42,7 @@ export const ordersContract = {
     tag: 'orders',
     access: 'user',
     query: v.object({
-      email: v.pipe(
-        v.string('Please enter a valid email.'),
-        v.trim(),
-        v.toLowerCase(),
-        v.maxLength(EMAIL_MAX, 'Please enter a valid email.'),
-        v.email('Please enter a valid email.'),
-      ),
+      email: EmailSchema(),
     }),
   }),
   allUsersOrderHistory: endpoint<AdminOrderHistoryRow[]>()({

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { EmailSchema } from './accounts.js';
 import { MAX_LINE_QUANTITY } from './cart.js';
 import { isCalendarDate, isValidPincode } from './delivery.js';
 import { messages } from './messages.js';
@@ -96,13 +97,7 @@ export const OrderRequestSchema = v.object({
     v.check(isCalendarDate, messages.deliveryDateInvalid),
   ),
   CustomerName: required(messages.fullNameRequired, 100),
-  CustomerEmail: v.pipe(
-    v.string(messages.emailInvalid),
-    v.trim(),
-    v.toLowerCase(),
-    v.email(messages.emailInvalid),
-    v.maxLength(254, messages.emailInvalid),
-  ),
+  CustomerEmail: EmailSchema(),
   CustomerPhone: v.pipe(
     v.string(messages.phoneInvalid),
     v.trim(),

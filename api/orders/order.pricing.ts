@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { unitPrice } from '../../domain/cart.js';
 import { splitMedia } from '../../domain/catalogue-media.js';
 import { messages } from '../../domain/messages.js';
 import type { OrderItemRequest, PricedLine } from '../../domain/orders.js';
@@ -107,15 +108,15 @@ export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Pr
       const same = own.filter((v) => v.price === item.Price);
       if (same.length === 1) variation = same[0] ?? null;
     }
-    const unitPrice = variation ? variation.price : product.price;
+    const price = unitPrice(product, variation);
     return {
       productID: product.id,
       variationID: variation?.id ?? null,
       productName: product.title,
       variationName: variation?.name ?? null,
-      unitPrice,
+      unitPrice: price,
       quantity: item.Quantity,
-      lineTotal: unitPrice * item.Quantity,
+      lineTotal: price * item.Quantity,
       image: safeImage(item.ProductImage, product),
     };
   });

@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { unitPrice } from '../../domain/cart.js';
 import { isVideo, mediaPaths, type Product, type Variation } from '../../domain/catalogue.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
@@ -87,7 +88,7 @@ function Details({ product }: { product: Product }) {
   const [variationId, setVariationId] = useState<string>('');
   const variation: Variation | null =
     product.variations.find((v) => String(v.variationID) === variationId) ?? null;
-  const price = variation ? variation.price : product.price;
+  const price = unitPrice(product, variation);
   const { add, popup, closePopup } = useAddWithPopup();
   const selectId = useId();
   const description = useMemo(() => DOMPurify.sanitize(product.description), [product.description]);
