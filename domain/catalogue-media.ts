@@ -6,6 +6,7 @@ import type { Product } from './catalogue.js';
  * the shopper's first download. `catalogue.ts` re-exports everything here.
  */
 
+/** Products with no image show this (the spec's default placeholder). */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
 const VIDEO = /\.(mp4|webm|ogg)(\?.*)?$/i;

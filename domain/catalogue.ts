@@ -72,7 +72,6 @@ export interface CatalogueDelta {
   deletedCategoryIds: number[];
 }
 
-/** Products with no image show this (the spec's default placeholder). */
 export {
   firstImage,
   inCategory,

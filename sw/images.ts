@@ -77,7 +77,8 @@ async function download(url: string, doFetch: typeof fetch): Promise<Blob | null
  * images were stored.
  */
 export function storeThumbnails(options: ImageOptions = {}): Promise<number> {
-  // One filler at a time across page and worker, or both download the same images.
+  // One filler at a time (the worker's install, activate and sync messages can overlap), or two
+  // runs download the same images.
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
   return locks ? locks.request('storefront-images', () => fillThumbnails(options)) : fillThumbnails(options);
 }

@@ -103,7 +103,7 @@ async function placeholder(): Promise<Response> {
   return cached ?? new Response(FALLBACK_SVG, { headers: { 'content-type': 'image/svg+xml' } });
 }
 
-/** A sync whenever one is asked for, at most one at a time, then the card images of what changed. */
+/** A sync whenever one is asked for (one runs at a time; see syncCatalogue), then the card images of what changed. */
 async function refresh(): Promise<WorkerMessage> {
   try {
     const result = await syncCatalogue();

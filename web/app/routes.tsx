@@ -35,7 +35,8 @@ function preloadCurrentRoute(): void {
           : path === '/all-categories'
             ? loadAllCategories
             : undefined;
-  // A failed preload is not an error here: lazy() imports again and its error boundary reports it.
+  // A failed preload is not an error here: lazy() imports again when the screen renders, and a
+  // failure there is thrown in render (the shell has no error boundary yet: see web/app/README.md).
   loader?.().catch(() => undefined);
 }
 preloadCurrentRoute();

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { CartLine } from '../../domain/cart.js';
 import type { Category } from '../../domain/catalogue.js';
+import { lastSyncedAt } from '../../sw/catalogue-sync.js';
 import { db, type StoredProduct } from '../../sw/db.js';
 import { useLiveQuery } from './useLiveQuery.js';
 
@@ -37,12 +38,7 @@ export function useCartLines(): CartLine[] | undefined {
 
 /** When the catalogue last synced (ms), `null` when it never has; tells "not found" from "not here yet". */
 export function useLastSynced(): number | null | undefined {
-  return useLiveQuery(async () => {
-    const row = await db.meta.get('lastSyncedAt');
-    if (!row || row.value === null) return null;
-    const value = typeof row.value === 'number' ? row.value : Date.parse(String(row.value));
-    return Number.isFinite(value) ? value : null;
-  }, []);
+  return useLiveQuery(() => lastSyncedAt(), []);
 }
 
 /**

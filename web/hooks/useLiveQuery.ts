@@ -4,7 +4,7 @@ import { type DependencyList, startTransition, useEffect, useReducer, useRef } f
 /**
  * A Dexie live query as a hook: `undefined` until the store first answers, then
  * the latest answer (the previous one stays while new deps are being read);
- * a failed query throws in render, for the error boundary. Unlike
+ * a failed query throws in render, for an error boundary to catch. Unlike
  * dexie-react-hooks' hook, each answer re-renders as a transition: on a first
  * visit the catalogue lands while the first screen renders, and a blocking
  * re-render of a grid of cards per answer was one long task each on a phone;

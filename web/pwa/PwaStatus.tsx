@@ -1,6 +1,5 @@
 import { pwaMessages as t } from '../../domain/pwa-messages.js';
-import { db } from '../../sw/db.js';
-import { useLiveQuery } from '../hooks/useLiveQuery.js';
+import { useLastSynced } from '../hooks/useCatalogue.js';
 import { usePwaState } from './pwa-state.js';
 import { acceptUpdate, dismissInstall, dismissUpdate, install } from './start.js';
 import './pwa.css';
@@ -13,10 +12,7 @@ import './pwa.css';
  */
 export function PwaStatus() {
   const { offline, updateReady, canInstall, showIosInstallHint } = usePwaState();
-  const synced = useLiveQuery(async () => {
-    const row = await db.meta.get('lastSyncedAt');
-    return typeof row?.value === 'number' ? row.value : null;
-  }, []);
+  const synced = useLastSynced();
 
   return (
     <div className="pwa-status">

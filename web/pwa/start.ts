@@ -78,13 +78,13 @@ export function startPwa(options: PwaOptions = {}): void {
     });
   }
 
-  void requestSync();
+  // Never rejects: a failed sync is retried and shown by the status, not thrown.
+  const firstSync = requestSync();
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
     // After load, after the page's own first sync (a first visit: the products, then their images,
     // are what the shopper waits for) and when the main thread is idle: the new worker's install
     // downloads every screen's code and the card images, which would share a slow link with them.
-    const first = pageSync ?? Promise.resolve();
-    afterLoad(() => void first.then(() => whenIdle(() => void register(options.swUrl ?? '/sw.js'))));
+    afterLoad(() => void firstSync.then(() => whenIdle(() => void register(options.swUrl ?? '/sw.js'))));
   }
 
   window.setInterval(() => {
