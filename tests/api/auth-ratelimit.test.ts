@@ -1,13 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../api/app.js';
-import type { Db } from '../../api/db/database.js';
 import { DatabaseRateLimiter, RedisRateLimiter } from '../../api/ratelimit/ratelimit.js';
 import { messages } from '../../domain/messages.js';
-import { testConfig } from '../support/app.js';
-import { DIALECTS, openTestDb } from '../support/databases.js';
+import { makeTestApp, type TestApp } from '../support/app.js';
+import { DIALECTS } from '../support/databases.js';
 
 /**
  * The rate limiter on its real stores: the database of each dialect, and a
@@ -61,21 +58,17 @@ describe('rate limits in Redis', () => {
 
 for (const dialect of DIALECTS) {
   describe(`rate limits in the database on ${dialect}`, () => {
-    let db: Db;
-    let app: FastifyInstance;
+    let t: TestApp;
 
     beforeAll(async () => {
-      db = await openTestDb(dialect);
-      app = await buildApp({ config: testConfig({ redisUrl: `redis://127.0.0.1:${REDIS_PORT}/0` }), db });
-      await app.ready();
+      t = await makeTestApp(dialect, { redisUrl: `redis://127.0.0.1:${REDIS_PORT}/0` });
     });
     afterAll(async () => {
-      await app.close();
-      await db.destroy();
+      await t.close();
     });
 
     it('allows `limit` hits per window, then refuses until the window ends', async () => {
-      const limiter = new DatabaseRateLimiter(db.kysely);
+      const limiter = new DatabaseRateLimiter(t.db.kysely);
       const t0 = 1_000_000;
       const seen = [];
       for (let i = 0; i < 7; i++) seen.push(await limiter.hit('k', rule, t0 + i * 1000));
@@ -87,13 +80,13 @@ for (const dialect of DIALECTS) {
       await limiter.reset('k');
       expect(await limiter.hit('k', rule, t0 + rule.windowMs + 1)).toMatchObject({ count: 1 });
       await limiter.prune(t0 + 10 * rule.windowMs);
-      expect(await db.kysely.selectFrom('rate_limits').selectAll().where('key', '=', 'k').execute()).toEqual(
-        [],
-      );
+      expect(
+        await t.db.kysely.selectFrom('rate_limits').selectAll().where('key', '=', 'k').execute(),
+      ).toEqual([]);
     });
 
     it('lets no parallel hit slip past the limit', async () => {
-      const limiter = new DatabaseRateLimiter(db.kysely);
+      const limiter = new DatabaseRateLimiter(t.db.kysely);
       const now = Date.now();
       const decisions = await Promise.all(
         Array.from({ length: 20 }, () => limiter.hit('parallel', rule, now)),
@@ -105,7 +98,7 @@ for (const dialect of DIALECTS) {
     it('with REDIS_URL set, the app keeps its login limits in Redis', async () => {
       const email = `redis-limit-${Date.now()}@example.test`;
       const login = () =>
-        app.inject({
+        t.app.inject({
           method: 'POST',
           url: '/api/LoginCustomer',
           payload: { email, password: 'Wrong-Pass1' },
@@ -118,7 +111,7 @@ for (const dialect of DIALECTS) {
       expect(Number(await redis.get(`storefront:rl:login:email:${email}`))).toBe(11);
       // Nothing went to the database's counters.
       expect(
-        await db.kysely.selectFrom('rate_limits').selectAll().where('key', 'like', 'login:%').execute(),
+        await t.db.kysely.selectFrom('rate_limits').selectAll().where('key', 'like', 'login:%').execute(),
       ).toEqual([]);
     });
   });

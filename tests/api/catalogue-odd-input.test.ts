@@ -219,8 +219,6 @@ for (const dialect of DIALECTS) {
         }
         // A form part is UTF-8 bytes: a half pair arrives as U+FFFD, which is text; NUL and BEL are refused.
         if (/[\ud800-\udfff]/.test(bad)) continue;
-        // A form part is UTF-8 bytes: a half pair arrives as U+FFFD, which is text; NUL and BEL are refused.
-        if (/[\ud800-\udfff]/.test(bad)) continue;
         const form = new FormData();
         form.append('CategoryID', String(categoryID));
         for (const [k, val] of Object.entries({

@@ -8,7 +8,6 @@ import {
   adminToken,
   buildWeb,
   deviceCounts,
-  ensureCatalogue,
   feedSnapshot,
   launchChromium,
   phoneContext,
@@ -46,7 +45,6 @@ beforeAll(async () => {
   webDir = await buildWeb(tempDir('web'));
   server = await startServer({ webDir });
   token = await adminToken(server);
-  await ensureCatalogue(server, token);
   const feed = await feedSnapshot(server);
   // A product whose title has a searchable word and that belongs to a category.
   const found = feed.products.find((p) => p.categories.length > 0 && /[a-z]{4,}/i.test(p.title));

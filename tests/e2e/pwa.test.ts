@@ -5,7 +5,6 @@ import {
   adminToken,
   buildWeb,
   deviceCounts,
-  ensureCatalogue,
   feedSnapshot,
   launchChromium,
   phoneContext,
@@ -33,7 +32,6 @@ beforeAll(async () => {
   webDir = await buildWeb(tempDir('web'), { VITE_BUILD_ID: 'build-1' });
   server = await startServer({ webDir });
   token = await adminToken(server);
-  await ensureCatalogue(server, token);
   browser = await launchChromium();
   context = await phoneContext(browser, server.url);
   page = await context.newPage();

@@ -283,57 +283,6 @@ export async function feedSnapshot(server: RunningServer): Promise<{
   return { products, categories };
 }
 
-/**
- * The demo catalogue when the server seeded one; otherwise a small one made
- * through the admin endpoints (with real images, so the image path is exercised).
- */
-export async function ensureCatalogue(server: RunningServer, token: string): Promise<void> {
-  const now = await feedSnapshot(server);
-  if (now.products.length >= 3) return;
-  const auth = { authorization: `Bearer ${token}` };
-  const sharp = (await import('sharp')).default;
-  for (const name of ['Cakes', 'Flowers']) {
-    const res = await fetch(`${server.url}/api/AddCategory`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ CategoryName: name }),
-    });
-    if (!res.ok) throw new Error(`AddCategory ${name}: ${res.status} ${await res.text()}`);
-  }
-  const cats = (await feedSnapshot(server)).categories;
-  const colours = ['#c0392b', '#8e44ad', '#d35400', '#16a085'];
-  const items = [
-    ['Chocolate Truffle Cake', 'Cakes', 650],
-    ['Red Velvet Cake', 'Cakes', 750],
-    ['Pineapple Cake', 'Cakes', 550],
-    ['Red Roses Bouquet', 'Flowers', 899],
-  ] as const;
-  for (const [i, [title, category, price]] of items.entries()) {
-    const png = await sharp({
-      create: { width: 800, height: 800, channels: 3, background: colours[i] ?? '#888' },
-    })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    const cat = cats.find((c) => c.categoryName === category);
-    form.append('CategoryID', String(cat?.categoryID));
-    form.append('Title', title);
-    form.append('Description', `<p>Freshly made ${title.toLowerCase()}.</p>`);
-    form.append('LabelHeading', 'Eggless');
-    form.append('LabelDescription', '100% eggless');
-    form.append('Price', String(price));
-    form.append('SizeOrWeight', '1 kg');
-    form.append('variationsJson', '[]');
-    form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${i}.png`);
-    const res = await fetch(`${server.url}/api/AddProductForDash`, {
-      method: 'POST',
-      headers: auth,
-      body: form,
-    });
-    if (!res.ok) throw new Error(`AddProductForDash ${title}: ${res.status} ${await res.text()}`);
-  }
-}
-
 /** Changes a product's price through the admin API, as the dashboard's edit form does. */
 export async function setPrice(
   server: RunningServer,

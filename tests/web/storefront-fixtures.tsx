@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { Category, Product, Variation } from '../../domain/catalogue.js';
+import { toStored } from '../../sw/catalogue-sync.js';
 import { db } from '../../sw/db.js';
 import { Shell } from '../../web/app/App.js';
 
@@ -32,9 +33,7 @@ export function makeProduct(
 }
 
 export async function putProducts(products: Product[]): Promise<void> {
-  await db.products.bulkPut(
-    products.map((p) => ({ ...p, categoryIds: p.categories.map((c) => c.categoryID) })),
-  );
+  await db.products.bulkPut(products.map(toStored));
 }
 
 export async function resetStore(): Promise<void> {
