@@ -102,7 +102,8 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   async function openSession(user: UserRow): Promise<LoginData> {
     const { token } = await app.sessions.issue({ id: user.id, email: user.email, role: user.role });
     opened += 1;
-    // Ended sessions are kept a day (to tell "ended" from "never existed" in logs), then dropped.
+    // Sessions are dropped a day after they expire (revoked ones too, which keep their expiry): until
+    // then a refused token can be told apart as "ended" rather than "never existed" in logs.
     if (opened % 200 === 0) {
       await app.db
         .deleteFrom('sessions')

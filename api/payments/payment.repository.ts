@@ -102,8 +102,8 @@ export async function insertPayment(
     amountPaise: number;
     now: number;
   },
-): Promise<void> {
-  await db
+): Promise<number> {
+  const row = await db
     .insertInto('payments')
     .values({
       provider: p.provider,
@@ -118,7 +118,9 @@ export async function insertPayment(
       created_at: p.now,
       updated_at: p.now,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Links a verified payment to its order; false when another order already took it. */

@@ -19,6 +19,7 @@ import {
   type PaymentStatus,
   raisePaymentStatus,
   recordEvent,
+  type StoredPayment,
 } from './payment.repository.js';
 import {
   type PaymentProvider,
@@ -101,6 +102,24 @@ interface WebhookBody {
 const str = (x: unknown): string | null =>
   typeof x === 'string' && x.length > 0 && x.length <= 100 ? x : null;
 
+/**
+ * The stored provider order a payment claims, when this server made it for this user with this
+ * provider. Someone else's provider order, or one this server never made, is as good as a bad
+ * signature.
+ */
+async function ownProviderOrder(
+  db: Db,
+  provider: PaymentProvider,
+  providerOrderId: string,
+  userId: number,
+): Promise<StoredPayment> {
+  const stored = await findPaymentByProviderOrder(db, providerOrderId);
+  if (!stored || stored.userId !== userId || stored.provider !== provider.name) {
+    throw badRequest(messages.paymentNotVerified);
+  }
+  return stored;
+}
+
 export default fp(
   async (app: FastifyInstance) => {
     const provider = providerFor(app.config);
@@ -146,11 +165,7 @@ export default fp(
       },
       async verifyCheckout(db, input) {
         if (!provider) throw badRequest(messages.onlinePaymentUnavailable);
-        const stored = await findPaymentByProviderOrder(db, input.providerOrderId);
-        // Someone else's provider order, or one this server never made, is as good as a bad signature.
-        if (!stored || stored.userId !== input.userId || stored.provider !== provider.name) {
-          throw badRequest(messages.paymentNotVerified);
-        }
+        const stored = await ownProviderOrder(db, provider, input.providerOrderId, input.userId);
         if (!provider.verifyCheckout(stored.providerOrderId, input.paymentId, input.signature)) {
           throw badRequest(messages.paymentNotVerified);
         }
@@ -177,16 +192,13 @@ export default fp(
         }
         if (payment.orderId) {
           // Paid against a provider order: it must be one this server made for this user.
-          const stored = await findPaymentByProviderOrder(db, payment.orderId);
-          if (!stored || stored.userId !== userId || stored.provider !== provider.name) {
-            throw badRequest(messages.paymentNotVerified);
-          }
+          const stored = await ownProviderOrder(db, provider, payment.orderId, userId);
           if (stored.orderId !== null) throw conflict(messages.paymentAlreadyUsed);
           return { paymentRowId: stored.id, providerOrderId: stored.providerOrderId, paymentId: payment.id };
         }
         // No provider order: the payment id stands in for one, so its unique index stops a second use.
         if (await findPaymentByProviderOrder(db, payment.id)) throw conflict(messages.paymentAlreadyUsed);
-        await insertPayment(db, {
+        const paymentRowId = await insertPayment(db, {
           provider: provider.name,
           providerOrderId: payment.id,
           userId,
@@ -194,9 +206,7 @@ export default fp(
           amountPaise: payment.amount,
           now: now(),
         });
-        const row = await findPaymentByProviderOrder(db, payment.id);
-        if (!row) throw badRequest(messages.paymentNotVerified);
-        return { paymentRowId: row.id, providerOrderId: row.providerOrderId, paymentId: payment.id };
+        return { paymentRowId, providerOrderId: payment.id, paymentId: payment.id };
       },
       async linkOrder(db, payment, orderId) {
         const t = now();
