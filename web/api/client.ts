@@ -1,6 +1,8 @@
 import ky, { type KyInstance } from 'ky';
 import { API_BASE, type Endpoint, type InputOf, type ResponseOf } from '../../domain/contract.js';
 import type { Envelope } from '../../domain/envelope.js';
+import { messages } from '../../domain/messages.js';
+import { storedToken } from '../hooks/session.js';
 
 /**
  * The browser's one HTTP client, built from the same `domain/*.contract.ts`
@@ -53,14 +55,6 @@ function sharedClient(): KyInstance {
   return shared;
 }
 
-function storedToken(): string | null {
-  try {
-    return globalThis.localStorage?.getItem('token') ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** `/ABCGetProducts/{id}` with `{ id: 5 }` gives `ABCGetProducts/5` (ky's prefixUrl wants no leading slash). */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -107,7 +101,7 @@ export async function call<E extends Endpoint>(
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError('Something went wrong. Please try again.', 0, null);
+    throw new ApiError(messages.somethingWentWrongTryAgain, 0, null);
   }
   let payload: unknown = null;
   try {
@@ -117,9 +111,5 @@ export async function call<E extends Endpoint>(
   }
   if (res.ok && isEnvelope(payload)) return payload as Envelope<ResponseOf<E>>;
   const envelope = isEnvelope(payload) ? payload : null;
-  throw new ApiError(
-    envelope?.sys_message || 'Something went wrong. Please try again.',
-    res.status,
-    envelope,
-  );
+  throw new ApiError(envelope?.sys_message || messages.somethingWentWrongTryAgain, res.status, envelope);
 }

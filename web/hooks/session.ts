@@ -4,9 +4,14 @@
  * the cart's checkout action already follows the spec's rule.
  */
 export function hasSession(): boolean {
+  return Boolean(storedToken());
+}
+
+/** The session token under the spec's `token` key; null where storage is absent or refused. */
+export function storedToken(): string | null {
   try {
-    return Boolean(globalThis.localStorage?.getItem('token'));
+    return globalThis.localStorage?.getItem('token') ?? null;
   } catch {
-    return false;
+    return null;
   }
 }
