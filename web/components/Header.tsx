@@ -40,7 +40,7 @@ export function Header() {
  * are the shop's browsing pages; forms (login, register, checkout, later
  * issues) and unknown paths go without it, keeping the shopper on the task.
  */
-export const MENU_PATHS = [
+const MENU_PATHS = [
   '/home',
   '/products',
   '/products-details',
@@ -64,7 +64,7 @@ const PLACEHOLDERS = [
 ];
 const PLACEHOLDER_MS = 3000;
 
-export function SearchBox() {
+function SearchBox() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [placeholder, setPlaceholder] = useState(0);

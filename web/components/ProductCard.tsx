@@ -5,7 +5,7 @@ import { formatRupees } from '../../domain/money.js';
 import { ProductImage } from './ProductImage.js';
 
 /** The URL of a product's page; the product also travels in navigation state, as the spec's route expects. */
-export function productUrl(p: Pick<Product, 'productID'>): string {
+function productUrl(p: Pick<Product, 'productID'>): string {
   return `/products-details/${p.productID}`;
 }
 
@@ -15,7 +15,7 @@ export function productUrl(p: Pick<Product, 'productID'>): string {
  * image. No srcset on purpose: a phone's high-density screen would pick the
  * larger variant, which is only on the device for products already opened.
  */
-export function cardImage(p: Pick<Product, 'images' | 'imagePath'>): string {
+function cardImage(p: Pick<Product, 'images' | 'imagePath'>): string {
   return p.images[0]?.thumb ?? firstImage(p);
 }
 

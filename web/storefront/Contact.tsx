@@ -73,7 +73,7 @@ export default function Contact() {
 type Store = (typeof STORES)[number];
 
 /** OpenStreetMap's embeddable map around the store, with its marker. */
-export function storeMapUrl(store: Pick<Store, 'lat' | 'lon'>): string {
+function storeMapUrl(store: Pick<Store, 'lat' | 'lon'>): string {
   const { lat, lon } = store;
   const bbox = [lon - 0.008, lat - 0.005, lon + 0.008, lat + 0.005].map((n) => n.toFixed(4)).join(',');
   return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${lat},${lon}`;
