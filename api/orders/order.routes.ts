@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Envelope } from '../../domain/envelope.js';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { ordersContract } from '../../domain/orders.contract.js';
-import { canMoveTo, type PlacedOrder } from '../../domain/orders.js';
+import { canMoveTo } from '../../domain/orders.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
 import { isAdmin } from '../../domain/roles.js';
 import couponRoutes from '../coupons/coupon.routes.js';
@@ -43,7 +42,10 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     const answer = await placeOrderOnce(deps, request.user.id, key, body);
     reply.code(answer.statusCode);
     if (answer.replayed) reply.header('idempotent-replayed', 'true');
-    return JSON.parse(answer.body) as Envelope<PlacedOrder>;
+    // The answer is already the envelope's JSON (stored as text for replays): sent as it is, not
+    // parsed and serialized again.
+    reply.type('application/json; charset=utf-8').send(answer.body);
+    return reply as never;
   });
 
   route(app, paymentsContract.createRazorpayOrder, async ({ body, request }) => {
