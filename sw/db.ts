@@ -1,6 +1,8 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { CartLine } from '../domain/cart.js';
 import type { Category, Product } from '../domain/catalogue.js';
+import type { OrderHistoryRow } from '../domain/orders.js';
+import type { OutboxRow } from './outbox-row.js';
 
 /**
  * The one local database, shared by the page and the service worker. The page
@@ -9,8 +11,9 @@ import type { Category, Product } from '../domain/catalogue.js';
  * from here, so screens never wait on the network.
  *
  * Schema changes add a new `this.version(n)` block below the last one and never
- * edit an old one (Dexie upgrades the device's copy step by step). The order
- * outbox and the session are meant to arrive that way as version 2.
+ * edit an old one (Dexie upgrades the device's copy step by step). Version 2
+ * adds the session (the worker has no localStorage and sends queued orders
+ * with it), the order outbox and the last order history fetched.
  */
 
 /** A product as stored: the API's object plus the category ids as a multi-entry index. */
@@ -36,12 +39,39 @@ export interface MetaRow {
 }
 export type MetaKey = 'catalogueCursor' | 'catalogueEtag' | 'lastSyncedAt' | 'lastSyncError' | 'persisted';
 
+/**
+ * The signed-in session as the device keeps it (one row, key 'current'); the
+ * spec's localStorage keys mirror it for the page. Only `sw/session.ts` reads
+ * and writes it.
+ */
+export interface SessionRow {
+  key: 'current';
+  token: string;
+  role: string;
+  userId: number;
+  email: string;
+  phone: string;
+  /** The token's `exp` claim in ms since epoch (null when the token has none). */
+  expiresAt: number | null;
+}
+
+/** The last order history the device fetched for an account, so My Orders shows it offline. */
+export interface OrderHistoryCache {
+  /** The account's user id. */
+  userId: number;
+  rows: OrderHistoryRow[];
+  fetchedAt: number;
+}
+
 export class ShopDatabase extends Dexie {
   categories!: EntityTable<Category, 'categoryID'>;
   products!: EntityTable<StoredProduct, 'productID'>;
   images!: EntityTable<StoredImage, 'url'>;
   cart!: EntityTable<CartLine, 'key'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  session!: EntityTable<SessionRow, 'key'>;
+  outbox!: EntityTable<OutboxRow, 'key'>;
+  orderHistory!: EntityTable<OrderHistoryCache, 'userId'>;
 
   constructor(name = 'storefront') {
     super(name);
@@ -51,6 +81,11 @@ export class ShopDatabase extends Dexie {
       images: 'url, productID, storedAt',
       cart: 'key, productID, addedAt',
       meta: 'key',
+    });
+    this.version(2).stores({
+      session: 'key',
+      outbox: 'key, state, userId, createdAt',
+      orderHistory: 'userId',
     });
   }
 }

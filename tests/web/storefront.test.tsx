@@ -293,7 +293,9 @@ describe('all products and the cart', () => {
     const a = makeProduct(1);
     await putProducts([a]);
     await addToCart(a, null);
-    localStorage.setItem('token', 'header.payload.signature');
+    // A token that decodes and has not expired: the login guard's rule (spec section 6).
+    const claims = btoa(JSON.stringify({ sub: '7', exp: Math.floor(Date.now() / 1000) + 3600 }));
+    localStorage.setItem('token', `header.${claims.replace(/=+$/, '')}.signature`);
     renderAt('/cart');
     fireEvent.click(await screen.findByRole('button', { name: 'Proceed to checkout' }));
     expect(url()).toBe('/checkout');

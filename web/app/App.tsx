@@ -1,8 +1,10 @@
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { isAdminPath } from '../admin/paths.js';
 import { AlertsProvider } from '../components/Alerts.js';
 import { Footer } from '../components/Footer.js';
 import { Header } from '../components/Header.js';
+import { OutboxNotice } from '../components/OutboxStatus.js';
 import { ProgressBar, RouteLoading } from '../components/ProgressBar.js';
 import '../styles/app.css';
 import { type RouteEntry, storefrontRoutes } from './routes.js';
@@ -21,6 +23,22 @@ export function App({ status }: { status?: ReactNode }) {
 
 /** Everything inside the router, so tests can render it in a MemoryRouter at any URL. */
 export function Shell({ status, routes = storefrontRoutes }: { status?: ReactNode; routes?: RouteEntry[] }) {
+  // The admin area brings its own layout (top bar, sidebar, footer) inside its lazy route chunks.
+  const admin = isAdminPath(useLocation().pathname);
+  if (admin)
+    return (
+      <AlertsProvider>
+        <ProgressBar />
+        {status}
+        <Suspense fallback={<RouteLoading />}>
+          <Routes>
+            {routes.map((r) => (
+              <Route key={r.path} path={r.path} element={r.element} />
+            ))}
+          </Routes>
+        </Suspense>
+      </AlertsProvider>
+    );
   return (
     <AlertsProvider>
       <a className="skip-link" href="#main">
@@ -29,6 +47,7 @@ export function Shell({ status, routes = storefrontRoutes }: { status?: ReactNod
       <ProgressBar />
       <Header />
       {status}
+      <OutboxNotice />
       <main id="main" tabIndex={-1}>
         <FocusOnNavigate />
         <Suspense fallback={<RouteLoading />}>

@@ -1,5 +1,8 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
+import { accountRoutes } from '../account/routes.js';
+import { adminRoutes } from '../admin/routes.js';
+import { checkoutRoutes } from '../checkout/routes.js';
 import { Home } from '../storefront/Home.js';
 
 /**
@@ -70,5 +73,8 @@ export const storefrontRoutes: RouteEntry[] = [
   { path: '/cart', element: <Cart /> },
   { path: '/about-us', element: <AboutUs /> },
   { path: '/contact', element: <Contact /> },
+  ...accountRoutes,
+  ...checkoutRoutes,
+  ...adminRoutes,
   { path: '*', element: <NotFound /> },
 ];

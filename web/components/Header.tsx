@@ -2,6 +2,8 @@ import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } fr
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CAKES_MENU, HEADER_MENU, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
+import { AccountNav } from './AccountNav.js';
+import { OutboxBadge } from './OutboxStatus.js';
 
 const CartPopupBody = lazy(() => import('./CartPopupBody.js'));
 
@@ -23,11 +25,9 @@ export function Header() {
         </Link>
         <SearchBox />
         <div className="header__actions">
+          <OutboxBadge />
           <CartButton />
-          {/* The accounts issue replaces this with My Orders, My Profile, Account and Logout when signed in. */}
-          <Link to="/login" className="btn btn--outline">
-            Login
-          </Link>
+          <AccountNav />
         </div>
       </div>
       {showsMenu(location.pathname) && <CategoryMenu key={location.pathname} />}

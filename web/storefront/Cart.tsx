@@ -3,8 +3,8 @@ import { cartSubtotal } from '../../domain/cart.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { clearCart } from '../../sw/cart.js';
+import { currentSession } from '../../sw/session.js';
 import { CartLineRow } from '../components/CartLineRow.js';
-import { hasSession } from '../hooks/session.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
 
@@ -20,7 +20,7 @@ export default function Cart() {
   const navigate = useNavigate();
 
   const proceed = () => {
-    if (!hasSession()) {
+    if (!currentSession()) {
       notify(messages.loginToCheckout, 'error');
       try {
         localStorage.setItem('returnUrl', '/checkout');
