@@ -12,6 +12,17 @@ export interface CartLine {
   productID: number;
   variationID: number | null;
   variationName: string | null;
+  /**
+   * The chosen variation's value ("1 kg"), so lines of one product read apart.
+   * Optional: lines stored before it was kept have none and still render.
+   */
+  variationValue?: string | null;
+  /**
+   * Set only on a base-price line of a product that offers variations: the
+   * product's own size ("0.5 kg", or '' when it has none), so "Use Base Price"
+   * never reads like a variation at the same price.
+   */
+  baseSize?: string | null;
   title: string;
   image: string;
   /** Unit price in whole rupees at the time it was added (the server re-prices at checkout). */
@@ -22,6 +33,51 @@ export interface CartLine {
 
 export function lineKey(productID: number, variationID: number | null): string {
   return `${productID}:${variationID ?? 'base'}`;
+}
+
+/** What was chosen, in words ("Weight: 1 kg", "Base price, 0.5 kg"), or null for a product without options. */
+export function lineChoice(
+  line: Pick<CartLine, 'variationID' | 'variationName' | 'variationValue' | 'baseSize'>,
+): string | null {
+  if (line.variationID !== null) {
+    const name = line.variationName?.trim() ?? '';
+    const value = line.variationValue?.trim() ?? '';
+    if (name && value) return `${name}: ${value}`;
+    return value || name || null;
+  }
+  if (line.baseSize === undefined || line.baseSize === null) return null;
+  const size = line.baseSize.trim();
+  return size ? `Base price, ${size}` : 'Base price';
+}
+
+/**
+ * The one name of a cart line, used by the header's popup, the cart page,
+ * checkout and orders: "Chocolate Truffle Delight (Weight: 1 kg)".
+ */
+export function lineLabel(
+  line: Pick<CartLine, 'title' | 'variationID' | 'variationName' | 'variationValue' | 'baseSize'>,
+): string {
+  const choice = lineChoice(line);
+  return choice ? `${line.title} (${choice})` : line.title;
+}
+
+/** The choice fields a new line keeps, from the product and the variation picked (null: "Use Base Price"). */
+export function choiceFields(
+  product: Pick<Product, 'sizeOrWeight' | 'variations'>,
+  variation: Pick<Variation, 'variationName' | 'variationValue'> | null,
+): Pick<CartLine, 'variationName' | 'variationValue' | 'baseSize'> {
+  if (variation) {
+    return {
+      variationName: variation.variationName,
+      variationValue: variation.variationValue,
+      baseSize: null,
+    };
+  }
+  return {
+    variationName: null,
+    variationValue: null,
+    baseSize: product.variations.length > 0 ? product.sizeOrWeight : null,
+  };
 }
 
 export function unitPrice(

@@ -1,4 +1,4 @@
-import { type CartLine, lineKey, MAX_LINE_QUANTITY, unitPrice } from '../domain/cart.js';
+import { type CartLine, choiceFields, lineKey, MAX_LINE_QUANTITY, unitPrice } from '../domain/cart.js';
 import { firstImage, type Product, type Variation } from '../domain/catalogue.js';
 import { db, type ShopDatabase } from './db.js';
 
@@ -18,6 +18,7 @@ export interface LegacyCartItem extends Omit<Product, 'price'> {
   key: string;
   variationID: number | null;
   variationName: string | null;
+  variationValue: string | null;
 }
 
 export const CART_STORAGE_KEY = 'cartItems';
@@ -60,6 +61,7 @@ export function toLegacyItem(line: CartLine, product: Product | undefined): Lega
     key: line.key,
     variationID: line.variationID,
     variationName: line.variationName,
+    variationValue: line.variationValue ?? null,
   };
 }
 
@@ -106,7 +108,7 @@ export async function addToCart(
       key,
       productID: product.productID,
       variationID: variation?.variationID ?? null,
-      variationName: variation?.variationName ?? null,
+      ...choiceFields(product, variation),
       title: product.title,
       image: product.images[0]?.thumb ?? firstImage(product),
       price: unitPrice(product, variation),

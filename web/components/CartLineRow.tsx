@@ -1,5 +1,5 @@
 import type { CartLine } from '../../domain/cart.js';
-import { lineTotal } from '../../domain/cart.js';
+import { lineLabel, lineTotal } from '../../domain/cart.js';
 import { formatRupees } from '../../domain/money.js';
 import { removeFromCart, setQuantity } from '../../sw/cart.js';
 import { ProductImage } from './ProductImage.js';
@@ -11,7 +11,7 @@ import { ProductImage } from './ProductImage.js';
  * header's "zero or below removes" gives the same result.
  */
 export function CartLineRow({ line, compact = false }: { line: CartLine; compact?: boolean }) {
-  const name = line.variationName ? `${line.title} (${line.variationName})` : line.title;
+  const name = lineLabel(line);
   return (
     <li className={compact ? 'line line--compact' : 'line'}>
       <ProductImage className="line__img" src={line.image} alt="" width={64} height={64} />
