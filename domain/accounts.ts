@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { accountMessages } from './account-messages.js';
 import { messages } from './messages.js';
 
 /**
@@ -186,26 +187,94 @@ export const ResetPasswordFormSchema = v.pipe(
 /**
  * PUT /UpdateUserProfile. Every field is optional. An empty or absent
  * password keeps the current one (the old profile form sends what it shows);
- * a non-empty one must meet the password rule. The email cannot change here:
- * a new address would need its own verification, so the server refuses a
- * different one.
+ * a non-empty one must meet the password rule and comes with the current
+ * password (`currentPassword`), which the server checks: a session alone
+ * (a phone left unlocked, a stolen token) must not be enough to take the
+ * account. The email cannot change here: a new address would need its own
+ * verification, so the server refuses a different one.
  */
-export const UpdateProfileSchema = v.object(
-  {
-    name: v.optional(NameSchema),
-    email: v.optional(v.union([v.literal(''), EmailSchema()], messages.emailInvalid)),
-    phone: v.optional(PhoneSchema),
-    address: v.optional(
-      v.pipe(v.string(messages.addressRequired), v.trim(), v.maxLength(ADDRESS_MAX, messages.addressTooLong)),
+export const UpdateProfileSchema = v.pipe(
+  v.object(
+    {
+      name: v.optional(NameSchema),
+      email: v.optional(v.union([v.literal(''), EmailSchema()], messages.emailInvalid)),
+      phone: v.optional(PhoneSchema),
+      address: v.optional(
+        v.pipe(
+          v.string(messages.addressRequired),
+          v.trim(),
+          v.maxLength(ADDRESS_MAX, messages.addressTooLong),
+        ),
+      ),
+      password: v.optional(v.nullable(v.union([v.literal(''), PasswordSchema], messages.passwordComplexity))),
+      currentPassword: v.optional(
+        v.nullable(
+          v.pipe(
+            v.string(accountMessages.currentPasswordRequired),
+            v.maxLength(PASSWORD_MAX, accountMessages.currentPasswordWrong),
+          ),
+        ),
+      ),
+    },
+    messages.formInvalid,
+  ),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['currentPassword']],
+      (input) => !input.password || !!input.currentPassword,
+      accountMessages.currentPasswordRequired,
     ),
-    password: v.optional(v.nullable(v.union([v.literal(''), PasswordSchema], messages.passwordComplexity))),
-  },
+    ['currentPassword'],
+  ),
+);
+
+/**
+ * The My Profile form in the browser: what it sends, plus the confirmation of
+ * a new password (the spec's register message when they differ).
+ */
+export const ProfileFormSchema = v.pipe(
+  v.object(
+    {
+      name: NameSchema,
+      phone: PhoneSchema,
+      address: v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_MAX, messages.addressTooLong)),
+      password: v.union([v.literal(''), PasswordSchema], messages.passwordComplexity),
+      confirmPassword: v.string(),
+      currentPassword: v.pipe(v.string(), v.maxLength(PASSWORD_MAX, accountMessages.currentPasswordWrong)),
+    },
+    messages.formInvalid,
+  ),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      messages.passwordsDoNotMatch,
+    ),
+    ['confirmPassword'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['currentPassword']],
+      (input) => !input.password || !!input.currentPassword,
+      accountMessages.currentPasswordRequired,
+    ),
+    ['currentPassword'],
+  ),
+);
+
+/** The login form's "log in with a code instead": the email, then the emailed code. */
+export const OtpLoginFormSchema = v.object(
+  { email: EmailSchema(), otp: OtpSchema(messages.otpInvalid) },
   messages.formInvalid,
 );
+
+/** The registration code form (/otp): six digits, the spec's message. */
+export const OtpFormSchema = v.object({ otp: OtpSchema(messages.otpInvalid) }, messages.otpInvalid);
 
 export type RegisterInput = v.InferInput<typeof RegisterSchema>;
 export type LoginInput = v.InferInput<typeof LoginSchema>;
 export type ResetPasswordForm = v.InferInput<typeof ResetPasswordFormSchema>;
+export type ProfileForm = v.InferInput<typeof ProfileFormSchema>;
 
 /** The answer of POST /LoginCustomer and POST /VryOtpLogin (spec section 3). */
 export interface LoginData {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import type { LoginData } from '../../domain/accounts.js';
 import { ok } from '../../domain/envelope.js';
@@ -243,7 +244,17 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     if (body.name !== undefined) fields.name = body.name;
     if (body.phone !== undefined) fields.phone = body.phone;
     if (body.address !== undefined) fields.address = body.address;
-    if (body.password) fields.password_hash = await hashPassword(body.password);
+    if (body.password) {
+      // A new password needs the current one (the schema asks for it to be there): a session alone,
+      // on a phone left unlocked or a stolen token, must not be enough to take the account. Counted
+      // as a login, so the session cannot be used to guess the password either. 403, not 401:
+      // the session itself is fine and a 401 would end it in the browser.
+      await limit('login', user.email, request);
+      if (!(await verifyPassword(body.currentPassword ?? '', user.password_hash)))
+        throw new HttpError(403, accountMessages.currentPasswordWrong);
+      await app.rateLimiter.reset(`login:email:${user.email}`);
+      fields.password_hash = await hashPassword(body.password);
+    }
     await updateUser(app.db, user.id, fields);
     // A new password ends the account's other sessions; this one stays.
     if (fields.password_hash) await app.sessions.revokeAllFor(user.id, request.user.sessionId);

@@ -5,6 +5,7 @@ import { createOrPromoteAdmin } from '../../api/accounts/admin.js';
 import { buildApp } from '../../api/app.js';
 import type { Config } from '../../api/config.js';
 import { runStartupTasks } from '../../api/startup.js';
+import { accountMessages } from '../../domain/account-messages.js';
 import { messages } from '../../domain/messages.js';
 import { makeTestApp, type TestApp, testConfig } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
@@ -564,7 +565,29 @@ for (const dialect of DIALECTS) {
       expectFailure(await put({ address: 'x'.repeat(501) }), 400, messages.addressTooLong);
       expect((await put({ email: email.toUpperCase() })).statusCode).toBe(200);
 
-      const changed = await put({ password: 'Newer-Pass9' });
+      // A new password needs the current one: without it, or with a wrong one, nothing changes.
+      expectFailure(await put({ password: 'Newer-Pass9' }), 400, accountMessages.currentPasswordRequired);
+      expectFailure(
+        await put({ password: 'Newer-Pass9', currentPassword: '' }),
+        400,
+        accountMessages.currentPasswordRequired,
+      );
+      expectFailure(
+        await put({ password: 'Newer-Pass9', currentPassword: 'Wrong-Pass1' }),
+        403,
+        accountMessages.currentPasswordWrong,
+      );
+      expectFailure(
+        await put({ name: 'Thief', password: 'Newer-Pass9', currentPassword: 'Wrong-Pass1' }),
+        403,
+        accountMessages.currentPasswordWrong,
+      );
+      // The refused change left the session, the password and the name as they were.
+      expect((await call('GET', '/GetUserProfile', ip, undefined, token)).json().data.name).toBe('Asha V');
+      expect((await call('GET', '/GetUserProfile', ip, undefined, otherDevice)).statusCode).toBe(200);
+      await login(email, ip);
+
+      const changed = await put({ password: 'Newer-Pass9', currentPassword: PASSWORD });
       expect(changed.statusCode).toBe(200);
       expect(changed.body).not.toMatch(/Newer-Pass9|scrypt/);
       expectFailure(await post('/LoginCustomer', ip, { email, password: PASSWORD }), 401);
