@@ -4,6 +4,7 @@ import { fail } from '../domain/envelope.js';
 import accountRoutes from './accounts/account.routes.js';
 import catalogueRoutes from './catalogue/catalogue.routes.js';
 import type { Config } from './config.js';
+import contactRoutes from './contact/contact.routes.js';
 import type { Db } from './db/database.js';
 import orderRoutes from './orders/order.routes.js';
 import paymentRoutes from './payments/payment.routes.js';
@@ -67,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
+  await app.register(contactRoutes);
 
   await app.register(web, { webDir: options.config.webDir });
   return app;

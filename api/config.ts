@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SHOP_CONTACT } from '../domain/shop.js';
 
 /**
  * Settings are read from the environment once, at start, and checked together:
@@ -18,6 +19,8 @@ export interface Config {
   adminPassword: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Where the contact form's messages go (SHOP_EMAIL; the shop's public address when unset). */
+  shopEmail: string;
   redisUrl: string | null;
   razorpay: {
     keyId: string | null;
@@ -110,6 +113,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (mailFrom && !/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(mailFrom))
     problems.push('MAIL_FROM must be an email address or "Name <address>"');
 
+  const shopEmail = str('SHOP_EMAIL') ?? SHOP_CONTACT.email;
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(shopEmail))
+    problems.push('SHOP_EMAIL must be an email address');
+
   if (problems.length) throw new ConfigError(problems);
 
   if (!jwtSecret) jwtSecret = readOrCreateSecret(dataDir);
@@ -124,6 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword,
     smtpUrl,
     mailFrom: mailFrom ?? 'Bakery & Blooms <no-reply@localhost>',
+    shopEmail,
     redisUrl,
     razorpay: { keyId, keySecret, webhookSecret: str('RAZORPAY_WEBHOOK_SECRET'), apiUrl },
     mode,

@@ -17,6 +17,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Where a reply goes when it is not the sender (the contact form: the shopper who wrote). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -47,7 +49,13 @@ export function createMailer(options: MailerOptions): Mailer {
   const inFlight = new Set<Promise<void>>();
 
   async function deliver(mail: Mail): Promise<void> {
-    const message = { from: options.from, to: mail.to, subject: mail.subject, text: mail.text };
+    const message = {
+      from: options.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    };
     for (let attempt = 0; ; attempt++) {
       try {
         const info = await transport.sendMail(message);

@@ -1,0 +1,14 @@
+import { ContactSchema } from './contact.js';
+import { endpoint } from './contract.js';
+
+/** The contact form's one endpoint: anyone may write to the shop, within a rate limit. */
+export const contactApi = {
+  send: endpoint<{ received: true }>()({
+    method: 'POST',
+    path: '/contact',
+    summary: "Sends a shopper's message to the shop by mail",
+    tag: 'Contact',
+    access: 'public',
+    body: ContactSchema,
+  }),
+} as const;
