@@ -1,14 +1,29 @@
-import type { OrderRequestInput, PlacedOrder } from '../domain/orders.js';
+import type { OrderRequestInput, OrderTotals, PlacedOrder } from '../domain/orders.js';
+import type { OutboxProblem } from '../domain/outbox.js';
 
 /**
  * An order in the device's outbox (Dexie table `outbox`, keyed by its
  * idempotency key). The row format carries `v`: a new app version that
- * changes it upgrades old rows on read, because an update can land while
- * orders wait. The state machine that moves rows lives in `sw/outbox.ts`.
+ * changes it upgrades old rows on read (`upgradeRow`), because an update can
+ * land while orders wait, and an old tab may still write the old format. The
+ * state machine that moves rows lives in `sw/outbox.ts`.
  */
 export const OUTBOX_ROW_VERSION = 1;
 
+/**
+ * queued: waits for its next attempt; sending: a sender holds it now (a row
+ * found `sending` by the lock's holder was left by a sender that died mid-request,
+ * and is sent again with the same key); attention: waits for the shopper;
+ * sent: the server placed it (kept to show the order until the history lists it);
+ * cancelled: the shopper gave it up before it was placed.
+ */
 export type OutboxState = 'queued' | 'sending' | 'attention' | 'sent' | 'cancelled';
+
+/** What the shopper saw at checkout, to show beside the server's figures and to re-total after a fix. */
+export interface QueuedFigures extends OrderTotals {
+  /** The coupon's amount as the shop verified it at checkout (0 without one). */
+  couponAmount: number;
+}
 
 export interface OutboxRow {
   v: number;
@@ -19,14 +34,52 @@ export interface OutboxRow {
   email: string;
   state: OutboxState;
   request: OrderRequestInput;
+  /** The totals the shopper agreed to (updated when they confirm new ones). */
+  figures: QueuedFigures;
   createdAt: number;
-  /** Failed attempts so far (drives the back-off). */
+  /** Failed attempts in a row (drives the back-off); a definite answer resets it. */
   attempts: number;
   /** Not before this time (ms since epoch). */
   nextAttemptAt: number;
+  /** Why the last attempt failed, for the shopper and for support ("network", "503"). */
+  lastError: string | null;
   /** The server's order once placed. */
   placed: PlacedOrder | null;
   /** What the shopper must decide, with the server's envelope, while state is 'attention'. */
-  problem: { status: number; message: string; data: unknown } | null;
+  problem: OutboxProblem | null;
+  /** The token a 401 came with: the order continues once the account has another one. */
+  refusedToken: string | null;
+  /** The worker showed "Order #N placed" (or a page saw it): never twice. */
+  announced: boolean;
   updatedAt: number;
+}
+
+/** A stored row as this version reads it; rows from an older or newer format are brought to this one. */
+export function upgradeRow(raw: Partial<OutboxRow> & Pick<OutboxRow, 'key'>): OutboxRow {
+  const request = raw.request as OrderRequestInput;
+  const total = typeof request?.TotalAmount === 'number' ? request.TotalAmount : 0;
+  return {
+    v: OUTBOX_ROW_VERSION,
+    key: raw.key,
+    userId: raw.userId ?? 0,
+    email: raw.email ?? '',
+    state: raw.state ?? 'queued',
+    request,
+    figures: raw.figures ?? {
+      subtotal: total,
+      deliveryCharge: 0,
+      discount: 0,
+      total,
+      couponAmount: 0,
+    },
+    createdAt: raw.createdAt ?? Date.now(),
+    attempts: raw.attempts ?? 0,
+    nextAttemptAt: raw.nextAttemptAt ?? 0,
+    lastError: raw.lastError ?? null,
+    placed: raw.placed ?? null,
+    problem: raw.problem ?? null,
+    refusedToken: raw.refusedToken ?? null,
+    announced: raw.announced ?? false,
+    updatedAt: raw.updatedAt ?? Date.now(),
+  };
 }

@@ -1,0 +1,450 @@
+import { type CartLine, lineKey } from '../domain/cart.js';
+import type { OrderRequestInput } from '../domain/orders.js';
+import { couponDiscount } from '../domain/orders.js';
+import {
+  type Answer,
+  asRepriced,
+  backoffMs,
+  classifyAnswer,
+  goneLine,
+  type OutboxProblem,
+} from '../domain/outbox.js';
+import { writeMirror } from './cart.js';
+import { db as defaultDb, type SessionRow, type ShopDatabase } from './db.js';
+import { OUTBOX_ROW_VERSION, type OutboxRow, type QueuedFigures, upgradeRow } from './outbox-row.js';
+import { loadSession } from './session.js';
+
+/**
+ * The order outbox: the state machine and the one sender, shared by the page
+ * and the service worker (see sw/README.md, "The outbox").
+ *
+ * - An order is stored with its idempotency key, in one transaction with
+ *   emptying its cart lines, before anything is sent (`queueOrder`).
+ * - `sendDue` sends what is due, one row at a time, holding the Web Lock
+ *   `storefront-outbox`, so the tabs and the worker never send at once. A row
+ *   found `sending` by the lock's holder was left by a sender that died
+ *   mid-request (tab closed, worker killed): it is sent again with the same key.
+ * - Every answer has one handling (`domain/outbox.ts`): sent, retried with the
+ *   same key (forever, with back-off), or waiting for the shopper. Nothing is
+ *   ever deleted before a definite answer, and a row waiting for the shopper
+ *   never stops the rows behind it.
+ */
+export const OUTBOX_LOCK = 'storefront-outbox';
+/** Longer than the server takes to price and place an order, shorter than a shopper's patience. */
+export const SEND_TIMEOUT_MS = 20_000;
+
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+export interface OutboxEnv {
+  db: ShopDatabase;
+  fetch: typeof fetch;
+  /** The API base: `/api` on the shop's origin (absolute in tests). */
+  base: string;
+  now(): number;
+  random(): number;
+  /** Web Locks where the browser has them; the in-scope queue otherwise (one scope: tests, old browsers). */
+  locks: LockManagerLike | null;
+  timeoutMs: number;
+  /** Told of each order the server placed during a pass (the worker shows a notification). */
+  onPlaced?(row: OutboxRow): void | Promise<void>;
+}
+
+export function defaultEnv(overrides: Partial<OutboxEnv> = {}): OutboxEnv {
+  const nav = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator;
+  return {
+    db: defaultDb,
+    fetch: (...args) => globalThis.fetch(...args),
+    base: '/api',
+    now: () => Date.now(),
+    random: () => Math.random(),
+    locks: nav?.locks ?? null,
+    timeoutMs: SEND_TIMEOUT_MS,
+    ...overrides,
+  };
+}
+
+let localQueue: Promise<unknown> = Promise.resolve();
+function withLock<T>(env: OutboxEnv, run: () => Promise<T>): Promise<T> {
+  if (env.locks) return env.locks.request(OUTBOX_LOCK, run);
+  const next = localQueue.then(run, run);
+  localQueue = next.catch(() => undefined);
+  return next;
+}
+
+/** The rows still on their way: queued, being sent, or waiting for the shopper. */
+export const PENDING_STATES = ['queued', 'sending', 'attention'] as const;
+
+export interface NewOrder {
+  key: string;
+  userId: number;
+  email: string;
+  request: OrderRequestInput;
+  figures: QueuedFigures;
+  /** The cart lines this order takes: removed in the same transaction that stores it. */
+  cartKeys: readonly string[];
+}
+
+/**
+ * Stores the order and empties its cart lines in one transaction: either the
+ * order is in the outbox and out of the cart, or nothing changed. Only then is
+ * anything sent, so a crash at any later moment loses nothing.
+ */
+export async function queueOrder(order: NewOrder, env: OutboxEnv = defaultEnv()): Promise<OutboxRow> {
+  const now = env.now();
+  const row: OutboxRow = upgradeRow({
+    v: OUTBOX_ROW_VERSION,
+    key: order.key,
+    userId: order.userId,
+    email: order.email,
+    state: 'queued',
+    request: order.request,
+    figures: order.figures,
+    createdAt: now,
+    attempts: 0,
+    nextAttemptAt: now,
+    updatedAt: now,
+  });
+  await env.db.transaction('rw', env.db.outbox, env.db.cart, async () => {
+    await env.db.outbox.add(row);
+    await env.db.cart.bulkDelete([...order.cartKeys]);
+  });
+  await writeMirror(env.db);
+  return row;
+}
+
+export interface PassResult {
+  sent: OutboxRow[];
+  retried: number;
+  attention: number;
+  /** When the next queued row is due (ms since epoch), or null when none waits for time. */
+  nextWakeAt: number | null;
+}
+
+async function put(env: OutboxEnv, row: OutboxRow, patch: Partial<OutboxRow>): Promise<OutboxRow> {
+  const next = { ...row, ...patch, v: OUTBOX_ROW_VERSION, updatedAt: env.now() };
+  await env.db.outbox.put(next);
+  return next;
+}
+
+async function post(env: OutboxEnv, row: OutboxRow, token: string): Promise<Answer> {
+  try {
+    const res = await env.fetch(`${env.base}/place-order`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'idempotency-key': row.key,
+      },
+      body: JSON.stringify(row.request),
+      signal: AbortSignal.timeout(env.timeoutMs),
+      // Never an HTTP cache's answer; the order must reach the server.
+      cache: 'no-store',
+    });
+    let body: unknown = null;
+    try {
+      body = await res.json();
+    } catch {
+      // A proxy's page or a cut body: the status alone decides (a 2xx without our envelope is retried).
+    }
+    return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
+  } catch {
+    // Network failure, reset, timeout: nothing definite happened; the same key goes again.
+    return { status: 0, body: null, retryAfter: null };
+  }
+}
+
+const TRANSPORT = 'transport:';
+const isTransportError = (e: string | null) => e?.startsWith(TRANSPORT) ?? false;
+
+/** Rows a 401 (or a missing session) stopped continue once their account has another live token. */
+async function resumeSignedIn(env: OutboxEnv, session: SessionRow | null): Promise<void> {
+  if (!session) return;
+  const waiting = await env.db.outbox.where('state').equals('attention').toArray();
+  for (const raw of waiting) {
+    const row = upgradeRow(raw);
+    if (row.problem?.kind !== 'signin' || row.userId !== session.userId) continue;
+    if (row.refusedToken === session.token) continue;
+    await put(env, row, {
+      state: 'queued',
+      problem: null,
+      refusedToken: null,
+      attempts: 0,
+      nextAttemptAt: env.now(),
+    });
+  }
+}
+
+function signInProblem(): OutboxProblem {
+  return {
+    kind: 'signin',
+    status: 401,
+    message: 'Please log in again to send this order.',
+    data: null,
+  };
+}
+
+/**
+ * One pass: sends every due row, oldest first, one at a time under the lock.
+ * `force` sends queued rows whatever their back-off says (the network just came
+ * back); `only` limits the pass to one order (the checkout waiting for it).
+ * A network failure defers the rest of the pass with their own back-off (the
+ * network is down for them too); a success proves it up again, so rows that
+ * waited for the network go now.
+ */
+export function sendDue(
+  env: OutboxEnv = defaultEnv(),
+  options: { force?: boolean; only?: string } = {},
+): Promise<PassResult> {
+  return withLock(env, async () => {
+    const result: PassResult = { sent: [], retried: 0, attention: 0, nextWakeAt: null };
+    const session = await loadSession(env.db, env.now());
+    await resumeSignedIn(env, session);
+    const candidates = (await env.db.outbox.where('state').anyOf('queued', 'sending').toArray())
+      .map(upgradeRow)
+      .filter((r) => !options.only || r.key === options.only)
+      .sort((a, b) => a.createdAt - b.createdAt || (a.key < b.key ? -1 : 1));
+    let networkUp = false;
+    let networkDown = false;
+    for (const candidate of candidates) {
+      const now = env.now();
+      const due =
+        options.force ||
+        candidate.state === 'sending' ||
+        candidate.nextAttemptAt <= now ||
+        (networkUp && isTransportError(candidate.lastError));
+      if (!due) continue;
+      // Read again: another context may have changed it since the query (a shopper's edit, an old tab).
+      const stored = await env.db.outbox.get(candidate.key);
+      if (!stored || (stored.state !== 'queued' && stored.state !== 'sending')) continue;
+      let row = upgradeRow(stored);
+      if (networkDown) {
+        await put(env, row, {
+          state: 'queued',
+          attempts: row.attempts + 1,
+          nextAttemptAt: now + backoffMs(row.attempts + 1, env.random()),
+          lastError: `${TRANSPORT}network`,
+        });
+        result.retried += 1;
+        continue;
+      }
+      if (!session || session.userId !== row.userId) {
+        await put(env, row, { state: 'attention', problem: signInProblem(), refusedToken: null });
+        result.attention += 1;
+        continue;
+      }
+      row = await put(env, row, { state: 'sending' });
+      const outcome = classifyAnswer(await post(env, row, session.token), env.now());
+      if (outcome.kind === 'sent') {
+        networkUp = true;
+        const placed = await put(env, row, {
+          state: 'sent',
+          placed: outcome.order,
+          problem: null,
+          attempts: 0,
+          lastError: null,
+          refusedToken: null,
+        });
+        result.sent.push(placed);
+        await env.onPlaced?.(placed);
+      } else if (outcome.kind === 'retry') {
+        const attempts = row.attempts + 1;
+        await put(env, row, {
+          state: 'queued',
+          attempts,
+          nextAttemptAt: env.now() + (outcome.afterMs ?? backoffMs(attempts, env.random())),
+          lastError: outcome.transport ? `${TRANSPORT}${outcome.reason}` : outcome.reason,
+        });
+        result.retried += 1;
+        if (outcome.transport) networkDown = true;
+        else networkUp = true;
+      } else {
+        networkUp = true;
+        const problem = outcome.problem;
+        if (problem.kind === 'defect') {
+          // The same key with another body: the app built two different orders under one key. Never resent as it is.
+          console.error('outbox: the server refused an order key reused with another body', row.key, problem);
+        }
+        await put(env, row, {
+          state: 'attention',
+          problem,
+          attempts: 0,
+          lastError: null,
+          refusedToken: problem.kind === 'signin' ? session.token : null,
+        });
+        result.attention += 1;
+      }
+    }
+    result.nextWakeAt = await nextWakeAt(env);
+    return result;
+  });
+}
+
+/** When the earliest queued row is due, or null when none is queued. */
+export async function nextWakeAt(env: OutboxEnv = defaultEnv()): Promise<number | null> {
+  const rows = await env.db.outbox.where('state').anyOf('queued', 'sending').toArray();
+  if (!rows.length) return null;
+  return Math.min(...rows.map((r) => r.nextAttemptAt ?? 0));
+}
+
+/** Sends one order now (the checkout waits for it), behind whatever pass holds the lock. */
+export async function sendNow(key: string, env: OutboxEnv = defaultEnv()): Promise<OutboxRow | undefined> {
+  await sendDue(env, { only: key, force: true });
+  const row = await env.db.outbox.get(key);
+  return row ? upgradeRow(row) : undefined;
+}
+
+/** Changes a row waiting for the shopper and queues it again, due now; false when it no longer waits. */
+async function fixAndRequeue(
+  key: string,
+  env: OutboxEnv,
+  change: (row: OutboxRow) => Partial<OutboxRow> | null,
+): Promise<boolean> {
+  return env.db.transaction('rw', env.db.outbox, async () => {
+    const stored = await env.db.outbox.get(key);
+    if (stored?.state !== 'attention') return false;
+    const row = upgradeRow(stored);
+    const patch = change(row);
+    if (!patch) return false;
+    await put(env, row, {
+      state: 'queued',
+      problem: null,
+      attempts: 0,
+      nextAttemptAt: env.now(),
+      lastError: null,
+      ...patch,
+    });
+    return true;
+  });
+}
+
+/**
+ * The shopper accepts the server's new figures: each line's new price and the
+ * new total, sent again with the SAME key (a refused order stored nothing under
+ * it). A coupon that no longer applies is dropped from the request.
+ */
+export function confirmNewFigures(key: string, env: OutboxEnv = defaultEnv()): Promise<boolean> {
+  return fixAndRequeue(key, env, (row) => {
+    const repriced = asRepriced(row.problem?.data);
+    if (!repriced) return null;
+    const items = row.request.OrderItems.map((item, i) => ({
+      ...item,
+      Price: repriced.lines[i]?.new.price ?? item.Price,
+    }));
+    const couponKept = repriced.coupon ? repriced.coupon.applied : true;
+    return {
+      request: {
+        ...row.request,
+        OrderItems: items,
+        TotalAmount: repriced.total.new,
+        CouponCode: couponKept ? row.request.CouponCode : null,
+      },
+      figures: {
+        subtotal: repriced.subtotal,
+        deliveryCharge: repriced.deliveryCharge,
+        discount: repriced.discount,
+        total: repriced.total.new,
+        couponAmount: couponKept ? row.figures.couponAmount : 0,
+      },
+    };
+  });
+}
+
+/**
+ * Removes the line the server said is gone and re-totals with the same rules
+ * as checkout; the server re-prices anyway, and any other difference comes
+ * back as new figures to confirm.
+ */
+export function removeGoneLine(key: string, env: OutboxEnv = defaultEnv()): Promise<boolean> {
+  return fixAndRequeue(key, env, (row) => {
+    const gone = goneLine(row.problem?.data);
+    if (!gone) return null;
+    const items = row.request.OrderItems.filter((item) => {
+      const sameProduct =
+        gone.productID !== null ? item.ProductID === gone.productID : item.ProductName === gone.productName;
+      if (!sameProduct) return true;
+      return gone.variationID !== undefined && (item.VariationID ?? null) !== gone.variationID;
+    });
+    if (items.length === row.request.OrderItems.length || items.length === 0) return null;
+    const subtotal = items.reduce((s, i) => s + i.Price * i.Quantity, 0);
+    const discount = couponDiscount(row.figures.couponAmount, subtotal);
+    const total = subtotal + row.figures.deliveryCharge - discount;
+    return {
+      request: { ...row.request, OrderItems: items, TotalAmount: total },
+      figures: { ...row.figures, subtotal, discount, total },
+    };
+  });
+}
+
+/** A new delivery date for an order whose date the server no longer accepts. */
+export function changeDeliveryDate(
+  key: string,
+  date: string,
+  env: OutboxEnv = defaultEnv(),
+): Promise<boolean> {
+  return fixAndRequeue(key, env, (row) =>
+    row.problem?.kind === 'delivery-date' ? { request: { ...row.request, DeliveryDate: date } } : null,
+  );
+}
+
+/**
+ * The shopper gives up an order the server refused (so it was never placed):
+ * it is marked cancelled and its lines go back to the cart. Only a refusal can
+ * be cancelled: an order that may be in flight, or that waits for a sign-in
+ * after a lost answer, might already exist at the shop.
+ */
+export async function cancelOrder(key: string, env: OutboxEnv = defaultEnv()): Promise<boolean> {
+  const done = await env.db.transaction('rw', env.db.outbox, env.db.cart, async () => {
+    const stored = await env.db.outbox.get(key);
+    if (stored?.state !== 'attention') return false;
+    const row = upgradeRow(stored);
+    if (row.problem?.kind === 'signin' || row.problem?.kind === 'defect') return false;
+    await put(env, row, { state: 'cancelled' });
+    const now = env.now();
+    // A repriced order goes back at the shop's new prices, so checkout shows what will be charged.
+    const repriced = asRepriced(row.problem?.data);
+    for (const [i, item] of row.request.OrderItems.entries()) {
+      if (item.ProductID == null) continue;
+      const productID = Number(item.ProductID);
+      const variationID = item.VariationID == null ? null : Number(item.VariationID);
+      const key = lineKey(productID, variationID);
+      if (await env.db.cart.get(key)) continue;
+      const line: CartLine = {
+        key,
+        productID,
+        variationID,
+        variationName: null,
+        title: item.ProductName ?? '',
+        image: item.ProductImage ?? '',
+        price: repriced?.lines[i]?.new.price ?? item.Price,
+        quantity: item.Quantity,
+        addedAt: now + i,
+      };
+      await env.db.cart.put(line);
+    }
+    return true;
+  });
+  if (done) await writeMirror(env.db);
+  return done;
+}
+
+/**
+ * A row the server refused as a defect (422) stays visible until the shopper
+ * dismisses it; it is never resent. Its cart lines are not restored: an order
+ * under its key exists with other details.
+ */
+export function dismissOrder(key: string, env: OutboxEnv = defaultEnv()): Promise<boolean> {
+  return env.db.transaction('rw', env.db.outbox, async () => {
+    const stored = await env.db.outbox.get(key);
+    if (stored?.state !== 'attention' || stored.problem?.kind !== 'defect') return false;
+    await put(env, upgradeRow(stored), { state: 'cancelled' });
+    return true;
+  });
+}
+
+/** A sent row was seen by the shopper or announced by the worker: never announced again. */
+export async function markAnnounced(key: string, env: OutboxEnv = defaultEnv()): Promise<void> {
+  const stored = await env.db.outbox.get(key);
+  if (stored && !stored.announced) await put(env, upgradeRow(stored), { announced: true });
+}

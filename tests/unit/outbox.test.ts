@@ -1,0 +1,510 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartLine } from '../../domain/cart.js';
+import type { OrderRequestInput, PlacedOrder } from '../../domain/orders.js';
+import { BACKOFF_MAX_MS, backoffMs, classifyAnswer } from '../../domain/outbox.js';
+import { ShopDatabase } from '../../sw/db.js';
+import {
+  cancelOrder,
+  changeDeliveryDate,
+  confirmNewFigures,
+  dismissOrder,
+  type OutboxEnv,
+  queueOrder,
+  removeGoneLine,
+  sendDue,
+  sendNow,
+} from '../../sw/outbox.js';
+import { upgradeRow } from '../../sw/outbox-row.js';
+
+/**
+ * The outbox's state machine against a fake shop: a network that can fail,
+ * lose answers, or answer anything, and a server that keeps the idempotency
+ * protocol (the same key placed once, its answer replayed).
+ */
+function token(userId: number, tag = 'a'): string {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'HS256' })}.${b64({ sub: userId, exp: Math.floor(Date.now() / 1000) + 3600, tag })}.sig`;
+}
+
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network' | 'lose';
+
+class FakeShop {
+  placed = new Map<string, PlacedOrder>();
+  requests: { key: string; body: OrderRequestInput; auth: string }[] = [];
+  /** Scripted replies, one per request, before the shop's own behaviour ('lose': commit, then drop the answer). */
+  script: Reply[] = [];
+  nextId = 100;
+
+  fetch: typeof fetch = async (_url, init) => {
+    const headers = init?.headers as Record<string, string>;
+    const key = headers['idempotency-key'] ?? '';
+    const body = JSON.parse(String(init?.body)) as OrderRequestInput;
+    this.requests.push({ key, body, auth: headers.authorization ?? '' });
+    const step = this.script.shift();
+    if (step === 'network') throw new TypeError('Failed to fetch');
+    if (step && step !== 'lose') {
+      return new Response(JSON.stringify(step.body ?? { isSuccess: false, data: null, sys_message: 'x' }), {
+        status: step.status,
+        headers: { 'content-type': 'application/json', ...step.headers },
+      });
+    }
+    const order = this.placed.get(key) ?? this.place(key, body);
+    if (step === 'lose') throw new TypeError('connection reset');
+    return Response.json({ isSuccess: true, data: order, sys_message: 'Order placed successfully!' });
+  };
+
+  private place(key: string, body: OrderRequestInput): PlacedOrder {
+    const order = {
+      orderID: this.nextId++,
+      status: 'placed',
+      paymentMethod: 'Cash on Delivery',
+      deliveryDate: body.DeliveryDate,
+      subtotal: body.TotalAmount,
+      deliveryCharge: 0,
+      discount: 0,
+      totalAmount: body.TotalAmount,
+      couponCode: null,
+      items: [],
+      orderDate: new Date().toISOString(),
+    } satisfies PlacedOrder;
+    this.placed.set(key, order);
+    return order;
+  }
+}
+
+let store: ShopDatabase;
+let shop: FakeShop;
+let clock: number;
+let env: OutboxEnv;
+let keyCounter = 0;
+
+const request = (price = 500, quantity = 1): OrderRequestInput => ({
+  DeliveryDate: '2026-12-01',
+  CustomerName: 'Asha',
+  CustomerEmail: 'asha@example.com',
+  CustomerPhone: '9876543210',
+  CustomerAddress: 'House 12',
+  State: 'Punjab',
+  City: 'Mohali',
+  CustomerPincode: '160062',
+  PaymentMethod: 'Cash on Delivery',
+  TotalAmount: price * quantity + 150,
+  OrderItems: [
+    {
+      ProductID: 1,
+      VariationID: null,
+      ProductName: 'Cake',
+      Price: price,
+      Quantity: quantity,
+      ProductImage: '',
+    },
+    { ProductID: 2, VariationID: null, ProductName: 'Roses', Price: 0, Quantity: 1, ProductImage: '' },
+  ],
+});
+
+async function signIn(userId = 7, tag = 'a'): Promise<string> {
+  const t = token(userId, tag);
+  await store.session.put({
+    key: 'current',
+    token: t,
+    role: '0',
+    userId,
+    email: 'asha@example.com',
+    phone: '9876543210',
+    expiresAt: null,
+  });
+  return t;
+}
+
+async function queue(userId = 7, req = request()): Promise<string> {
+  keyCounter += 1;
+  const key = `00000000-0000-4000-8000-${String(keyCounter).padStart(12, '0')}`;
+  await queueOrder(
+    {
+      key,
+      userId,
+      email: 'asha@example.com',
+      request: req,
+      figures: {
+        subtotal: req.TotalAmount - 150,
+        deliveryCharge: 150,
+        discount: 0,
+        total: req.TotalAmount,
+        couponAmount: 0,
+      },
+      cartKeys: [],
+    },
+    env,
+  );
+  clock += 1;
+  return key;
+}
+
+const row = async (key: string) => {
+  const stored = await store.outbox.get(key);
+  if (!stored) throw new Error(`no row ${key}`);
+  return upgradeRow(stored);
+};
+const at = (xs: string[], i: number): string => xs[i] ?? '';
+
+beforeEach(async () => {
+  store = new ShopDatabase(`outbox-${Math.random()}`);
+  shop = new FakeShop();
+  clock = 1_000_000;
+  env = {
+    db: store,
+    fetch: shop.fetch,
+    base: 'http://shop.test/api',
+    now: () => clock,
+    random: () => 1,
+    locks: null,
+    timeoutMs: 1000,
+  };
+  await signIn();
+});
+afterEach(async () => {
+  store.close();
+  await store.delete();
+});
+
+describe('answers, one handling each', () => {
+  it('classifies every answer the server gives', () => {
+    const env = (data: unknown, msg = 'm') => ({ isSuccess: false, data, sys_message: msg });
+    const c = (status: number, body: unknown = null, retryAfter: string | null = null) =>
+      classifyAnswer({ status, body, retryAfter }, 0);
+    expect(c(0)).toMatchObject({ kind: 'retry', transport: true });
+    expect(c(200, { isSuccess: true, data: { orderID: 5 } })).toMatchObject({ kind: 'sent' });
+    expect(c(200, '<html>')).toMatchObject({ kind: 'retry', transport: true });
+    expect(c(503)).toMatchObject({ kind: 'retry', transport: false, afterMs: null });
+    expect(c(429, null, '7')).toMatchObject({ kind: 'retry', transport: true, afterMs: 7000 });
+    expect(c(409, env({ reason: 'in-progress' }), '1')).toMatchObject({ kind: 'retry', afterMs: 1000 });
+    expect(c(409, env({ reason: 'repriced' }))).toMatchObject({
+      kind: 'attention',
+      problem: { kind: 'repriced' },
+    });
+    expect(c(404, env({ reason: 'product-gone' }))).toMatchObject({ problem: { kind: 'product-gone' } });
+    expect(c(400, env({ reason: 'delivery-date' }))).toMatchObject({ problem: { kind: 'delivery-date' } });
+    expect(c(400, env({ reason: 'undeliverable' }))).toMatchObject({ problem: { kind: 'undeliverable' } });
+    expect(c(401)).toMatchObject({ problem: { kind: 'signin' } });
+    expect(c(422, env(null, 'reused'))).toMatchObject({ problem: { kind: 'defect', message: 'reused' } });
+    expect(c(400, env(null, 'Please complete the online payment first.'))).toMatchObject({
+      problem: { kind: 'refused', message: 'Please complete the online payment first.' },
+    });
+  });
+
+  it('backs off from 2 s, doubling, to 5 min, with jitter between half and all', () => {
+    expect(backoffMs(1, 1)).toBe(2000);
+    expect(backoffMs(1, 0)).toBe(1000);
+    expect(backoffMs(2, 1)).toBe(4000);
+    expect(backoffMs(5, 1)).toBe(32_000);
+    expect(backoffMs(9, 1)).toBe(BACKOFF_MAX_MS);
+    expect(backoffMs(500, 0.5)).toBe(BACKOFF_MAX_MS * 0.75);
+  });
+});
+
+describe('the outbox', () => {
+  it('stores the order and empties its cart lines in one transaction', async () => {
+    const line = (key: string): CartLine => ({
+      key,
+      productID: 1,
+      variationID: null,
+      variationName: null,
+      title: 'Cake',
+      image: '',
+      price: 500,
+      quantity: 1,
+      addedAt: 1,
+    });
+    await store.cart.bulkPut([line('1:base'), line('9:base')]);
+    await queueOrder(
+      {
+        key: 'k-1',
+        userId: 7,
+        email: 'a@b.c',
+        request: request(),
+        figures: { subtotal: 500, deliveryCharge: 150, discount: 0, total: 650, couponAmount: 0 },
+        cartKeys: ['1:base'],
+      },
+      env,
+    );
+    expect((await store.cart.toArray()).map((l) => l.key)).toEqual(['9:base']);
+    expect(await row('k-1')).toMatchObject({ state: 'queued', attempts: 0, v: 1 });
+    // A second order under the same key is refused and changes nothing (the transaction aborts).
+    await expect(
+      queueOrder(
+        {
+          key: 'k-1',
+          userId: 7,
+          email: 'a',
+          request: request(),
+          figures: (await row('k-1')).figures,
+          cartKeys: ['9:base'],
+        },
+        env,
+      ),
+    ).rejects.toThrow();
+    expect(await store.cart.count()).toBe(1);
+  });
+
+  it('2xx: sent, with the order id kept', async () => {
+    const key = await queue();
+    const result = await sendDue(env);
+    expect(result.sent.map((r) => r.key)).toEqual([key]);
+    expect(await row(key)).toMatchObject({ state: 'sent', placed: { orderID: 100 }, problem: null });
+    expect(shop.requests[0]?.key).toBe(key);
+  });
+
+  it('network failures retry with the same key and growing back-off, forever, never dropped', async () => {
+    const key = await queue();
+    const waits: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      shop.script.push('network');
+      await sendDue(env);
+      const r = await row(key);
+      expect(r.state).toBe('queued');
+      waits.push(r.nextAttemptAt - clock);
+      // Not due yet: a pass before the back-off sends nothing.
+      const before = shop.requests.length;
+      await sendDue(env);
+      expect(shop.requests.length).toBe(before);
+      clock = r.nextAttemptAt;
+    }
+    expect(waits.slice(0, 5)).toEqual([2000, 4000, 8000, 16000, 32000]);
+    expect(waits.at(-1)).toBe(BACKOFF_MAX_MS);
+    await sendDue(env);
+    expect(await row(key)).toMatchObject({ state: 'sent', attempts: 0 });
+    expect(new Set(shop.requests.map((r) => r.key))).toEqual(new Set([key]));
+    expect(shop.placed.size).toBe(1);
+  });
+
+  it('a lost answer of a committed order is asked for again and placed once', async () => {
+    const key = await queue();
+    shop.script.push('lose', 'lose', 'lose');
+    for (let i = 0; i < 3; i++) {
+      await sendDue(env, { force: true });
+      expect((await row(key)).state).toBe('queued');
+    }
+    await sendDue(env, { force: true });
+    expect(await row(key)).toMatchObject({ state: 'sent', placed: { orderID: 100 } });
+    expect(shop.placed.size).toBe(1);
+    expect(shop.requests).toHaveLength(4);
+  });
+
+  it('a network failure defers the rest of the pass; a success sends what waited for the network', async () => {
+    const keys = [await queue(), await queue(), await queue()];
+    shop.script.push('network');
+    await sendDue(env);
+    expect(shop.requests).toHaveLength(1);
+    expect((await Promise.all(keys.map(row))).map((r) => r.state)).toEqual(['queued', 'queued', 'queued']);
+    // The first row is due again first; its success proves the network up and takes the others along.
+    clock = (await row(at(keys, 0))).nextAttemptAt;
+    await store.outbox.update(at(keys, 1), { nextAttemptAt: clock + 60_000 });
+    await store.outbox.update(at(keys, 2), { nextAttemptAt: clock + 60_000 });
+    await sendDue(env);
+    expect((await Promise.all(keys.map(row))).map((r) => r.state)).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('5xx and 429 retry; in-progress retries after Retry-After', async () => {
+    const a = await queue();
+    shop.script.push({ status: 503 });
+    await sendDue(env);
+    expect(await row(a)).toMatchObject({ state: 'queued', lastError: '503', nextAttemptAt: clock + 2000 });
+    shop.script.push({
+      status: 409,
+      body: { isSuccess: false, data: { reason: 'in-progress' }, sys_message: 'wait' },
+      headers: { 'retry-after': '1' },
+    });
+    await sendDue(env, { force: true });
+    expect(await row(a)).toMatchObject({ state: 'queued', nextAttemptAt: clock + 1000 });
+    shop.script.push({ status: 429, headers: { 'retry-after': '30' } });
+    await sendDue(env, { force: true });
+    expect(await row(a)).toMatchObject({ state: 'queued', nextAttemptAt: clock + 30_000 });
+    await sendDue(env, { force: true });
+    expect((await row(a)).state).toBe('sent');
+  });
+
+  it('409 with new figures waits; Confirm resends the new total with the SAME key', async () => {
+    const key = await queue(7, request(500));
+    const second = await queue();
+    const repriced = {
+      reason: 'repriced',
+      lines: [
+        {
+          productID: 1,
+          variationID: null,
+          productName: 'Cake',
+          quantity: 1,
+          old: { price: 500, lineTotal: 500 },
+          new: { price: 550, lineTotal: 550 },
+        },
+        {
+          productID: 2,
+          variationID: null,
+          productName: 'Roses',
+          quantity: 1,
+          old: { price: 0, lineTotal: 0 },
+          new: { price: 0, lineTotal: 0 },
+        },
+      ],
+      subtotal: 550,
+      deliveryCharge: 150,
+      discount: 0,
+      total: { old: 650, new: 700 },
+      coupon: null,
+    };
+    shop.script.push({
+      status: 409,
+      body: { isSuccess: false, data: repriced, sys_message: 'Prices have changed' },
+    });
+    const result = await sendDue(env);
+    // The refused order waits alone: the one behind it went.
+    expect(result.attention).toBe(1);
+    expect(await row(key)).toMatchObject({ state: 'attention', problem: { kind: 'repriced', status: 409 } });
+    expect((await row(second)).state).toBe('sent');
+    // Waiting for the shopper, it is never sent on its own.
+    await sendDue(env, { force: true });
+    expect(shop.requests.filter((r) => r.key === key)).toHaveLength(1);
+    expect(await confirmNewFigures(key, env)).toBe(true);
+    await sendDue(env);
+    const sent = shop.requests.filter((r) => r.key === key);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.body.TotalAmount).toBe(700);
+    expect(sent[1]?.body.OrderItems[0]?.Price).toBe(550);
+    expect(await row(key)).toMatchObject({ state: 'sent', figures: { total: 700 } });
+  });
+
+  it('a product gone: remove the line and resend, or cancel and get the lines back in the cart', async () => {
+    const key = await queue(7, request(500));
+    const gone = {
+      status: 404,
+      body: {
+        isSuccess: false,
+        data: { reason: 'product-gone', productID: 2, productName: 'Roses' },
+        sys_message: 'Roses is no longer available.',
+      },
+    } as const;
+    shop.script.push(gone);
+    await sendDue(env);
+    expect(await row(key)).toMatchObject({ state: 'attention', problem: { kind: 'product-gone' } });
+    expect(await removeGoneLine(key, env)).toBe(true);
+    expect((await row(key)).request.OrderItems.map((i) => i.ProductID)).toEqual([1]);
+    await sendDue(env);
+    expect((await row(key)).state).toBe('sent');
+
+    const other = await queue(7, request(300, 2));
+    shop.script.push(gone);
+    await sendDue(env);
+    expect(await cancelOrder(other, env)).toBe(true);
+    expect((await row(other)).state).toBe('cancelled');
+    expect((await store.cart.toArray()).map((l) => [l.key, l.quantity]).sort()).toEqual([
+      ['1:base', 2],
+      ['2:base', 1],
+    ]);
+    await sendDue(env, { force: true });
+    expect(shop.requests.filter((r) => r.key === other)).toHaveLength(1);
+  });
+
+  it('a delivery date refused after the cut-off: pick another and it goes', async () => {
+    const key = await queue();
+    shop.script.push({
+      status: 400,
+      body: {
+        isSuccess: false,
+        data: {
+          reason: 'delivery-date',
+          earliestDeliveryDate: '2026-12-02',
+          latestDeliveryDate: '2027-03-01',
+        },
+        sys_message: 'The earliest delivery date is 2026-12-02.',
+      },
+    });
+    await sendDue(env);
+    expect(await row(key)).toMatchObject({ state: 'attention', problem: { kind: 'delivery-date' } });
+    expect(await changeDeliveryDate(key, '2026-12-02', env)).toBe(true);
+    await sendDue(env);
+    expect(shop.requests.at(-1)).toMatchObject({ key, body: { DeliveryDate: '2026-12-02' } });
+    expect((await row(key)).state).toBe('sent');
+  });
+
+  it('401 waits for a new sign-in, then continues with the new token; it cannot be cancelled', async () => {
+    const key = await queue();
+    shop.script.push({ status: 401 });
+    await sendDue(env);
+    expect(await row(key)).toMatchObject({ state: 'attention', problem: { kind: 'signin' } });
+    expect(await cancelOrder(key, env)).toBe(false);
+    await sendDue(env, { force: true });
+    expect(shop.requests).toHaveLength(1);
+    const fresh = await signIn(7, 'b');
+    await sendDue(env);
+    expect(shop.requests.at(-1)).toMatchObject({ key, auth: `Bearer ${fresh}` });
+    expect((await row(key)).state).toBe('sent');
+  });
+
+  it('orders of another account wait for it, and survive logout', async () => {
+    const mine = await queue(7);
+    const theirs = await queue(8);
+    await sendDue(env);
+    expect((await row(mine)).state).toBe('sent');
+    expect(await row(theirs)).toMatchObject({ state: 'attention', problem: { kind: 'signin' } });
+    await store.session.clear();
+    const third = await queue(7);
+    await sendDue(env);
+    expect((await row(third)).state).toBe('attention');
+    await signIn(8);
+    await sendDue(env);
+    expect((await row(theirs)).state).toBe('sent');
+    expect((await row(third)).state).toBe('attention');
+    expect(shop.requests.map((r) => r.key)).toEqual([mine, theirs]);
+  });
+
+  it('422 (same key, other body) is a defect: shown, logged, never resent', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const key = await queue();
+    shop.script.push({
+      status: 422,
+      body: {
+        isSuccess: false,
+        data: null,
+        sys_message: 'This Idempotency-Key was already used for a different order.',
+      },
+    });
+    await sendDue(env);
+    expect(await row(key)).toMatchObject({ state: 'attention', problem: { kind: 'defect', status: 422 } });
+    expect(errors).toHaveBeenCalled();
+    await sendDue(env, { force: true });
+    expect(shop.requests).toHaveLength(1);
+    expect(await cancelOrder(key, env)).toBe(false);
+    expect(await dismissOrder(key, env)).toBe(true);
+    errors.mockRestore();
+  });
+
+  it('a row left "sending" by a sender that died is sent again with the same key, once', async () => {
+    const key = await queue();
+    shop.script.push('lose');
+    await sendDue(env);
+    await store.outbox.update(key, { state: 'sending', nextAttemptAt: clock + 999_999 });
+    await sendDue(env);
+    expect(await row(key)).toMatchObject({ state: 'sent', placed: { orderID: 100 } });
+    expect(shop.placed.size).toBe(1);
+  });
+
+  it('senders in one scope take turns: two passes at once send each order once', async () => {
+    const keys = [await queue(), await queue(), await queue()];
+    const [a, b, c] = await Promise.all([sendDue(env), sendDue(env), sendNow(at(keys, 2), env)]);
+    expect(a.sent.length + b.sent.length).toBe(3);
+    expect(c?.state).toBe('sent');
+    expect(shop.requests).toHaveLength(3);
+  });
+
+  it('reads rows of an older format', () => {
+    const old = upgradeRow({ key: 'x', state: 'queued', request: request(), userId: 7 } as never);
+    expect(old).toMatchObject({
+      v: 1,
+      attempts: 0,
+      figures: { total: 650 },
+      problem: null,
+      announced: false,
+    });
+  });
+});
