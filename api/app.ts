@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { fail } from '../domain/envelope.js';
 import accountRoutes from './accounts/account.routes.js';
+import adminRoutes from './admin/admin.routes.js';
 import catalogueRoutes from './catalogue/catalogue.routes.js';
 import type { Config } from './config.js';
 import contactRoutes from './contact/contact.routes.js';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(contactRoutes);
+  await app.register(adminRoutes);
 
   await app.register(web, { webDir: options.config.webDir });
   return app;

@@ -444,3 +444,115 @@ export async function deletedProductIds(
     .execute();
   return rows.map((r) => r.id);
 }
+
+// ------------------------------------------------------- admin area (issue 12)
+
+/** Renames a live category; the same uniqueness as adding. Its products are re-stamped (they carry the name). */
+export async function renameCategory(
+  trx: Transaction<Database>,
+  id: number,
+  name: string,
+): Promise<Category> {
+  const version = await bumpVersion(trx);
+  if (!(await findCategory(trx, id))) throw notFound('Category not found.');
+  const key = nameKey(name);
+  const live = await trx
+    .selectFrom('categories')
+    .select(['id', 'name'])
+    .where('deleted_at', 'is', null)
+    .execute();
+  const taken = live.find((c) => c.id !== id && nameKey(c.name) === key);
+  if (taken) throw conflict(`A category named "${name}" already exists.`, { categoryID: taken.id });
+  const now = Date.now();
+  try {
+    await trx
+      .updateTable('categories')
+      .set({ name, version, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(`A category named "${name}" already exists.`);
+    throw err;
+  }
+  const linked = trx.selectFrom('product_categories').select('product_id').where('category_id', '=', id);
+  await trx
+    .updateTable('products')
+    .set({ version, updated_at: now })
+    .where('id', 'in', linked)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return { categoryID: id, categoryName: name };
+}
+
+/** Soft-deletes several products in one version: all of them, or none when one is not live (a 404 naming it). */
+export async function deleteProducts(trx: Transaction<Database>, ids: number[]): Promise<number[]> {
+  const version = await bumpVersion(trx);
+  const unique = [...new Set(ids)];
+  const live = await trx
+    .selectFrom('products')
+    .select('id')
+    .where('id', 'in', unique)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const found = new Set(live.map((r) => r.id));
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length) throw notFound(`Product ${missing.join(', ')} was not found.`);
+  const now = Date.now();
+  await trx
+    .updateTable('products')
+    .set({ deleted_at: now, updated_at: now, version })
+    .where('id', 'in', unique)
+    .execute();
+  return unique;
+}
+
+/** An image of the new list: one the product already has (by its file stem), or one just processed. */
+export type ImageSlot = { keep: string } | { add: StoredImageRecord };
+
+/**
+ * Replaces a product's image list (order = position; the first is the main
+ * picture). Kept images must be the product's own; files of images left out
+ * stay on disk (devices not yet synced still show them, see api/images/README.md).
+ */
+export async function replaceProductImages(
+  trx: Transaction<Database>,
+  productId: number,
+  slots: ImageSlot[],
+): Promise<void> {
+  const version = await bumpVersion(trx);
+  await requireLiveProduct(trx, productId);
+  const current = await trx
+    .selectFrom('product_images')
+    .select(['file_stem', 'widths', 'width', 'height'])
+    .where('product_id', '=', productId)
+    .execute();
+  const byStem = new Map(current.map((r) => [r.file_stem, r]));
+  const rows = slots.map((slot, position) => {
+    if ('add' in slot) {
+      const img = slot.add;
+      return { stem: img.stem, widths: img.widths.join(','), width: img.width, height: img.height, position };
+    }
+    const row = byStem.get(slot.keep);
+    if (!row) throw badRequest("An image to keep is not one of this product's images.", { field: 'order' });
+    return { stem: row.file_stem, widths: row.widths, width: row.width, height: row.height, position };
+  });
+  await trx.deleteFrom('product_images').where('product_id', '=', productId).execute();
+  await trx
+    .insertInto('product_images')
+    .values(
+      rows.map((r) => ({
+        product_id: productId,
+        file_stem: r.stem,
+        widths: r.widths,
+        width: r.width,
+        height: r.height,
+        position: r.position,
+      })),
+    )
+    .execute();
+  await trx
+    .updateTable('products')
+    .set({ version, updated_at: Date.now() })
+    .where('id', '=', productId)
+    .execute();
+}

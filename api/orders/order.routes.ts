@@ -2,21 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { ordersContract } from '../../domain/orders.contract.js';
-import { canMoveTo } from '../../domain/orders.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
 import { isAdmin } from '../../domain/roles.js';
 import couponRoutes from '../coupons/coupon.routes.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { deleteExpiredKeys, InFlight, readIdempotencyKey } from './idempotency.js';
-import {
-  findOrderStatus,
-  historyByEmail,
-  historyOfEveryone,
-  moveStatus,
-  releaseCoupon,
-} from './order.repository.js';
+import { historyByEmail, historyOfEveryone } from './order.repository.js';
 import { type OrderDeps, placeOrderOnce, quote } from './order.service.js';
+import { changeOrderStatus } from './order.status.js';
 
 /** Idempotency keys older than the retention are swept this often (and once at start). */
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -85,20 +79,11 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     return ok(rows, rows.length ? 'Success' : messages.noOrdersFound);
   });
 
-  route(app, ordersContract.updateOrderStatus, async ({ params, body }) => {
+  route(app, ordersContract.updateOrderStatus, async ({ params, body, request }) => {
     const orderId = params?.id ?? 0;
     const to = body?.status;
     if (!to) throw badRequest(messages.formInvalid);
-    await app.db.transaction().execute(async (trx) => {
-      const from = await findOrderStatus(trx, orderId);
-      if (!from) throw notFound(`Order ${orderId} was not found.`);
-      if (!canMoveTo(from, to))
-        throw conflict(`An order that is ${from} cannot become ${to}.`, { status: from });
-      if (!(await moveStatus(trx, orderId, from, to, Date.now()))) {
-        throw conflict('The order changed meanwhile. Please reload it.');
-      }
-      if (to === 'cancelled') await releaseCoupon(trx, orderId);
-    });
+    await changeOrderStatus(app.db, orderId, to, request.user, '');
     return ok({ orderID: orderId, status: to }, 'Order status updated.');
   });
 

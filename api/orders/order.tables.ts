@@ -92,6 +92,18 @@ export interface PaymentEventsTable {
   received_at: number;
 }
 
+/** One status change of an order (the admin's timeline); the first status is the order's own. */
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  from_status: string;
+  to_status: string;
+  changed_by: number | null;
+  changed_by_email: string;
+  note: Generated<string>;
+  created_at: number;
+}
+
 export interface OrderTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
@@ -100,4 +112,5 @@ export interface OrderTables {
   coupon_redemptions: CouponRedemptionsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  order_status_history: OrderStatusHistoryTable;
 }

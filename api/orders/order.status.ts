@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { StatusChange } from '../../domain/admin.js';
+import { canMoveTo, type OrderStatus } from '../../domain/orders.js';
+import type { Database } from '../db/schema.js';
+import { conflict, notFound } from '../http/errors.js';
+import { findOrderStatus, moveStatus, releaseCoupon } from './order.repository.js';
+
+/**
+ * Moving an order along its statuses, for both the spec-era endpoint
+ * (`PUT /orders/{id}/status`) and the admin area's (`PUT /admin/orders/{id}/status`,
+ * which adds a note): one transaction checks the move, makes it only if
+ * nobody moved the order meanwhile, writes the timeline row, and gives a
+ * cancelled order's coupon back.
+ */
+export async function changeOrderStatus(
+  db: Kysely<Database>,
+  orderId: number,
+  to: OrderStatus,
+  by: { id: number; email: string },
+  note: string,
+  now: number = Date.now(),
+): Promise<StatusChange> {
+  return db.transaction().execute(async (trx) => {
+    const from = await findOrderStatus(trx, orderId);
+    if (!from) throw notFound(`Order ${orderId} was not found.`);
+    if (!canMoveTo(from, to))
+      throw conflict(`An order that is ${from} cannot become ${to}.`, { status: from });
+    if (!(await moveStatus(trx, orderId, from, to, now))) {
+      throw conflict('The order changed meanwhile. Please reload it.');
+    }
+    await trx
+      .insertInto('order_status_history')
+      .values({
+        order_id: orderId,
+        from_status: from,
+        to_status: to,
+        changed_by: by.id,
+        changed_by_email: by.email,
+        note,
+        created_at: now,
+      })
+      .execute();
+    if (to === 'cancelled') await releaseCoupon(trx, orderId);
+    return { from, to, by: by.email, at: new Date(now).toISOString(), note };
+  });
+}

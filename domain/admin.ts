@@ -1,0 +1,338 @@
+import * as v from 'valibot';
+import { AddCategorySchema, isTypedText, LIMITS, type ProductImage } from './catalogue.js';
+import { INDIA_OFFSET_MINUTES } from './delivery.js';
+import { ORDER_STATUSES, type OrderStatus, type PaymentMethod } from './orders.js';
+import { IdSchema } from './validation.js';
+
+/**
+ * The admin area's rules and shapes (issue 12): what its list endpoints accept
+ * (pages, search, filters, sorts), what the dashboard answers, and the pure
+ * helpers both sides use (the shop's day in India, CSV of orders, the
+ * title-and-breadcrumb menu lives in the web layer). No I/O here.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Pages are small on purpose: a table of 100 rows is already more than a phone shows. */
+export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+/** The CSV export asks for pages this large (the API's largest page for exports). */
+export const EXPORT_PAGE_SIZE = 500;
+export const ADMIN_SEARCH_MAX = 100;
+
+/** Midnight in India (ms since epoch) of the day that contains `now`. */
+export function indiaDayStart(now: number): number {
+  const offset = INDIA_OFFSET_MINUTES * 60 * 1000;
+  return Math.floor((now + offset) / DAY_MS) * DAY_MS - offset;
+}
+
+/** The India calendar date (YYYY-MM-DD) of an instant. */
+export function indiaDate(at: number): string {
+  return new Date(at + INDIA_OFFSET_MINUTES * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** The India day number (days since 1970-01-01 in India) of an instant; the SQL groups by the same. */
+export function indiaDayNumber(at: number): number {
+  return Math.floor((at + INDIA_OFFSET_MINUTES * 60 * 1000) / DAY_MS);
+}
+
+/** "YYYY-MM-DD" (India) to the first millisecond of that day. */
+export function indiaDateStart(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) - INDIA_OFFSET_MINUTES * 60 * 1000;
+}
+
+const pageNumber = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,6}$/, 'The page must be a whole number.'),
+  v.transform(Number),
+  v.minValue(1, 'The page must be at least 1.'),
+);
+const pageSize = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,4}$/, 'The page size must be a whole number.'),
+  v.transform(Number),
+  v.minValue(1, 'The page size must be at least 1.'),
+  v.maxValue(EXPORT_PAGE_SIZE, `The page size must be at most ${EXPORT_PAGE_SIZE}.`),
+);
+const searchText = v.pipe(
+  v.string('The search text must be text.'),
+  v.trim(),
+  v.maxLength(ADMIN_SEARCH_MAX, `The search text must be at most ${ADMIN_SEARCH_MAX} characters.`),
+  v.check(isTypedText, 'The search text contains characters that are not allowed.'),
+);
+
+export const PRODUCT_SORTS = ['newest', 'oldest', 'title', 'price-asc', 'price-desc'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const AdminProductsQuerySchema = v.object({
+  page: v.optional(pageNumber, '1'),
+  pageSize: v.optional(pageSize, String(DEFAULT_PAGE_SIZE)),
+  q: v.optional(searchText, ''),
+  categoryId: v.optional(IdSchema),
+  sort: v.optional(
+    v.picklist(PRODUCT_SORTS, `The sort must be one of: ${PRODUCT_SORTS.join(', ')}.`),
+    'newest',
+  ),
+});
+export type AdminProductsQuery = v.InferOutput<typeof AdminProductsQuerySchema>;
+
+const calendarDate = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.'),
+  v.check(
+    (s) =>
+      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'That date does not exist.',
+  ),
+);
+
+export const AdminOrdersQuerySchema = v.pipe(
+  v.object({
+    page: v.optional(pageNumber, '1'),
+    pageSize: v.optional(pageSize, String(DEFAULT_PAGE_SIZE)),
+    q: v.optional(searchText, ''),
+    status: v.optional(
+      v.picklist(ORDER_STATUSES, `The status must be one of: ${ORDER_STATUSES.join(', ')}.`),
+    ),
+    from: v.optional(calendarDate),
+    to: v.optional(calendarDate),
+  }),
+  v.check((q) => !q.from || !q.to || q.from <= q.to, 'The start date must not be after the end date.'),
+);
+export type AdminOrdersQuery = v.InferOutput<typeof AdminOrdersQuerySchema>;
+
+/** The largest page: one page's selection at most. */
+export const MAX_BULK = 100;
+export const BulkDeleteSchema = v.object({
+  productIDs: v.pipe(
+    v.array(IdSchema, 'productIDs must be a list of product ids.'),
+    v.minLength(1, 'Choose at least one product.'),
+    v.maxLength(MAX_BULK, `At most ${MAX_BULK} products at once.`),
+  ),
+});
+
+/** Renaming takes the same rules as adding (the spec's "Please enter a category name."). */
+export const RenameCategorySchema = AddCategorySchema;
+
+export const NOTE_MAX = 500;
+export const AdminStatusUpdateSchema = v.object({
+  status: v.picklist(ORDER_STATUSES, `The status must be one of: ${ORDER_STATUSES.join(', ')}.`),
+  note: v.optional(
+    v.pipe(
+      v.string('The note must be text.'),
+      v.trim(),
+      v.maxLength(NOTE_MAX, `A note has at most ${NOTE_MAX} characters.`),
+      v.check(isTypedText, 'The note contains characters that are not allowed.'),
+    ),
+    '',
+  ),
+});
+
+export const NotificationsQuerySchema = v.object({
+  since: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'since is a time in milliseconds.'), v.transform(Number)),
+  ),
+});
+
+/** The image list of a product after an edit: kept images by their `src`, new uploads by index. */
+export const ImageOrderSchema = v.pipe(
+  v.array(
+    v.union([
+      v.object({ src: v.pipe(v.string(), v.regex(/^\/media\/[\w.-]+\.webp$/, 'Unknown image.')) }),
+      v.object({
+        file: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(LIMITS.imagesPerProduct - 1)),
+      }),
+    ]),
+    'The image order must be a list.',
+  ),
+  v.minLength(1, 'A product keeps at least one image.'),
+  v.maxLength(LIMITS.imagesPerProduct, `At most ${LIMITS.imagesPerProduct} images.`),
+);
+export type ImageOrderEntry = v.InferOutput<typeof ImageOrderSchema>[number];
+
+// ------------------------------------------------------------------ answers
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function pageCount(total: number, size: number): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+export interface AdminProductRow {
+  productID: number;
+  title: string;
+  /** Plain text of the description, cut to a table cell's length. */
+  description: string;
+  price: number;
+  sizeOrWeight: string;
+  categories: { categoryID: number; categoryName: string }[];
+  images: ProductImage[];
+}
+
+export interface AdminOrderSummary {
+  orderID: number;
+  status: OrderStatus;
+  nextStatuses: OrderStatus[];
+  userEmail: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  customerAddress: string;
+  totalAmount: number;
+  paymentMethod: PaymentMethod;
+  orderDate: string;
+  deliveryDate: string;
+  items: { productName: string; quantity: number; productImage: string }[];
+}
+
+export interface StatusChange {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  /** Who made it: the admin's email, or "customer" for the order itself and "payment" for a verified payment. */
+  by: string;
+  at: string;
+  note: string;
+}
+
+export interface AdminOrderDetail extends AdminOrderSummary {
+  state: string;
+  city: string;
+  pincode: string;
+  subtotal: number;
+  deliveryCharge: number;
+  discount: number;
+  couponCode: string | null;
+  paymentId: string | null;
+  providerOrderId: string | null;
+  lines: {
+    productID: number;
+    productName: string;
+    variationName: string | null;
+    productImage: string;
+    unitPrice: number;
+    quantity: number;
+    lineTotal: number;
+  }[];
+  timeline: StatusChange[];
+}
+
+export interface Dashboard {
+  /** India date the figures are for. */
+  today: string;
+  ordersToday: number;
+  revenueToday: number;
+  orders7: number;
+  revenue7: number;
+  orders30: number;
+  revenue30: number;
+  /** Orders waiting for their next step, by status (placed, paid, confirmed, out for delivery). */
+  waiting: Record<'placed' | 'paid' | 'confirmed' | 'out for delivery', number>;
+  products: number;
+  categories: number;
+  /** 14 India days, oldest first, each with the revenue of non-cancelled orders. */
+  series: { date: string; revenue: number; orders: number }[];
+  latest: AdminOrderSummary[];
+  bestSellers: { productID: number; productName: string; quantity: number; revenue: number }[];
+}
+
+export interface AdminNotifications {
+  /** Server time of this answer: the next "since". */
+  now: number;
+  count: number;
+  orders: { orderID: number; customerName: string; totalAmount: number; orderDate: string }[];
+}
+
+/** Revenue counts every order that is not cancelled (a paid order cancelled later is refunded by hand). */
+export const REVENUE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'cancelled');
+
+/** Fills the days with no orders so the chart always has 14 bars. */
+export function fillSeries(
+  rows: readonly { day: number; revenue: number; orders: number }[],
+  now: number,
+  days = 14,
+): Dashboard['series'] {
+  const today = indiaDayNumber(now);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const out: Dashboard['series'] = [];
+  for (let d = today - days + 1; d <= today; d++) {
+    const row = byDay.get(d);
+    out.push({
+      date: new Date(d * DAY_MS).toISOString().slice(0, 10),
+      revenue: row?.revenue ?? 0,
+      orders: row?.orders ?? 0,
+    });
+  }
+  return out;
+}
+
+/** Text of an HTML description for a table cell: tags out, entities read, cut at `max`. */
+export function plainText(html: string, max = 120): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** One CSV cell (RFC 4180), defused against spreadsheet formulas (a cell starting with = + - @). */
+export function csvCell(value: string | number): string {
+  let s = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const ORDER_CSV_HEADER = [
+  'Order ID',
+  'Status',
+  'Order Date',
+  'User Email',
+  'Customer Name',
+  'Customer Email',
+  'Customer Phone',
+  'Customer Address',
+  'Products',
+  'Quantity',
+  'Payment',
+  'Total Amount (INR)',
+  'Delivery Date',
+] as const;
+
+export function ordersCsv(orders: readonly AdminOrderSummary[]): string {
+  const lines = [ORDER_CSV_HEADER.map(csvCell).join(',')];
+  for (const o of orders) {
+    lines.push(
+      [
+        o.orderID,
+        o.status,
+        o.orderDate,
+        o.userEmail,
+        o.customerName,
+        o.customerEmail,
+        o.customerPhone,
+        o.customerAddress,
+        o.items.map((i) => `${i.productName} x ${i.quantity}`).join('; '),
+        o.items.reduce((n, i) => n + i.quantity, 0),
+        o.paymentMethod,
+        o.totalAmount,
+        o.deliveryDate,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Statuses still waiting for the shop's next step (the dashboard's "waiting" figures). */
+export const WAITING_STATUSES = ['placed', 'paid', 'confirmed', 'out for delivery'] as const;
