@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -76,7 +76,15 @@ function inlineEntryCss(): Plugin {
  * and the service worker from `sw/sw.ts` (injectManifest: our own worker, with
  * the list of built files injected for precaching). See sw/README.md.
  */
-export default defineConfig({
+export default defineConfig(({ command }) => {
+  // A build is always the production build, whatever NODE_ENV the shell has: `NODE_ENV=development npm start`
+  // used to bake React's development bundle and `import.meta.env.PROD = false` (so no service worker) into the
+  // shop it served. Vite reads NODE_ENV after loading this file; development is `vite` (serve), not a build.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
+});
+
+const config = {
   root: 'web',
   publicDir: 'public',
   plugins: [
@@ -171,4 +179,4 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
-});
+} satisfies UserConfig;
