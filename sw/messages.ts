@@ -15,3 +15,6 @@ export interface WorkerMessage {
 
 /** The tag of the periodic (and one-off) background sync that refreshes the catalogue. */
 export const SYNC_TAG = 'catalogue-sync';
+
+/** The one-off Background Sync tag the page registers when an order waits; the worker sends the outbox on it. */
+export const OUTBOX_SYNC_TAG = 'outbox';

@@ -9,10 +9,14 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { isVideo, PLACEHOLDER_IMAGE } from '../domain/catalogue.js';
+import { checkoutMessages } from '../domain/checkout-messages.js';
+import { formatRupees } from '../domain/money.js';
 import { SyncError, syncCatalogue } from './catalogue-sync.js';
 import { db } from './db.js';
 import { imageOwner, keepImage, storeThumbnails } from './images.js';
-import { type PageMessage, SYNC_TAG, type WorkerMessage } from './messages.js';
+import { OUTBOX_SYNC_TAG, type PageMessage, SYNC_TAG, type WorkerMessage } from './messages.js';
+import { defaultEnv, markAnnounced, sendDue } from './outbox.js';
+import type { OutboxRow } from './outbox-row.js';
 
 /**
  * The shop's service worker. Boring on purpose (see sw/README.md): precache
@@ -162,7 +166,50 @@ for (const type of ['periodicsync', 'sync']) {
   self.addEventListener(type, (event) => {
     const e = event as TaggedSyncEvent;
     if (e.tag === SYNC_TAG) e.waitUntil(refresh());
+    else if (e.tag === OUTBOX_SYNC_TAG) e.waitUntil(sendOutboxForSync());
   });
 }
 
+/**
+ * The worker's sender of the order outbox (see sw/outbox.ts; the page has its
+ * own, and the Web Lock keeps them from sending at once). It runs on start
+ * and on the Background Sync tag `outbox` where the browser has it.
+ */
+function sendOutbox() {
+  return sendDue(defaultEnv({ onPlaced: announce }));
+}
+
+/** Rejects while orders still wait for the network, so the browser fires the sync again later. */
+async function sendOutboxForSync(): Promise<void> {
+  const result = await sendOutbox();
+  if (result.nextWakeAt !== null) throw new Error('orders still queued');
+}
+
+/**
+ * "Order #N placed", when no page of the shop is open to show it and the
+ * shopper allowed notifications (asked when the order was queued).
+ */
+async function announce(row: OutboxRow): Promise<void> {
+  if (row.announced || !row.placed) return;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  if (windows.length) return;
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  await self.registration.showNotification(checkoutMessages.notificationTitle(row.placed.orderID), {
+    body: checkoutMessages.notificationBody(formatRupees(row.placed.totalAmount)),
+    tag: `order-${row.key}`,
+    icon: '/icons/icon-192.png',
+    data: { url: `/order-success?order=${encodeURIComponent(row.key)}` },
+  });
+  await markAnnounced(row.key);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? '/my-orders';
+  event.waitUntil(self.clients.openWindow(url).then(() => undefined));
+});
+
 void refreshIfStale().catch(() => undefined);
+// A worker started by anything (a fetch, a push of the browser) sends what waits: a tab closed offline
+// leaves its orders to the next start of either sender.
+void sendOutbox().catch(() => undefined);

@@ -1,10 +1,60 @@
+import type { CSSProperties } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { outboxShellMessages as t } from '../../domain/checkout-messages.js';
+import { db } from '../../sw/db.js';
+import { useLiveQuery } from '../hooks/useLiveQuery.js';
+
 /**
  * The outbox in the shell: a header badge while orders wait, and a notice on
- * every screen while one needs the shopper (built with the checkout).
+ * every screen while one needs the shopper. In the first bundle, so kept to a
+ * live count over Dexie with its few styles inline (the checkout's stylesheet
+ * is a lazy chunk); everything else is the checkout's lazy code.
  */
+const WAITING = ['queued', 'sending', 'attention'];
+
+const badgeStyle: CSSProperties = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '0.25rem',
+  minHeight: 44,
+  minWidth: 44,
+  padding: '0 0.5rem',
+  borderRadius: 999,
+  color: '#5a1f31',
+  background: '#fbeef1',
+  fontWeight: 700,
+  textDecoration: 'none',
+};
+const noticeStyle: CSSProperties = {
+  margin: '0.5rem auto',
+  maxWidth: '72rem',
+  padding: '0.6rem 1rem',
+  border: '2px solid #a3122a',
+  borderRadius: 10,
+  background: '#fff4f5',
+  color: '#1f1a1c',
+};
+
 export function OutboxBadge() {
-  return null;
+  const waiting = useLiveQuery(() => db.outbox.where('state').anyOf(WAITING).count(), []) ?? 0;
+  if (!waiting) return null;
+  const label = t.badgeLabel(waiting);
+  return (
+    <Link to="/my-orders" className="outbox-badge" style={badgeStyle} aria-label={label} title={label}>
+      <span aria-hidden="true">⇅ {waiting}</span>
+    </Link>
+  );
 }
+
 export function OutboxNotice() {
-  return null;
+  const { pathname } = useLocation();
+  const keys = useLiveQuery(() => db.outbox.where('state').equals('attention').primaryKeys(), []) ?? [];
+  // The order's own page shows what to decide; the notice would only repeat it there.
+  if (!keys.length || pathname === '/order-success') return null;
+  return (
+    <div className="outbox-notice" style={noticeStyle} role="status">
+      {t.noticeAttention(keys.length)}{' '}
+      <Link to={`/order-success?order=${encodeURIComponent(String(keys[0]))}`}>{t.noticeReview}</Link>
+    </div>
+  );
 }

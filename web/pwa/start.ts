@@ -1,3 +1,4 @@
+import { liveQuery } from 'dexie';
 import type { Workbox } from 'workbox-window';
 // Static, not import(): on a first visit the page syncs at once, and a separate chunk would put
 // one more round trip between the app's code and the first products (then their images, the LCP).
@@ -80,6 +81,7 @@ export function startPwa(options: PwaOptions = {}): void {
 
   // Never rejects: a failed sync is retried and shown by the status, not thrown.
   const firstSync = requestSync();
+  afterLoad(watchOutbox);
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
     // After load, after the page's own first sync (a first visit: the products, then their images,
     // are what the shopper waits for) and when the main thread is idle: the new worker's install
@@ -272,4 +274,27 @@ export async function requestSync(): Promise<void> {
     }
   })();
   return pageSync;
+}
+
+/**
+ * The page's half of the order outbox: while any order waits (queued, being
+ * sent, or waiting for a sign-in), the page sender runs (online event,
+ * becoming visible, a timer with back-off). It lives in the checkout's lazy
+ * chunk and is loaded only then, so a shop with an empty outbox never
+ * downloads it. It must work alone: Safari and Firefox have no Background Sync.
+ */
+let outboxSender: Promise<void> | null = null;
+function watchOutbox(): void {
+  liveQuery(() => db.outbox.where('state').anyOf('queued', 'sending', 'attention').count()).subscribe({
+    next: (waiting) => {
+      if (!waiting || outboxSender) return;
+      outboxSender = import('../checkout/page-sender.js')
+        .then((m) => m.startPageSender())
+        .catch(() => {
+          // The chunk did not load (offline before it was precached): the next change tries again.
+          outboxSender = null;
+        });
+    },
+    error: () => undefined,
+  });
 }

@@ -3,27 +3,30 @@ import { cartSubtotal } from '../../domain/cart.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { clearCart } from '../../sw/cart.js';
-import { currentSession } from '../../sw/session.js';
+import { currentSession, setReturnUrl } from '../../sw/session.js';
 import { CartLineRow } from '../components/CartLineRow.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
+import { useTitle } from '../hooks/useTitle.js';
 
 /**
  * The cart page: the device's cart lines with quantity controls (minus at 1
  * removes), remove, Clear Cart, the total in rupees, and the way to checkout.
- * Checkout itself comes with the accounts issue; without a session the spec's
- * message shows and the shopper goes to log in.
+ * Without a session the spec's message shows and the shopper goes to log in,
+ * then comes back to checkout.
  */
 export default function Cart() {
+  useTitle('Your Cart');
   const lines = useCartLines();
   const notify = useNotify();
   const navigate = useNavigate();
 
   const proceed = () => {
     if (!currentSession()) {
+      // The cart stays on the device (Dexie); after logging in the shopper comes back to checkout.
       notify(messages.loginToCheckout, 'error');
       try {
-        localStorage.setItem('returnUrl', '/checkout');
+        setReturnUrl('/checkout');
       } catch {
         // Without storage the shopper simply lands on the home page after logging in.
       }
@@ -34,7 +37,7 @@ export default function Cart() {
   };
 
   return (
-    <div className="page cart-page">
+    <div className="page cart-page" data-removal-focus>
       <h1>Your Cart</h1>
       {lines &&
         (lines.length ? (

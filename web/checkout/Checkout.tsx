@@ -1,0 +1,627 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { CartLine } from '../../domain/cart.js';
+import { lineTotal } from '../../domain/cart.js';
+import {
+  type CheckoutField,
+  checkoutErrors,
+  checkoutTotals,
+  orderItems,
+  pincodeInput,
+} from '../../domain/checkout.js';
+import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import {
+  citiesOf,
+  DELIVERY_STATES,
+  earliestDeliveryDate,
+  latestDeliveryDate,
+} from '../../domain/delivery.js';
+import { messages } from '../../domain/messages.js';
+import { formatRupees } from '../../domain/money.js';
+import { ordersContract } from '../../domain/orders.contract.js';
+import { type OrderRequestInput, PAYMENT_METHODS } from '../../domain/orders.js';
+import { asRepriced } from '../../domain/outbox.js';
+import {
+  type CheckoutSuccess,
+  type PaymentProviderName,
+  type ProviderOrder,
+  paymentsContract,
+} from '../../domain/payments.contract.js';
+import { db } from '../../sw/db.js';
+import { ApiError, call } from '../api/client.js';
+import { useNotify } from '../hooks/useAlerts.js';
+import { useCartLines } from '../hooks/useCatalogue.js';
+import { useSession } from '../hooks/useSession.js';
+import { usePwaState } from '../pwa/pwa-state.js';
+import { newOrderKey, placeOrder } from './place.js';
+import { type PaymentResult, payWithRazorpay, ScriptLoadError } from './razorpay.js';
+import './checkout.css';
+
+/**
+ * The spec's checkout (sections 2, 4, 5, 9) on the order outbox. Every figure
+ * is `domain/`'s (the server prices with the same code and refuses any other
+ * figure). Place Order stores the order on the device first; see place.ts.
+ */
+interface FormState {
+  DeliveryDate: string;
+  CustomerName: string;
+  State: string;
+  City: string;
+  CustomerAddress: string;
+  CustomerPincode: string;
+}
+
+type Method = 'cod' | 'online';
+
+function initialForm(): FormState {
+  return {
+    DeliveryDate: earliestDeliveryDate(new Date()),
+    CustomerName: '',
+    State: '',
+    City: '',
+    CustomerAddress: '',
+    CustomerPincode: '',
+  };
+}
+
+export default function Checkout() {
+  const session = useSession();
+  const lines = useCartLines();
+  const { offline } = usePwaState();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<FormState>(initialForm);
+  const touched = useRef(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [couponText, setCouponText] = useState('');
+  const [coupon, setCoupon] = useState<{ code: string; amount: number } | null>(null);
+  const [method, setMethod] = useState<Method>('cod');
+  const [provider, setProvider] = useState<PaymentProviderName | null | undefined>(undefined);
+  const [busy, setBusy] = useState<null | 'placing' | 'paying'>(null);
+  const [standIn, setStandIn] = useState<{ order: ProviderOrder; done(r: PaymentResult): void } | null>(null);
+  const [payFailure, setPayFailure] = useState<string | null>(null);
+  // One key per attempt to pay: the provider order and the order placed after it share it.
+  const payKey = useRef<string | null>(null);
+  const formId = useId();
+  const now = new Date();
+
+  // What the shopper typed for their last order on this phone, so a repeat order is a tap.
+  useEffect(() => {
+    if (!session) return;
+    void db.outbox
+      .where('userId')
+      .equals(session.userId)
+      .sortBy('createdAt')
+      .then((rows) => {
+        const last = rows.at(-1)?.request;
+        if (!last || touched.current) return;
+        setForm((f) => ({
+          ...f,
+          CustomerName: last.CustomerName,
+          State: last.State,
+          City: last.City,
+          CustomerAddress: last.CustomerAddress,
+          CustomerPincode: String(last.CustomerPincode),
+        }));
+      });
+  }, [session]);
+
+  useEffect(() => {
+    if (offline || provider !== undefined) return;
+    call(paymentsContract.methods, { token: null })
+      .then((answer) => setProvider(answer.data?.provider ?? null))
+      .catch(() => undefined);
+  }, [offline, provider]);
+
+  if (!session) return null;
+  const cart = lines ?? [];
+  const totals = checkoutTotals(cart, form.State, form.City, coupon?.amount ?? 0);
+  const onlineReady = !offline && !!provider;
+
+  const set = (field: keyof FormState, value: string) => {
+    touched.current = true;
+    setForm((f) => ({ ...f, [field]: value, ...(field === 'State' ? { City: '' } : {}) }));
+  };
+
+  const buildRequest = (m: Method): OrderRequestInput => ({
+    DeliveryDate: form.DeliveryDate,
+    CustomerName: form.CustomerName,
+    CustomerEmail: session.email,
+    CustomerPhone: session.phone,
+    CustomerAddress: form.CustomerAddress,
+    State: form.State,
+    City: form.City,
+    CustomerPincode: form.CustomerPincode,
+    PaymentMethod: m === 'online' ? PAYMENT_METHODS.online : PAYMENT_METHODS.cod,
+    TotalAmount: totals.total,
+    OrderItems: orderItems(cart),
+    CouponCode: coupon?.code ?? null,
+  });
+  const errors = submitted ? checkoutErrors(buildRequest(method), now) : {};
+
+  const applyCoupon = async () => {
+    const code = couponText.trim();
+    if (!code) {
+      notify(messages.couponInvalid, 'error');
+      return;
+    }
+    if (offline) {
+      notify(t.couponNeedsNetwork, 'info');
+      return;
+    }
+    try {
+      const answer = await call(ordersContract.verifyCoupon, { body: { code } });
+      if (!answer.data) throw new ApiError(messages.couponInvalid, 500, null);
+      const amount = answer.data.discountAmount;
+      setCoupon({ code: answer.data.code, amount });
+      notify(messages.couponApplied(formatRupees(amount)), 'success');
+    } catch (err) {
+      setCoupon(null);
+      if (err instanceof ApiError && err.offline) notify(messages.somethingWentWrong, 'error');
+      else notify(err instanceof ApiError && err.message ? err.message : messages.couponInvalid, 'error');
+    }
+  };
+
+  const finish = async (request: OrderRequestInput, key: string) => {
+    setBusy('placing');
+    const { row } = await placeOrder({
+      key,
+      session,
+      request,
+      totals,
+      couponAmount: coupon?.amount ?? 0,
+      lines: cart,
+    });
+    if (row.state === 'sent') notify(messages.orderPlaced, 'success');
+    else if (row.state === 'queued') notify(navigator.onLine ? t.queuedRetrying : t.queuedOffline, 'info');
+    navigate(`/order-success?order=${encodeURIComponent(key)}`);
+  };
+
+  /** Cart prices the server no longer charges become the new ones, for the shopper to see before paying. */
+  const takeNewPrices = async (data: unknown) => {
+    const repriced = asRepriced(data);
+    if (!repriced) return;
+    await db.transaction('rw', db.cart, async () => {
+      for (const [i, line] of cart.entries()) {
+        const next = repriced.lines[i]?.new.price;
+        if (next !== undefined && next !== line.price) await db.cart.update(line.key, { price: next });
+      }
+    });
+    if (repriced.coupon && !repriced.coupon.applied) setCoupon(null);
+  };
+
+  const payOnline = async (request: OrderRequestInput) => {
+    if (offline) {
+      notify(t.onlineNeedsNetwork, 'error');
+      return;
+    }
+    const key = payKey.current ?? newOrderKey();
+    payKey.current = key;
+    setBusy('paying');
+    setPayFailure(null);
+    try {
+      const { RazorpayOrderId: _o, RazorpayPaymentId: _p, RazorpaySignature: _s, ...body } = request;
+      const answer = await call(paymentsContract.createRazorpayOrder, {
+        body,
+        headers: { 'idempotency-key': key },
+      });
+      const order = answer.data;
+      if (!order) throw new ApiError(messages.orderFailed, 500, null);
+      const result =
+        order.provider === 'test'
+          ? await new Promise<PaymentResult>((done) => setStandIn({ order, done }))
+          : await payWithRazorpay(order, {
+              name: request.CustomerName,
+              email: session.email,
+              contact: session.phone,
+            });
+      setStandIn(null);
+      if (result.kind === 'paid') {
+        await finish(withProof(request, result.proof), key);
+        payKey.current = null;
+      } else if (result.kind === 'failed') {
+        setPayFailure(result.reason);
+        notify(t.paymentFailed(result.reason), 'error');
+      } else {
+        notify(t.paymentCancelled, 'info');
+      }
+    } catch (err) {
+      if (err instanceof ScriptLoadError) notify(err.message, 'error');
+      else if (err instanceof ApiError) {
+        if (err.status === 409) await takeNewPrices(err.envelope?.data);
+        notify(err.message || messages.orderFailed, 'error');
+      } else notify(messages.orderFailed, 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    const request = buildRequest(method);
+    const found = checkoutErrors(request, new Date());
+    if (Object.keys(found).length) {
+      notify(messages.formInvalid, 'error');
+      const first = FIELD_ORDER.find((f) => found[f]);
+      if (first) document.getElementById(`${formId}-${first}`)?.focus();
+      return;
+    }
+    if (!session.email || !session.phone || !request.CustomerName.trim() || !request.CustomerAddress.trim()) {
+      notify(messages.fillRequiredDetails, 'error');
+      return;
+    }
+    if (!cart.length) {
+      notify(t.emptyCart, 'error');
+      return;
+    }
+    if (method === 'online') {
+      await payOnline(request);
+      return;
+    }
+    try {
+      await finish(request, newOrderKey());
+    } catch {
+      // Only the local store can fail here (the network never throws out of the outbox): nothing was queued.
+      notify(messages.orderFailed, 'error');
+      setBusy(null);
+    }
+  };
+
+  const fieldProps = (field: CheckoutField) => ({
+    id: `${formId}-${field}`,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${formId}-${field}-error` : undefined,
+  });
+  const fieldError = (field: CheckoutField) =>
+    errors[field] ? (
+      <p className="co-error" id={`${formId}-${field}-error`}>
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <div className="page checkout">
+      <div className="co-coupon">
+        <label htmlFor={`${formId}-coupon`} className="visually-hidden">
+          {t.couponLabel}
+        </label>
+        <input
+          id={`${formId}-coupon`}
+          value={couponText}
+          placeholder={t.couponLabel}
+          autoCapitalize="characters"
+          onChange={(e) => setCouponText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void applyCoupon();
+            }
+          }}
+        />
+        <button type="button" className="btn btn--outline" onClick={() => void applyCoupon()}>
+          {t.couponApply}
+        </button>
+      </div>
+      <h1>{t.heading}</h1>
+      {lines && !cart.length ? (
+        <div className="empty">
+          <p>{t.emptyCart}</p>
+          <Link to="/products" className="btn btn--primary">
+            {t.continueShopping}
+          </Link>
+        </div>
+      ) : (
+        <form className="co-grid" noValidate onSubmit={(e) => void submit(e)}>
+          <div className="co-fields">
+            <div className="field">
+              <label htmlFor={`${formId}-DeliveryDate`}>Preferred Delivery Date</label>
+              <input
+                type="date"
+                {...fieldProps('DeliveryDate')}
+                value={form.DeliveryDate}
+                min={earliestDeliveryDate(now)}
+                max={latestDeliveryDate(now)}
+                required
+                onChange={(e) => set('DeliveryDate', e.target.value)}
+              />
+              {fieldError('DeliveryDate')}
+            </div>
+            <div className="field">
+              <label htmlFor={`${formId}-CustomerName`}>Full Name</label>
+              <input
+                {...fieldProps('CustomerName')}
+                value={form.CustomerName}
+                autoComplete="name"
+                required
+                onChange={(e) => set('CustomerName', e.target.value)}
+              />
+              {fieldError('CustomerName')}
+            </div>
+            <div className="co-row">
+              <div className="field">
+                <label htmlFor={`${formId}-email`}>Email</label>
+                <input id={`${formId}-email`} value={session.email} readOnly />
+              </div>
+              <div className="field">
+                <label htmlFor={`${formId}-phone`}>Phone</label>
+                <input id={`${formId}-phone`} value={session.phone} readOnly />
+              </div>
+            </div>
+            <div className="co-row">
+              <div className="field">
+                <label htmlFor={`${formId}-State`}>State</label>
+                <select
+                  {...fieldProps('State')}
+                  value={form.State}
+                  required
+                  onChange={(e) => set('State', e.target.value)}
+                >
+                  <option value="">Select state</option>
+                  {DELIVERY_STATES.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+                {fieldError('State')}
+              </div>
+              <div className="field">
+                <label htmlFor={`${formId}-City`}>City</label>
+                <select
+                  {...fieldProps('City')}
+                  value={form.City}
+                  required
+                  onChange={(e) => set('City', e.target.value)}
+                >
+                  <option value="">Select city</option>
+                  {citiesOf(form.State).map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+                {fieldError('City')}
+              </div>
+            </div>
+            <div className="field">
+              <label htmlFor={`${formId}-CustomerAddress`}>Full Shipping Address</label>
+              <textarea
+                {...fieldProps('CustomerAddress')}
+                aria-describedby={[
+                  `${formId}-address-hint`,
+                  errors.CustomerAddress ? `${formId}-CustomerAddress-error` : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
+                value={form.CustomerAddress}
+                rows={3}
+                autoComplete="street-address"
+                required
+                onChange={(e) => set('CustomerAddress', e.target.value)}
+              />
+              <p className="co-hint" id={`${formId}-address-hint`}>
+                {t.addressHint}
+              </p>
+              {fieldError('CustomerAddress')}
+            </div>
+            <div className="field">
+              <label htmlFor={`${formId}-CustomerPincode`}>Pincode</label>
+              <input
+                {...fieldProps('CustomerPincode')}
+                value={form.CustomerPincode}
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={6}
+                required
+                onChange={(e) => set('CustomerPincode', pincodeInput(e.target.value))}
+              />
+              {fieldError('CustomerPincode')}
+            </div>
+            <fieldset className="co-payment">
+              <legend>{t.paymentLegend}</legend>
+              <label className="co-method">
+                <input
+                  type="radio"
+                  name="method"
+                  value="cod"
+                  checked={method === 'cod'}
+                  onChange={() => setMethod('cod')}
+                />
+                <span>
+                  <strong>{t.cod}</strong>
+                  <span className="co-hint">{t.codNote}</span>
+                </span>
+              </label>
+              <label className={`co-method${onlineReady ? '' : ' co-method--off'}`}>
+                <input
+                  type="radio"
+                  name="method"
+                  value="online"
+                  checked={method === 'online'}
+                  disabled={!onlineReady}
+                  aria-describedby={`${formId}-online-note`}
+                  onChange={() => setMethod('online')}
+                />
+                <span>
+                  <strong>{t.online}</strong>
+                  <span className="co-hint" id={`${formId}-online-note`}>
+                    {offline ? t.onlineNeedsNetwork : provider === null ? t.onlineUnavailable : t.onlineNote}
+                  </span>
+                </span>
+              </label>
+              {fieldError('PaymentMethod')}
+              {payFailure ? (
+                <div className="co-payfail" role="alert">
+                  <p>{t.paymentFailed(payFailure)}</p>
+                  <div className="co-actions">
+                    <button type="submit" className="btn btn--primary btn--small">
+                      {t.paymentRetry}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--outline btn--small"
+                      onClick={() => {
+                        setMethod('cod');
+                        setPayFailure(null);
+                      }}
+                    >
+                      {t.paymentUseCod}
+                    </button>
+                  </div>
+                </div>
+              ) : null}
+            </fieldset>
+          </div>
+          <Summary lines={cart} totals={totals} busy={busy} />
+        </form>
+      )}
+      {standIn ? <StandInCheckout order={standIn.order} done={standIn.done} /> : null}
+    </div>
+  );
+}
+
+const FIELD_ORDER: CheckoutField[] = [
+  'DeliveryDate',
+  'CustomerName',
+  'State',
+  'City',
+  'CustomerAddress',
+  'CustomerPincode',
+  'PaymentMethod',
+];
+
+function withProof(request: OrderRequestInput, proof: CheckoutSuccess): OrderRequestInput {
+  return {
+    ...request,
+    PaymentMethod: PAYMENT_METHODS.online,
+    RazorpayPaymentId: proof.razorpay_payment_id,
+    RazorpayOrderId: proof.razorpay_order_id,
+    RazorpaySignature: proof.razorpay_signature,
+  };
+}
+
+function Summary({
+  lines,
+  totals,
+  busy,
+}: {
+  lines: readonly CartLine[];
+  totals: ReturnType<typeof checkoutTotals>;
+  busy: null | 'placing' | 'paying';
+}) {
+  return (
+    <section className="co-summary" aria-labelledby="co-summary-title">
+      <h2 id="co-summary-title">{t.summary}</h2>
+      <ul className="co-lines">
+        {lines.map((l) => (
+          <li key={l.key} className="co-line">
+            <span className="co-line__img">
+              <img src={l.image} alt="" width={56} height={56} loading="lazy" />
+              <span className="co-line__qty">
+                <span className="visually-hidden">Quantity </span>
+                {l.quantity}
+              </span>
+            </span>
+            <span className="co-line__title">
+              {l.title}
+              {l.variationName ? <span className="co-hint"> ({l.variationName})</span> : null}
+            </span>
+            <span className="co-line__sum">
+              {formatRupees(l.price)} x {l.quantity} = {formatRupees(lineTotal(l))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="co-totals">
+        <div>
+          <dt>{t.subtotal}</dt>
+          <dd>{formatRupees(totals.subtotal)}</dd>
+        </div>
+        {totals.deliveryCharge > 0 ? (
+          <div>
+            <dt>{t.deliveryCharges}</dt>
+            <dd>{formatRupees(totals.deliveryCharge)}</dd>
+          </div>
+        ) : null}
+        {totals.discount > 0 ? (
+          <div className="co-coupon-applied">
+            <dt className="visually-hidden">Coupon</dt>
+            <dd>{messages.couponApplied(formatRupees(totals.discount))}</dd>
+          </div>
+        ) : null}
+        <div className="co-total">
+          <dt>{t.total}</dt>
+          <dd>
+            {formatRupees(totals.total)} <span className="co-hint">INR</span>
+          </dd>
+        </div>
+      </dl>
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={busy !== null}
+        aria-busy={busy !== null}
+      >
+        {busy === 'placing' ? t.placing : busy === 'paying' ? t.paying : t.placeOrder}
+      </button>
+    </section>
+  );
+}
+
+/**
+ * The local stand-in for Razorpay Checkout (a shop without keys, in
+ * development and tests): the same flow, paid through `/api/payments/test/pay`.
+ */
+function StandInCheckout({ order, done }: { order: ProviderOrder; done(r: PaymentResult): void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [paying, setPaying] = useState(false);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+  }, []);
+  const pay = async () => {
+    setPaying(true);
+    try {
+      const answer = await call(paymentsContract.testPay, {
+        body: { razorpay_order_id: order.razorpayOrderId },
+      });
+      if (!answer.data) throw new Error(messages.orderFailed);
+      done({ kind: 'paid', proof: answer.data });
+    } catch (err) {
+      done({ kind: 'failed', reason: err instanceof Error ? err.message : String(err) });
+    }
+  };
+  return (
+    <dialog
+      ref={ref}
+      className="co-dialog"
+      aria-labelledby="co-pay-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        done({ kind: 'dismissed' });
+      }}
+    >
+      <h2 id="co-pay-title">{t.payTitle}</h2>
+      <p>{t.paymentDescription}</p>
+      <p className="co-hint">{t.payStandInNote}</p>
+      <div className="co-actions">
+        <button type="button" className="btn btn--primary" disabled={paying} onClick={() => void pay()}>
+          {t.payButton(formatRupees(order.totalAmount))}
+        </button>
+        <button
+          type="button"
+          className="btn btn--outline"
+          disabled={paying}
+          onClick={() => done({ kind: 'dismissed' })}
+        >
+          {t.payCancel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

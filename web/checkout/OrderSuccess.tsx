@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { formatRupees } from '../../domain/money.js';
+import { db } from '../../sw/db.js';
+import { markAnnounced } from '../../sw/outbox.js';
+import { upgradeRow } from '../../sw/outbox-row.js';
+import { useLiveQuery } from '../hooks/useLiveQuery.js';
+import { Attention, OrderLines, StateChip } from './OutboxOrder.js';
+import { isIosSafariOutsideApp } from './place.js';
+import './checkout.css';
+
+/**
+ * `/order-success?order={key}`: the order as the device knows it, live. Placed:
+ * number, items, total, delivery date, payment. Queued: what happens next.
+ * Refused: what to decide. The page follows the row, so a queued order turns
+ * into a placed one here when a sender gets it through.
+ */
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+function deliveryLabel(date: string): string {
+  const t0 = Date.parse(`${date}T00:00:00`);
+  return Number.isNaN(t0) ? date : dateFormat.format(t0);
+}
+
+export default function OrderSuccess() {
+  const [params] = useSearchParams();
+  const key = params.get('order') ?? '';
+  // null: no such order; undefined: the store has not answered yet (render nothing rather than "missing").
+  const stored = useLiveQuery(async () => (key ? ((await db.outbox.get(key)) ?? null) : null), [key]);
+  const row = stored ? upgradeRow(stored) : null;
+
+  // The shopper saw it placed here: the worker must not announce it again.
+  useEffect(() => {
+    if (row?.state === 'sent' && !row.announced) void markAnnounced(row.key);
+  }, [row?.state, row?.announced, row?.key]);
+
+  if (stored === undefined) return null;
+  if (!row) {
+    return (
+      <div className="page co-success">
+        <h1>{t.successMissing}</h1>
+        <Link to="/home" className="btn btn--primary">
+          {t.continueShopping}
+        </Link>
+      </div>
+    );
+  }
+
+  const title =
+    row.state === 'sent'
+      ? t.successTitle
+      : row.state === 'attention'
+        ? t.stateAttention
+        : row.state === 'cancelled'
+          ? t.successCancelledTitle
+          : row.state === 'sending'
+            ? t.successSendingTitle
+            : t.successQueuedTitle;
+  const total = row.placed?.totalAmount ?? row.figures.total;
+  const method = row.placed?.paymentMethod ?? row.request.PaymentMethod ?? 'Cash on Delivery';
+  const deliveryDate = row.placed?.deliveryDate ?? row.request.DeliveryDate;
+
+  return (
+    <div className="page co-success">
+      <h1>{title}</h1>
+      <section className={`co-card co-card--${row.state}`} aria-labelledby="co-order-title">
+        <div className="co-card__head">
+          <h2 id="co-order-title">{row.placed ? t.orderNumber(row.placed.orderID) : t.successQueuedTitle}</h2>
+          <StateChip state={row.state} />
+        </div>
+        {row.state === 'queued' || row.state === 'sending' ? (
+          <div className="co-next">
+            <p>{t.successQueuedNext}</p>
+            {isIosSafariOutsideApp() ? (
+              <p className="co-warning">
+                {t.iosWarning} {t.iosInstall}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {row.state === 'attention' ? <Attention row={row} /> : null}
+        <dl className="co-facts">
+          <div>
+            <dt>{t.deliveryOn}</dt>
+            <dd>{deliveryLabel(deliveryDate)}</dd>
+          </div>
+          <div>
+            <dt>{t.paymentMethod}</dt>
+            <dd>{method}</dd>
+          </div>
+          <div>
+            <dt>{t.total}</dt>
+            <dd>{formatRupees(total)}</dd>
+          </div>
+        </dl>
+        <h3 className="co-items-title">{t.items}</h3>
+        <OrderLines row={row} />
+      </section>
+      <div className="co-actions">
+        <Link to="/products" className="btn btn--primary">
+          {t.continueShopping}
+        </Link>
+        <Link to="/my-orders" className="btn btn--outline">
+          {t.myOrders}
+        </Link>
+      </div>
+    </div>
+  );
+}

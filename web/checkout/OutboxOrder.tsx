@@ -1,0 +1,280 @@
+import { type ReactNode, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { messages } from '../../domain/messages.js';
+import { formatRupees } from '../../domain/money.js';
+import { asDeliveryDate, asRepriced } from '../../domain/outbox.js';
+import {
+  cancelOrder,
+  changeDeliveryDate,
+  confirmNewFigures,
+  dismissOrder,
+  removeGoneLine,
+} from '../../sw/outbox.js';
+import type { OutboxRow, OutboxState } from '../../sw/outbox-row.js';
+import { clearSession } from '../../sw/session.js';
+import { useNotify } from '../hooks/useAlerts.js';
+import { kick } from './page-sender.js';
+
+/**
+ * One order of the outbox as the shopper sees it: its state, and for an
+ * order the server refused, what to decide (the new figures beside the old
+ * ones, the fix, sign in, or cancel). Used by the order page and My Orders.
+ */
+export const STATE_LABEL: Record<OutboxState, string> = {
+  queued: t.stateQueued,
+  sending: t.stateSending,
+  attention: t.stateAttention,
+  sent: t.stateSent,
+  cancelled: t.stateCancelled,
+};
+
+export function StateChip({ state }: { state: OutboxState }) {
+  return <span className={`co-chip co-chip--${state}`}>{STATE_LABEL[state]}</span>;
+}
+
+const madeAt = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+export function madeLabel(row: OutboxRow): string {
+  return row.placed ? t.orderNumber(row.placed.orderID) : t.queuedOrder(madeAt.format(row.createdAt));
+}
+
+/** The lines of an order as the device holds them (the server's once placed). */
+export function OrderLines({ row }: { row: OutboxRow }) {
+  const items = row.placed
+    ? row.placed.items.map((i) => ({
+        name: i.variationName ? `${i.productName} (${i.variationName})` : i.productName,
+        quantity: i.quantity,
+        sum: i.lineTotal,
+      }))
+    : row.request.OrderItems.map((i) => ({
+        name: i.ProductName ?? '',
+        quantity: i.Quantity,
+        sum: i.Price * i.Quantity,
+      }));
+  return (
+    <ul className="co-order-lines">
+      {items.map((i, n) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never reorder.
+        <li key={n}>
+          <span>
+            {i.name} x {i.quantity}
+          </span>
+          <span>{formatRupees(i.sum)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Attention({ row }: { row: OutboxRow }) {
+  const notify = useNotify();
+  const { pathname, search } = useLocation();
+  const [busy, setBusy] = useState(false);
+  const problem = row.problem;
+  if (!problem) return null;
+
+  const act = async (run: () => Promise<boolean>, done?: string) => {
+    setBusy(true);
+    try {
+      if ((await run()) && done) notify(done, 'info');
+      void kick(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cancel = (
+    <button
+      type="button"
+      className="btn btn--outline btn--small"
+      disabled={busy}
+      onClick={() => void act(() => cancelOrder(row.key), t.cancelled)}
+    >
+      {t.cancelOrder}
+    </button>
+  );
+
+  if (problem.kind === 'repriced') {
+    const data = asRepriced(problem.data);
+    if (!data) return null;
+    return (
+      <section className="co-attention" aria-labelledby={`att-${row.key}`}>
+        <h3 id={`att-${row.key}`}>{t.repricedTitle}</h3>
+        <p>{t.repricedIntro}</p>
+        <table className="co-compare">
+          <thead>
+            <tr>
+              <th scope="col">{t.colItem}</th>
+              <th scope="col">{t.colBefore}</th>
+              <th scope="col">{t.colNow}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.lines.map((l) => (
+              <tr
+                key={`${l.productID}:${l.variationID ?? ''}`}
+                className={l.old.price !== l.new.price ? 'co-changed' : ''}
+              >
+                <th scope="row">
+                  {l.productName} x {l.quantity}
+                </th>
+                <td>{formatRupees(l.old.lineTotal)}</td>
+                <td>{formatRupees(l.new.lineTotal)}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">{t.deliveryCharges}</th>
+              <td>{formatRupees(row.figures.deliveryCharge)}</td>
+              <td>{formatRupees(data.deliveryCharge)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Coupon</th>
+              <td>{row.figures.discount ? `-${formatRupees(row.figures.discount)}` : '-'}</td>
+              <td>{data.discount ? `-${formatRupees(data.discount)}` : '-'}</td>
+            </tr>
+            <tr className="co-total-row">
+              <th scope="row">{t.total}</th>
+              <td>{formatRupees(data.total.old)}</td>
+              <td>{formatRupees(data.total.new)}</td>
+            </tr>
+          </tbody>
+        </table>
+        {data.coupon && !data.coupon.applied ? (
+          <p className="co-hint">{t.couponNoLonger(data.coupon.code, data.coupon.message)}</p>
+        ) : null}
+        <div className="co-actions">
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            disabled={busy}
+            onClick={() => void act(() => confirmNewFigures(row.key))}
+          >
+            {t.confirmNew(formatRupees(data.total.new))}
+          </button>
+          {cancel}
+        </div>
+      </section>
+    );
+  }
+
+  if (problem.kind === 'product-gone') {
+    const canRemove = row.request.OrderItems.length > 1;
+    return (
+      <section className="co-attention" aria-labelledby={`att-${row.key}`}>
+        <h3 id={`att-${row.key}`}>{t.goneTitle}</h3>
+        <p>{problem.message}</p>
+        <div className="co-actions">
+          {canRemove ? (
+            <button
+              type="button"
+              className="btn btn--primary btn--small"
+              disabled={busy}
+              onClick={() => void act(() => removeGoneLine(row.key))}
+            >
+              {t.removeLine}
+            </button>
+          ) : null}
+          {cancel}
+        </div>
+      </section>
+    );
+  }
+
+  if (problem.kind === 'delivery-date') {
+    return <DateFix row={row} cancel={cancel} />;
+  }
+
+  if (problem.kind === 'signin') {
+    return (
+      <section className="co-attention" aria-labelledby={`att-${row.key}`}>
+        <h3 id={`att-${row.key}`}>{t.signinTitle}</h3>
+        <p>{t.signinIntro}</p>
+        <div className="co-actions">
+          <Link
+            to="/login"
+            className="btn btn--primary btn--small"
+            onClick={() => void clearSession({ returnUrl: `${pathname}${search}` })}
+          >
+            {t.signinAction}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  if (problem.kind === 'defect') {
+    return (
+      <section className="co-attention" aria-labelledby={`att-${row.key}`}>
+        <h3 id={`att-${row.key}`}>{t.defectTitle}</h3>
+        <p>{t.defectIntro}</p>
+        <div className="co-actions">
+          <Link to="/my-orders" className="btn btn--primary btn--small">
+            {t.myOrders}
+          </Link>
+          <button
+            type="button"
+            className="btn btn--outline btn--small"
+            disabled={busy}
+            onClick={() => void act(() => dismissOrder(row.key))}
+          >
+            {t.dismiss}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="co-attention" aria-labelledby={`att-${row.key}`}>
+      <h3 id={`att-${row.key}`}>
+        {problem.kind === 'undeliverable' ? t.undeliverableTitle : t.refusedTitle}
+      </h3>
+      <p>{problem.message || messages.orderFailed}</p>
+      <div className="co-actions">{cancel}</div>
+    </section>
+  );
+}
+
+function DateFix({ row, cancel }: { row: OutboxRow; cancel: ReactNode }) {
+  const dates = asDeliveryDate(row.problem?.data);
+  const [date, setDate] = useState(dates?.earliestDeliveryDate ?? '');
+  const [busy, setBusy] = useState(false);
+  return (
+    <section className="co-attention" aria-labelledby={`att-${row.key}`}>
+      <h3 id={`att-${row.key}`}>{t.dateTitle}</h3>
+      <p>{row.problem?.message}</p>
+      <p>{t.dateIntro}</p>
+      <div className="field">
+        <label htmlFor={`date-${row.key}`}>Preferred Delivery Date</label>
+        <input
+          id={`date-${row.key}`}
+          type="date"
+          value={date}
+          min={dates?.earliestDeliveryDate}
+          max={dates?.latestDeliveryDate}
+          onChange={(e) => setDate(e.target.value)}
+        />
+      </div>
+      <div className="co-actions">
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          disabled={busy || !date}
+          onClick={() => {
+            setBusy(true);
+            void changeDeliveryDate(row.key, date)
+              .then(() => kick(true))
+              .finally(() => setBusy(false));
+          }}
+        >
+          {t.dateSend}
+        </button>
+        {cancel}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import type { CartLine } from '../../domain/cart.js';
+import type { OrderRequestInput, OrderTotals } from '../../domain/orders.js';
+import { defaultEnv, queueOrder, sendNow } from '../../sw/outbox.js';
+import type { OutboxRow } from '../../sw/outbox-row.js';
+import type { Session } from '../../sw/session.js';
+import { registerBackgroundSync, startPageSender } from './page-sender.js';
+
+/**
+ * Placing an order from the page: the order goes into the outbox with a new
+ * idempotency key and out of the cart in one transaction, then (online) it
+ * is sent at once while the shopper waits. A send that does not answer within
+ * `WAIT_MS` (a very slow link) leaves the order to the senders; it is never
+ * placed twice, however many of them try.
+ */
+const WAIT_MS = 15_000;
+
+/** A v4 UUID; `crypto.randomUUID` exists only on secure origins (a shop on a LAN address over http is not). */
+export function newOrderKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export interface PlaceInput {
+  key: string;
+  session: Session;
+  request: OrderRequestInput;
+  totals: OrderTotals;
+  couponAmount: number;
+  lines: readonly CartLine[];
+}
+
+export type Placed = { row: OutboxRow; waited: boolean };
+
+export async function placeOrder(input: PlaceInput): Promise<Placed> {
+  const env = defaultEnv();
+  let row = await queueOrder(
+    {
+      key: input.key,
+      userId: input.session.userId,
+      email: input.session.email,
+      request: input.request,
+      figures: { ...input.totals, couponAmount: input.couponAmount },
+      cartKeys: input.lines.map((l) => l.key),
+    },
+    env,
+  );
+  startPageSender();
+  let waited = false;
+  if (navigator.onLine) {
+    const answered = await Promise.race([
+      sendNow(input.key, env),
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), WAIT_MS)),
+    ]);
+    waited = true;
+    if (answered) row = answered;
+  }
+  if (row.state !== 'sent') void afterQueued();
+  return { row, waited };
+}
+
+let asked = false;
+/**
+ * The first time an order waits on this phone: ask to keep the site's data
+ * (storage pressure must not evict a queued order), ask for notifications (so
+ * the worker can say "Order #N placed" when no page is open), and ask the
+ * worker to send when the network is back (where Background Sync exists).
+ */
+async function afterQueued(): Promise<void> {
+  void registerBackgroundSync();
+  if (asked) return;
+  asked = true;
+  try {
+    if (navigator.storage?.persist && !(await navigator.storage.persisted()))
+      await navigator.storage.persist();
+  } catch {
+    // Refused or not offered: the order is still stored; only eviction under pressure is not ruled out.
+  }
+  try {
+    if ('Notification' in window && Notification.permission === 'default')
+      await Notification.requestPermission();
+  } catch {
+    // Old Safari's callback form, or blocked: no notification, the badge and My Orders still show it.
+  }
+}
+
+/** iOS Safari outside the installed app: WebKit deletes site data after 7 days without a visit. */
+export function isIosSafariOutsideApp(): boolean {
+  const ua = navigator.userAgent;
+  const ios = /iPad|iPhone|iPod/.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1);
+  const standalone =
+    (navigator as Navigator & { standalone?: boolean }).standalone === true ||
+    window.matchMedia?.('(display-mode: standalone)').matches === true;
+  return ios && !standalone;
+}

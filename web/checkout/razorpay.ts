@@ -1,0 +1,95 @@
+import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import type { CheckoutSuccess, ProviderOrder } from '../../domain/payments.contract.js';
+
+/**
+ * Razorpay Standard Checkout, loaded only when the shopper pays online (never
+ * on the first screen, never precached: it is the provider's script). The
+ * options are the spec's: amount in paise, INR, the shop's name, "Order
+ * Payment", the shopper's name, email and phone prefilled.
+ */
+const SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
+export const SHOP_NAME = 'Bakery & Blooms';
+
+interface RazorpayFailure {
+  error: { code?: string; description?: string; reason?: string; source?: string; step?: string };
+}
+interface RazorpayInstance {
+  open(): void;
+  on(event: 'payment.failed', handler: (response: RazorpayFailure) => void): void;
+}
+type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayInstance;
+
+export type PaymentResult =
+  | { kind: 'paid'; proof: CheckoutSuccess }
+  | { kind: 'dismissed' }
+  | { kind: 'failed'; reason: string };
+
+export class ScriptLoadError extends Error {}
+
+let loading: Promise<RazorpayConstructor> | null = null;
+function loadScript(): Promise<RazorpayConstructor> {
+  const existing = (window as { Razorpay?: RazorpayConstructor }).Razorpay;
+  if (existing) return Promise.resolve(existing);
+  if (loading) return loading;
+  loading = new Promise<RazorpayConstructor>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = SCRIPT_URL;
+    script.async = true;
+    script.onload = () => {
+      const ctor = (window as { Razorpay?: RazorpayConstructor }).Razorpay;
+      if (ctor) resolve(ctor);
+      else reject(new ScriptLoadError(t.paymentScriptFailed));
+    };
+    script.onerror = () => {
+      script.remove();
+      reject(new ScriptLoadError(t.paymentScriptFailed));
+    };
+    document.head.append(script);
+  }).catch((err) => {
+    // The next attempt loads it again (the shopper may have moved into signal).
+    loading = null;
+    throw err;
+  });
+  return loading;
+}
+
+export interface Prefill {
+  name: string;
+  email: string;
+  contact: string;
+}
+
+/** Opens Razorpay Checkout for a provider order; resolves once with what happened. */
+export async function payWithRazorpay(order: ProviderOrder, prefill: Prefill): Promise<PaymentResult> {
+  const Razorpay = await loadScript();
+  return new Promise<PaymentResult>((resolve) => {
+    let settled = false;
+    // Razorpay keeps its window open after a failed attempt, and the shopper may still pay in it: the
+    // failure is only what is reported when they close the window without paying.
+    let failure: string | null = null;
+    const settle = (result: PaymentResult) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    const checkout = new Razorpay({
+      key: order.keyId,
+      amount: order.amount,
+      currency: order.currency,
+      name: SHOP_NAME,
+      description: t.paymentDescription,
+      order_id: order.razorpayOrderId,
+      prefill,
+      theme: { color: '#7b2d43' },
+      handler: (proof: CheckoutSuccess) => settle({ kind: 'paid', proof }),
+      modal: {
+        ondismiss: () => settle(failure ? { kind: 'failed', reason: failure } : { kind: 'dismissed' }),
+        confirm_close: true,
+      },
+    });
+    checkout.on('payment.failed', (response) => {
+      failure = response.error.description || response.error.reason || 'unknown reason';
+    });
+    checkout.open();
+  });
+}
