@@ -1,7 +1,8 @@
 /**
  * The admin area's paths, in the first bundle only as this list: the shell
  * uses it to leave out the storefront's header and footer (the admin layout
- * has its own) without loading any admin code.
+ * has its own) without loading any admin code. `routes.tsx` registers
+ * exactly these (the two with an id as `/:id`).
  */
 export const ADMIN_PATHS = [
   '/dashboard',
@@ -13,6 +14,9 @@ export const ADMIN_PATHS = [
   '/edit-products',
   '/admin-orders',
 ] as const;
+
+/** The paths that take an id (`/edit-products/:id`, `/admin-orders/:id`); the others take none. */
+export const ADMIN_ID_PATHS: readonly (typeof ADMIN_PATHS)[number][] = ['/edit-products', '/admin-orders'];
 
 export function isAdminPath(pathname: string): boolean {
   return ADMIN_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -1,0 +1,184 @@
+import { Link } from 'react-router-dom';
+import { adminApi } from '../../domain/admin.contract.js';
+import { type Dashboard as DashboardData, formatOrderDate, WAITING_STATUSES } from '../../domain/admin.js';
+import { formatRupees } from '../../domain/money.js';
+import { useAdminQuery } from './connection.js';
+import { LoadError, Loading, Screen } from './ui.js';
+
+/** DESIGN.md departure 10: the shop's real figures, from one endpoint computed in SQL. */
+export default function Dashboard() {
+  const { data, error, loading, reload } = useAdminQuery(adminApi.dashboard, {}, 'dashboard');
+  return (
+    <Screen title="Dashboard">
+      {error && <LoadError text={error} onRetry={reload} />}
+      {loading && !data && <Loading />}
+      {data && <Figures data={data} />}
+    </Screen>
+  );
+}
+
+function Figures({ data }: { data: DashboardData }) {
+  return (
+    <>
+      <div className="admin-cards">
+        <Card label="Orders today" value={String(data.ordersToday)} testId="orders-today" />
+        <Card label="Revenue today" value={formatRupees(data.revenueToday)} testId="revenue-today" />
+        <Card label="Orders, last 7 days" value={String(data.orders7)} testId="orders-7" />
+        <Card label="Revenue, last 7 days" value={formatRupees(data.revenue7)} testId="revenue-7" />
+        <Card label="Orders, last 30 days" value={String(data.orders30)} testId="orders-30" />
+        <Card label="Revenue, last 30 days" value={formatRupees(data.revenue30)} testId="revenue-30" />
+        <Card label="Products" value={String(data.products)} testId="products" />
+        <Card label="Categories" value={String(data.categories)} testId="categories" />
+      </div>
+      <div className="admin-grid">
+        <section className="admin-panel" aria-labelledby="waiting-title">
+          <h2 id="waiting-title">Waiting for the next step</h2>
+          <ul className="admin-waiting">
+            {WAITING_STATUSES.map((s) => (
+              <li key={s}>
+                <Link to={`/all-admin-orders?status=${encodeURIComponent(s)}`}>
+                  <span className="admin-waiting__n" data-testid={`waiting-${s}`}>
+                    {data.waiting[s]}
+                  </span>{' '}
+                  {s}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="admin-panel" aria-labelledby="chart-title">
+          <h2 id="chart-title">Revenue, last 14 days</h2>
+          <RevenueChart series={data.series} />
+        </section>
+        <section className="admin-panel" aria-labelledby="latest-title">
+          <h2 id="latest-title">Latest orders</h2>
+          {data.latest.length === 0 ? (
+            <p className="muted">No orders found.</p>
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Order</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Total</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Date</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.latest.map((o) => (
+                    <tr key={o.orderID}>
+                      <td>
+                        <Link to={`/admin-orders/${o.orderID}`}>#{o.orderID}</Link>
+                      </td>
+                      <td>{o.customerName}</td>
+                      <td>{formatRupees(o.totalAmount)}</td>
+                      <td>
+                        <span className={`admin-status admin-status--${o.status.replace(/ /g, '-')}`}>
+                          {o.status}
+                        </span>
+                      </td>
+                      <td>{formatOrderDate(o.orderDate)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        <section className="admin-panel" aria-labelledby="best-title">
+          <h2 id="best-title">Best sellers, last 30 days</h2>
+          {data.bestSellers.length === 0 ? (
+            <p className="muted">No sales yet.</p>
+          ) : (
+            <ol className="admin-best">
+              {data.bestSellers.map((b) => (
+                <li key={b.productID}>
+                  <Link to={`/edit-products/${b.productID}`}>{b.productName}</Link>{' '}
+                  <span className="muted">
+                    {b.quantity} sold, {formatRupees(b.revenue)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+function Card({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="admin-card">
+      <span className="admin-card__label">{label}</span>
+      <span className="admin-card__value" data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  );
+}
+
+/** A small SVG bar chart (no chart library: it would cost more bytes than the whole screen). */
+function RevenueChart({ series }: { series: DashboardData['series'] }) {
+  const max = Math.max(1, ...series.map((s) => s.revenue));
+  const w = 28;
+  const gap = 6;
+  const h = 120;
+  const width = series.length * (w + gap);
+  return (
+    <figure className="admin-chart">
+      <svg viewBox={`0 0 ${width} ${h + 20}`} role="img" aria-labelledby="chart-desc">
+        <desc id="chart-desc">
+          Revenue per day for the last 14 days; the table below lists the same figures.
+        </desc>
+        {series.map((s, i) => {
+          const bar = Math.round((s.revenue / max) * h);
+          return (
+            <g key={s.date}>
+              <rect
+                x={i * (w + gap)}
+                y={h - bar}
+                width={w}
+                height={Math.max(bar, 1)}
+                rx="3"
+                className="admin-chart__bar"
+              >
+                <title>
+                  {s.date}: {formatRupees(s.revenue)}, {s.orders} orders
+                </title>
+              </rect>
+              <text x={i * (w + gap) + w / 2} y={h + 14} textAnchor="middle" className="admin-chart__label">
+                {s.date.slice(8)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption>
+        <details>
+          <summary>Figures by day</summary>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Orders</th>
+                <th scope="col">Revenue</th>
+              </tr>
+            </thead>
+            <tbody>
+              {series.map((s) => (
+                <tr key={s.date}>
+                  <td>{s.date}</td>
+                  <td>{s.orders}</td>
+                  <td>{formatRupees(s.revenue)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      </figcaption>
+    </figure>
+  );
+}
