@@ -16,6 +16,20 @@ export const CITIES_BY_STATE: Readonly<Record<DeliveryState, readonly string[]>>
   Chandigarh: ['Chandigarh'],
 };
 
+/**
+ * The cities delivered the same day: every city of the delivery table, the
+ * one fact the product bullets, FAQ, shipping details, About us and the demo
+ * descriptions all say. The city that is also its state comes first (the
+ * shop's home, Chandigarh), then the table's order.
+ */
+export const SAME_DAY_CITIES: readonly string[] = DELIVERY_STATES.flatMap((s) => CITIES_BY_STATE[s]).sort(
+  (a, b) =>
+    Number(DELIVERY_STATES.includes(b as DeliveryState)) -
+    Number(DELIVERY_STATES.includes(a as DeliveryState)),
+);
+/** "Chandigarh, Mohali, Kharar, Zirakpur and Panchkula". */
+export const SAME_DAY_AREAS: string = `${SAME_DAY_CITIES.slice(0, -1).join(', ')} and ${SAME_DAY_CITIES[SAME_DAY_CITIES.length - 1]}`;
+
 /** Rupees by "State/City"; the spec's "any other 0" is the fallback of `deliveryCharge`. */
 const CHARGES: Readonly<Record<string, number>> = {
   'Chandigarh/Chandigarh': 200,

@@ -1,3 +1,5 @@
+import { SAME_DAY_AREAS } from './delivery.js';
+
 /**
  * The shop's own fixed facts: its categories (with the spec's ids), the home
  * page's sections and tiles, the header's menus. The demo catalogue (server)
@@ -58,8 +60,19 @@ export const HOME_SECTION_SIZE = 4;
 export const RELATED_LISTS = [CATEGORIES.allCakes, CATEGORIES.allFlowers] as const;
 export const RELATED_LIST_SIZE = 6;
 
-/** The header search box's suggestion panel. */
-export const SEARCH_SUGGESTIONS = ['Cake', 'Flowers', 'Chocolates & Sweets', 'Plants', 'Gifts'] as const;
+/**
+ * The header search box's suggestion panel (spec: Cake, Flowers, Chocolates &
+ * Sweets, Plants, Gifts). Each searches for what leads to the products it
+ * names: no product is called "Chocolates & Sweets", but every chocolate and
+ * sweet is in the category All Chocolate, which search matches by name.
+ */
+export const SEARCH_SUGGESTIONS = [
+  { label: 'Cake', query: 'Cake' },
+  { label: 'Flowers', query: 'Flowers' },
+  { label: 'Chocolates & Sweets', query: CATEGORIES.allChocolate.categoryName },
+  { label: 'Plants', query: 'Plants' },
+  { label: 'Gifts', query: 'Gifts' },
+] as const;
 
 export const WELCOME_OFFER = {
   title: '₹200 off on your first purchase',
@@ -102,11 +115,46 @@ export const PRODUCT_RATING = '4.9 | 48';
 export const PRODUCT_BENEFITS = [
   '100% eggless',
   'Free standard shipping across India',
-  'Same-day delivery in Chandigarh and Mohali (order before 6 PM)',
+  `Same-day delivery in ${SAME_DAY_AREAS} (order before 6 PM)`,
   'Freshly made on the day of delivery',
 ] as const;
-export const SHIPPING_DETAILS =
-  'Free standard shipping across India. Same-day delivery in Chandigarh, Mohali, Panchkula, Kharar and Zirakpur for orders placed before 6 PM; orders after 6 PM are delivered the next day.';
+export const SHIPPING_DETAILS = `Free standard shipping across India. Same-day delivery in ${SAME_DAY_AREAS} for orders placed before 6 PM; orders after 6 PM are delivered the next day.`;
+
+/** The footer's payment marks, drawn in the stylesheet (`.pay--{id}`); the names are what a screen reader says. */
+export const PAYMENT_METHODS = [
+  { id: 'upi', name: 'UPI' },
+  { id: 'visa', name: 'Visa' },
+  { id: 'mastercard', name: 'Mastercard' },
+  { id: 'rupay', name: 'RuPay' },
+  { id: 'netbanking', name: 'Net banking' },
+  { id: 'cod', name: 'Cash on delivery' },
+] as const;
+
+/**
+ * The shop's social profiles, from the build's settings
+ * (`VITE_SHOP_INSTAGRAM_URL`, `VITE_SHOP_FACEBOOK_URL`, `VITE_SHOP_YOUTUBE_URL`).
+ * Only an https address counts: an unset or mistyped one shows no icon rather
+ * than a link to nowhere.
+ */
+export const SOCIAL_NETWORKS = [
+  { id: 'instagram', name: 'Instagram', setting: 'VITE_SHOP_INSTAGRAM_URL' },
+  { id: 'facebook', name: 'Facebook', setting: 'VITE_SHOP_FACEBOOK_URL' },
+  { id: 'youtube', name: 'YouTube', setting: 'VITE_SHOP_YOUTUBE_URL' },
+] as const;
+export function socialProfiles(
+  env: Readonly<Record<string, unknown>>,
+): { id: string; name: string; url: string }[] {
+  return SOCIAL_NETWORKS.flatMap(({ id, name, setting }) => {
+    const raw = env[setting];
+    if (typeof raw !== 'string') return [];
+    try {
+      const url = new URL(raw.trim());
+      return url.protocol === 'https:' ? [{ id, name, url: url.href }] : [];
+    } catch {
+      return [];
+    }
+  });
+}
 
 /** How to reach the shop (footer, contact page). */
 export const SHOP_CONTACT = {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import sharp from 'sharp';
 import type { VariationInput } from '../../domain/catalogue.js';
+import { SAME_DAY_AREAS } from '../../domain/delivery.js';
 import { CATEGORIES } from '../../domain/shop.js';
 import { bumpVersion, insertProduct, type NewProduct } from '../catalogue/catalogue.repository.js';
 import { sanitizeDescription } from '../catalogue/sanitize.js';
@@ -399,7 +400,7 @@ export function demoProducts(): DemoProduct[] {
         seed: id * 7919,
         title,
         description: sanitizeDescription(
-          `<p><strong>${title}</strong>: ${line.flavour}.</p><ul><li>${line.categories.map((c) => c.categoryName).join(', ')}</li>${serves}<li>Same-day delivery in Chandigarh, Mohali and Panchkula; free standard shipping across India</li></ul>`,
+          `<p><strong>${title}</strong>: ${line.flavour}.</p><ul><li>${line.categories.map((c) => c.categoryName).join(', ')}</li>${serves}<li>Same-day delivery in ${SAME_DAY_AREAS}; free standard shipping across India</li></ul>`,
         ),
         price: from,
         labelHeading,

@@ -151,7 +151,7 @@ describe('search', () => {
 describe('header', () => {
   it('submits the trimmed text to /search, clears the box, and ignores empty text', async () => {
     renderAt('/home');
-    const box = screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement;
+    const box = screen.getByRole('combobox', { name: 'Search products' }) as HTMLInputElement;
     fireEvent.change(box, { target: { value: '   ' } });
     fireEvent.submit(box.closest('form') as HTMLFormElement);
     expect(url()).toBe('/home');
@@ -167,12 +167,13 @@ describe('header', () => {
 
   it('offers the five suggestions and searches one when chosen', async () => {
     renderAt('/home');
-    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    const box = screen.getByRole('combobox', { name: 'Search products' });
     fireEvent.focus(box);
     const names = ['Cake', 'Flowers', 'Chocolates & Sweets', 'Plants', 'Gifts'];
-    for (const n of names) expect(screen.getByRole('button', { name: n })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Chocolates & Sweets' }));
-    await waitFor(() => expect(url()).toBe('/search?q=Chocolates%20%26%20Sweets'));
+    for (const n of names) expect(screen.getByRole('option', { name: n })).toBeTruthy();
+    // Issue 13, item 2: the suggestion searches the chocolate category, which finds what it names.
+    fireEvent.click(screen.getByRole('option', { name: 'Chocolates & Sweets' }));
+    await waitFor(() => expect(url()).toBe('/search?q=All%20Chocolate'));
   });
 
   it('counts cart lines on the badge and lists them in the Your Cart popup, closed by an outside click', async () => {

@@ -37,6 +37,21 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
+  const shown = alerts.length > 0;
+  useEffect(() => {
+    if (!shown) return;
+    // Escape dismisses the messages, unless a popup or menu closed on this press (it marks it handled).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      for (const t of timers.current.values()) clearTimeout(t);
+      timers.current.clear();
+      setAlerts([]);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [shown]);
+
   const polite = alerts.filter((a) => a.kind !== 'error');
   const urgent = alerts.filter((a) => a.kind === 'error');
   return (

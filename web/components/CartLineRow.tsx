@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { CartLine } from '../../domain/cart.js';
 import { lineLabel, lineTotal } from '../../domain/cart.js';
 import { formatRupees } from '../../domain/money.js';
@@ -10,10 +11,35 @@ import { ProductImage } from './ProductImage.js';
  * Minus at quantity 1 removes the line: the cart page's rule, and the
  * header's "zero or below removes" gives the same result.
  */
+/**
+ * Removing a line takes the focused button with it; focus would fall to the
+ * page. It moves to the same control of the next line (or the previous one),
+ * or, when the list is empty, to the first control of the surrounding
+ * `[data-removal-focus]` box (the popup's View Cart, the cart page's
+ * Continue shopping).
+ */
+function removeKeepingFocus(row: HTMLElement | null, remove: () => Promise<void>): void {
+  const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling) as HTMLElement | null;
+  const box = row?.closest<HTMLElement>('[data-removal-focus]') ?? null;
+  const hadFocus = !!row?.contains(document.activeElement);
+  void remove().then(() => {
+    if (!hadFocus) return;
+    // After React has rendered the shorter list.
+    requestAnimationFrame(() => {
+      const target =
+        neighbour?.querySelector<HTMLElement>('.btn--link') ??
+        box?.querySelector<HTMLElement>('a[href], button:not([disabled])') ??
+        null;
+      target?.focus();
+    });
+  });
+}
+
 export function CartLineRow({ line, compact = false }: { line: CartLine; compact?: boolean }) {
   const name = lineLabel(line);
+  const row = useRef<HTMLLIElement>(null);
   return (
-    <li className={compact ? 'line line--compact' : 'line'}>
+    <li className={compact ? 'line line--compact' : 'line'} ref={row}>
       <ProductImage className="line__img" src={line.image} alt="" width={64} height={64} />
       <div className="line__body">
         <p className="line__title">{name}</p>
@@ -32,7 +58,11 @@ export function CartLineRow({ line, compact = false }: { line: CartLine; compact
             <button
               type="button"
               className="qty__btn"
-              onClick={() => void setQuantity(line.key, line.quantity - 1)}
+              onClick={() =>
+                line.quantity <= 1
+                  ? removeKeepingFocus(row.current, () => removeFromCart(line.key))
+                  : void setQuantity(line.key, line.quantity - 1)
+              }
               aria-label={line.quantity <= 1 ? `Remove ${name}` : `Decrease quantity of ${name}`}
             >
               −
@@ -54,7 +84,7 @@ export function CartLineRow({ line, compact = false }: { line: CartLine; compact
             type="button"
             className="btn btn--link"
             aria-label={`Remove ${name}`}
-            onClick={() => void removeFromCart(line.key)}
+            onClick={() => removeKeepingFocus(row.current, () => removeFromCart(line.key))}
           >
             Remove
           </button>

@@ -5,7 +5,13 @@ import { formatRupees } from '../../domain/money.js';
 import { CartLineRow } from './CartLineRow.js';
 
 /** The header's "Your Cart" list: lines with their controls, the total, and the way to the cart page. */
-export default function CartPopupBody({ lines }: { lines: CartLine[] | undefined }) {
+export default function CartPopupBody({
+  lines,
+  onViewCart,
+}: {
+  lines: CartLine[] | undefined;
+  onViewCart: () => void;
+}) {
   return (
     <>
       {lines && lines.length > 0 ? (
@@ -22,7 +28,7 @@ export default function CartPopupBody({ lines }: { lines: CartLine[] | undefined
       ) : (
         <p>{storefrontMessages.cartEmpty}</p>
       )}
-      <Link to="/cart" className="btn btn--primary btn--block">
+      <Link to="/cart" className="btn btn--primary btn--block" onClick={onViewCart}>
         View Cart
       </Link>
     </>

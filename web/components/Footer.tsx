@@ -1,10 +1,21 @@
 import { Link } from 'react-router-dom';
-import { SHOP_CONTACT } from '../../domain/shop.js';
+import { PAYMENT_METHODS, SHOP_CONTACT, socialProfiles } from '../../domain/shop.js';
 
 /**
- * The footer (spec section 2). Links to pages the shop does not have yet
- * (blogs, policies) lead to the nearest real page rather than nowhere; the
- * subscribe box, like the spec's, has no behaviour (submitting stays on the page).
+ * The shop's social profiles are baked into the build from its settings
+ * (Vite's `VITE_*` variables): the footer is on the first screen, and a
+ * request for settings there would be one more round trip before it is
+ * complete, for addresses that change about never.
+ */
+const SOCIAL = socialProfiles(import.meta.env);
+
+/**
+ * The footer (spec section 2). Links to pages the shop does not have yet lead
+ * to the nearest real page rather than nowhere; Blogs has no page yet and says
+ * so instead of linking to another one. The subscribe box, like the spec's,
+ * has no behaviour (submitting stays on the page). Payment and social marks
+ * are drawn in the stylesheet; social icons show only for profiles the shop
+ * has configured.
  */
 export function Footer() {
   return (
@@ -14,7 +25,7 @@ export function Footer() {
           <h2 id="footer-quick">Quick links</h2>
           <ul>
             <li>
-              <Link to="/about-us">Blogs</Link>
+              <span className="footer__soon">Blogs (coming soon)</span>
             </li>
             <li>
               <Link to="/contact">Store locator</Link>
@@ -65,12 +76,39 @@ export function Footer() {
         </form>
       </div>
       <div className="footer__bottom">
-        <p className="footer__pay">
-          We accept UPI · Visa · Mastercard · RuPay · Net banking · Cash on delivery
-        </p>
-        <p className="footer__social">
-          <span>Follow us: Instagram · Facebook · YouTube</span>
-        </p>
+        <div className="footer__marks">
+          <h2 className="footer__label" id="footer-pay">
+            We accept
+          </h2>
+          <ul className="marks" aria-labelledby="footer-pay">
+            {PAYMENT_METHODS.map((m) => (
+              <li key={m.id}>
+                <span className={`pay pay--${m.id}`} role="img" aria-label={m.name} />
+              </li>
+            ))}
+          </ul>
+        </div>
+        {SOCIAL.length > 0 && (
+          <div className="footer__marks">
+            <h2 className="footer__label" id="footer-social">
+              Follow us
+            </h2>
+            <ul className="marks" aria-labelledby="footer-social">
+              {SOCIAL.map((s) => (
+                <li key={s.id}>
+                  <a
+                    className={`social social--${s.id}`}
+                    href={s.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    <span className="visually-hidden">{s.name} (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <p>
           <Link to="/home">Bakery &amp; Blooms</Link> · Eggless since {SHOP_CONTACT.founded} · Chandigarh
           &amp; Mohali

@@ -1,4 +1,13 @@
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  lazy,
+  type KeyboardEvent as ReactKeyboardEvent,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CAKES_MENU, HEADER_MENU, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
@@ -69,26 +78,53 @@ function SearchBox() {
   const [text, setText] = useState('');
   const [placeholder, setPlaceholder] = useState(0);
   const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const [focused, setFocused] = useState(false);
+  // The suggestion the arrows point at (-1: none); focus stays in the box (aria-activedescendant).
+  const [active, setActive] = useState(-1);
+  const listId = useId();
   const inputId = useId();
+  const typed = text.trim().toLowerCase();
+  const options = SEARCH_SUGGESTIONS.filter((s) => !typed || s.label.toLowerCase().includes(typed));
+  const expanded = open && options.length > 0;
 
   useEffect(() => {
     // Rotate only while the box is empty and unfocused: a changing hint under the caret distracts.
-    if (open || text) return;
+    if (focused || text) return;
     const t = setInterval(() => setPlaceholder((i) => (i + 1) % PLACEHOLDERS.length), PLACEHOLDER_MS);
     return () => clearInterval(t);
-  }, [open, text]);
+  }, [focused, text]);
 
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
   const go = (q: string) => {
     const query = q.trim();
     if (!query) return;
     navigate(`/search?q=${encodeURIComponent(query)}`);
     setText('');
-    setOpen(false);
+    close();
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    go(text);
+    const picked = expanded ? options[active] : undefined;
+    go(picked ? picked.query : text);
+  };
+  // The combobox pattern of the ARIA APG: arrows move through the suggestions, Enter picks, Escape closes.
+  const onKeyDown = (e: ReactKeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const n = options.length;
+      if (!n) return;
+      setOpen(true);
+      const down = e.key === 'ArrowDown';
+      setActive((i) => (!expanded || i < 0 ? (down ? 0 : n - 1) : (i + (down ? 1 : n - 1)) % n));
+    } else if (e.key === 'Escape') {
+      // Handled here, so the page's own Escape (closing a message) waits for the next press.
+      e.preventDefault();
+      if (expanded) close();
+      else setText('');
+    }
   };
 
   return (
@@ -101,22 +137,32 @@ function SearchBox() {
           id={inputId}
           className="search__input"
           type="search"
+          role="combobox"
           name="q"
           autoComplete="off"
           enterKeyHint="search"
           value={text}
           placeholder={PLACEHOLDERS[placeholder]}
-          aria-controls={panelId}
-          onChange={(e) => setText(e.target.value)}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
           onFocus={() => {
+            setFocused(true);
             setOpen(true);
             // Build the search index while the shopper types; loaded on demand to keep it out of the first bundle.
             void import('../hooks/useSearch.js').then((m) => m.warmSearch());
           }}
-          onBlur={() => setOpen(false)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setOpen(false);
+          onBlur={() => {
+            setFocused(false);
+            close();
           }}
+          onKeyDown={onKeyDown}
         />
         <button type="submit" className="search__submit">
           <span className="visually-hidden">Search</span>
@@ -126,23 +172,29 @@ function SearchBox() {
           </svg>
         </button>
       </form>
-      <div id={panelId} className="search__panel" hidden={!open}>
-        <p className="search__panel-title">Popular searches</p>
-        <ul>
-          {SEARCH_SUGGESTIONS.map((s) => (
-            <li key={s}>
-              <button
-                type="button"
-                className="chip"
-                // Keep the input's focus until the click lands, or blur would hide the panel first.
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => go(s)}
-              >
-                {s}
-              </button>
-            </li>
+      <div className="search__panel" hidden={!expanded}>
+        <p className="search__panel-title" id={`${listId}-title`}>
+          Popular searches
+        </p>
+        {/* The APG's listbox: the box keeps focus and points at an option with aria-activedescendant. */}
+        <div id={listId} role="listbox" aria-labelledby={`${listId}-title`} className="search__options">
+          {options.map((s, i) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard picks options through the box's arrows and Enter.
+            <div
+              key={s.label}
+              id={`${listId}-${i}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={i === active}
+              className="chip"
+              // Keep the box's focus until the click lands, or blur would hide the panel first.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => go(s.query)}
+            >
+              {s.label}
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
     </search>
   );
@@ -154,6 +206,7 @@ function CartButton() {
   // Set when the shopper points at or focuses the button, so the list's code is fetched before the click.
   const [wanted, setWanted] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const popupId = useId();
   const count = lines?.length ?? 0;
   const { pathname } = useLocation();
@@ -168,7 +221,12 @@ function CartButton() {
       if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      const lost = document.activeElement === document.body || box.current?.contains(document.activeElement);
+      setOpen(false);
+      // Focus in the hidden popup would fall to the page: back to the button that opened it.
+      if (lost) button.current?.focus();
     };
     document.addEventListener('pointerdown', outside);
     document.addEventListener('keydown', onKey);
@@ -181,6 +239,7 @@ function CartButton() {
   return (
     <div className="cart-button" ref={box}>
       <button
+        ref={button}
         type="button"
         className="btn btn--icon"
         aria-expanded={open}
@@ -205,14 +264,21 @@ function CartButton() {
           {count}
         </span>
       </button>
-      <section id={popupId} className="cart-popup" aria-labelledby={`${popupId}-title`} hidden={!open}>
+      <section
+        id={popupId}
+        className="cart-popup"
+        aria-labelledby={`${popupId}-title`}
+        hidden={!open}
+        data-removal-focus
+      >
         <h2 id={`${popupId}-title`} className="cart-popup__title">
           Your Cart
         </h2>
         {/* The list's code (cart actions, line controls) loads on first open, keeping it out of the first screen's bundle. */}
         {(open || wanted) && (
           <Suspense fallback={null}>
-            <CartPopupBody lines={lines} />
+            {/* On /cart the link changes no path, so it closes the popup itself. */}
+            <CartPopupBody lines={lines} onViewCart={() => setOpen(false)} />
           </Suspense>
         )}
       </section>
@@ -227,7 +293,14 @@ function CategoryMenu() {
     const close = (e: Event) => {
       const el = dropdown.current;
       if (!el?.open) return;
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !el.contains(e.target as Node)) el.open = false;
+      if (e instanceof KeyboardEvent) {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        const inside = el.contains(document.activeElement);
+        el.open = false;
+        // Focus inside the closed list would fall to the page: return it to the summary that opened it.
+        if (inside) el.querySelector('summary')?.focus();
+      } else if (!el.contains(e.target as Node)) el.open = false;
     };
     document.addEventListener('pointerdown', close);
     document.addEventListener('keydown', close);

@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
+import { SAME_DAY_AREAS } from '../../domain/delivery.js';
 import { SHOP_CONTACT } from '../../domain/shop.js';
+import { useTitle } from '../hooks/useTitle.js';
 
 const GIFTS = [
   'Eggless cakes for birthdays, anniversaries and every day',
@@ -11,6 +13,7 @@ const GIFTS = [
 ];
 
 export default function AboutUs() {
+  useTitle('About us');
   return (
     <div className="page prose-page">
       <h1>About us</h1>
@@ -20,9 +23,8 @@ export default function AboutUs() {
         deliver across India.
       </p>
       <p>
-        Everything we bake is eggless and made on the day it is delivered. In Chandigarh, Mohali, Panchkula,
-        Kharar and Zirakpur we deliver the same day for orders placed before 6 PM; everywhere else in India,
-        standard shipping is free.
+        Everything we bake is eggless and made on the day it is delivered. In {SAME_DAY_AREAS} we deliver the
+        same day for orders placed before 6 PM; everywhere else in India, standard shipping is free.
       </p>
       <h2>What we deliver</h2>
       <ul>

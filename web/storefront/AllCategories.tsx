@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import { categoryUrl } from '../components/Header.js';
 import { useCategories } from '../hooks/useCatalogue.js';
+import { useTitle } from '../hooks/useTitle.js';
 
 /** The device's real categories, each linking to its products (a deliberate fix of the spec's sample list). */
 export default function AllCategories() {
+  useTitle('All Categories');
   const categories = useCategories();
   return (
     <div className="page">

@@ -2,9 +2,11 @@ import { messages } from '../../domain/messages.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useAddToCart } from '../hooks/useAddToCart.js';
 import { useAllProducts, useStableShuffle } from '../hooks/useCatalogue.js';
+import { useTitle } from '../hooks/useTitle.js';
 
 /** All Products: every product on the device, shuffled, each with Add to Cart (spec section 2). */
 export default function AllProducts() {
+  useTitle('All Products');
   const products = useStableShuffle(useAllProducts());
   const add = useAddToCart();
   return (

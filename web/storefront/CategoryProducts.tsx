@@ -6,6 +6,7 @@ import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useAddWithPopup } from '../hooks/useAddToCart.js';
 import { useAllProducts, useCategories, useStableShuffle } from '../hooks/useCatalogue.js';
+import { useTitle } from '../hooks/useTitle.js';
 
 /**
  * Products of one category, by the name in the route, matched trimmed and
@@ -18,6 +19,7 @@ export default function CategoryProducts() {
   // The heading shows the category's own spelling when the device knows it ("all cakes" → "All Cakes").
   const known = useCategories()?.find((c) => c.categoryName.trim().toLowerCase() === name.toLowerCase());
   const title = known?.categoryName ?? name;
+  useTitle(title || 'Products');
   const all = useAllProducts();
   const matching = useMemo(() => all?.filter((p) => inCategory(p, name)), [all, name]);
   const products = useStableShuffle(matching);

@@ -1,15 +1,53 @@
-import { useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { contactApi } from '../../domain/contact.contract.js';
+import { type ContactField, contactErrors, contactMessages } from '../../domain/contact.js';
+import { SAME_DAY_AREAS } from '../../domain/delivery.js';
 import { SHOP_CONTACT, STORES } from '../../domain/shop.js';
+import { ApiError, call } from '../api/client.js';
+import { useNotify } from '../hooks/useAlerts.js';
+import { useTitle } from '../hooks/useTitle.js';
+
+const FIELDS = ['name', 'email', 'subject', 'message'] as const;
+const EMPTY: Record<ContactField, string> = { name: '', email: '', subject: '', message: '' };
+/** What the shopper typed survives leaving the page or a reload (a failed send keeps it too); a sent message clears it. */
+const DRAFT_KEY = 'contactDraft';
+
+function readDraft(): Record<ContactField, string> {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<
+      Record<ContactField, unknown>
+    > | null;
+    if (!saved || typeof saved !== 'object') return EMPTY;
+    return Object.fromEntries(FIELDS.map((f) => [f, typeof saved[f] === 'string' ? saved[f] : ''])) as Record<
+      ContactField,
+      string
+    >;
+  } catch {
+    return EMPTY;
+  }
+}
+function writeDraft(values: Record<ContactField, string> | null): void {
+  try {
+    if (values) sessionStorage.setItem(DRAFT_KEY, JSON.stringify(values));
+    else sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Without storage the draft lives as long as the page does.
+  }
+}
+
+type Outcome = { kind: 'sent' | 'error'; text: string } | null;
 
 /**
- * Contact: the spec's form has no behaviour, so submitting only thanks the
- * shopper and points at email and phone. Each store has its embedded map, as
- * the spec says, loaded when the shopper asks for it: the map comes from
- * another site, so nothing is fetched from it (or told about the visit)
- * before that, and offline the page still works without it.
+ * Contact: a working form (the spec's had no behaviour). Name, email and
+ * message are required, with inline errors after a submit attempt; the
+ * message goes to the shop through `POST /api/contact`, and the answer says
+ * what happened. Sending needs the network: offline it says so and keeps what
+ * was typed. Each store has its embedded map, loaded when the shopper asks
+ * for it: the map comes from another site, so nothing is fetched from it (or
+ * told about the visit) before that, and offline the page still works without it.
  */
 export default function Contact() {
-  const [sent, setSent] = useState(false);
+  useTitle('Contact us');
   return (
     <div className="page contact">
       <h1>Contact us</h1>
@@ -17,34 +55,7 @@ export default function Contact() {
         Email <a href={`mailto:${SHOP_CONTACT.email}`}>{SHOP_CONTACT.email}</a> or call{' '}
         <a href={`tel:${SHOP_CONTACT.phone.replace(/\s/g, '')}`}>{SHOP_CONTACT.phone}</a>.
       </p>
-      <form
-        className="form contact__form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSent(true);
-        }}
-      >
-        <div className="field">
-          <label htmlFor="contact-name">Name</label>
-          <input id="contact-name" name="name" autoComplete="name" />
-        </div>
-        <div className="field">
-          <label htmlFor="contact-email">Email</label>
-          <input id="contact-email" name="email" type="email" autoComplete="email" />
-        </div>
-        <div className="field">
-          <label htmlFor="contact-subject">Subject</label>
-          <input id="contact-subject" name="subject" />
-        </div>
-        <div className="field">
-          <label htmlFor="contact-message">Message</label>
-          <textarea id="contact-message" name="message" rows={5} />
-        </div>
-        <button type="submit" className="btn btn--primary">
-          Send message
-        </button>
-        <p role="status">{sent ? `Thank you! For a quick answer, please email or call us directly.` : ''}</p>
-      </form>
+      <ContactForm />
       <section className="contact__stores" aria-labelledby="contact-stores">
         <h2 id="contact-stores">Our stores</h2>
         <ul className="stores">
@@ -63,10 +74,120 @@ export default function Contact() {
           <strong>Are your cakes eggless?</strong> Yes, every one.
         </p>
         <p>
-          <strong>Until when can I order for today?</strong> 6 PM, in Chandigarh and Mohali.
+          <strong>Until when can I order for today?</strong> 6 PM, for delivery in {SAME_DAY_AREAS}.
         </p>
       </section>
     </div>
+  );
+}
+
+const LABELS: Record<ContactField, string> = {
+  name: 'Name',
+  email: 'Email',
+  subject: 'Subject (optional)',
+  message: 'Message',
+};
+
+function ContactForm() {
+  const notify = useNotify();
+  const [values, setValues] = useState(readDraft);
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [tried, setTried] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  const change = (field: ContactField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    writeDraft(next);
+    // After a first attempt, errors follow the typing, so a fixed field stops saying it is wrong.
+    if (tried) setErrors(contactErrors(next));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    setOutcome(null);
+    const found = contactErrors(values);
+    setErrors(found);
+    const first = FIELDS.find((f) => found[f]);
+    if (first) {
+      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      notify(contactMessages.invalid, 'error');
+      return;
+    }
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      setOutcome({ kind: 'error', text: contactMessages.offline });
+      notify(contactMessages.offline, 'error');
+      return;
+    }
+    setSending(true);
+    try {
+      const answer = await call(contactApi.send, { body: values, token: null });
+      setValues(EMPTY);
+      writeDraft(null);
+      setTried(false);
+      setOutcome({ kind: 'sent', text: answer.sys_message });
+      notify(answer.sys_message, 'success');
+    } catch (err) {
+      // Status 0: no answer at all (the connection dropped): the same words as offline.
+      const text =
+        err instanceof ApiError
+          ? err.status === 0
+            ? contactMessages.offline
+            : err.status >= 500
+              ? contactMessages.failed
+              : err.message
+          : contactMessages.failed;
+      setOutcome({ kind: 'error', text });
+      notify(text, 'error');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="form contact__form" ref={form} noValidate onSubmit={(e) => void submit(e)}>
+      {FIELDS.map((f) => {
+        const id = `contact-${f}`;
+        const error = errors[f];
+        const common = {
+          id,
+          name: f,
+          value: values[f],
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${id}-error` : undefined,
+          'aria-required': f !== 'subject' ? true : undefined,
+        } as const;
+        return (
+          <div className="field" key={f}>
+            <label htmlFor={id}>{LABELS[f]}</label>
+            {f === 'message' ? (
+              <textarea {...common} rows={5} onChange={(e) => change(f, e.target.value)} />
+            ) : (
+              <input
+                {...common}
+                type={f === 'email' ? 'email' : 'text'}
+                autoComplete={f === 'name' ? 'name' : f === 'email' ? 'email' : 'off'}
+                onChange={(e) => change(f, e.target.value)}
+              />
+            )}
+            {error && (
+              <p className="field__error" id={`${id}-error`}>
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <button type="submit" className="btn btn--primary" disabled={sending}>
+        {sending ? 'Sending…' : 'Send message'}
+      </button>
+      <p className={outcome?.kind === 'error' ? 'form__outcome form__outcome--error' : 'form__outcome'}>
+        {outcome?.text ?? ''}
+      </p>
+    </form>
   );
 }
 
@@ -108,7 +229,7 @@ function StoreMap({ store }: { store: Store }) {
         href={`https://www.openstreetmap.org/?mlat=${store.lat}&mlon=${store.lon}#map=16/${store.lat}/${store.lon}`}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={`Map of ${store.name}, in a new tab`}
+        aria-label={`Open in a new tab: map of ${store.name}`}
       >
         Open in a new tab
       </a>

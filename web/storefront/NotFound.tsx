@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { storefrontMessages } from '../../domain/messages.js';
+import { useTitle } from '../hooks/useTitle.js';
 
 export default function NotFound() {
+  useTitle(storefrontMessages.pageNotFound);
   return (
     <div className="page">
       <h1>{storefrontMessages.pageNotFound}</h1>

@@ -24,6 +24,7 @@ import {
   useProductsInCategoryId,
   useStableShuffle,
 } from '../hooks/useCatalogue.js';
+import { useTitle } from '../hooks/useTitle.js';
 
 /**
  * Product details. A product has its own URL (`/products-details/{id}`, a
@@ -52,6 +53,7 @@ export default function ProductDetails() {
 }
 
 function Missing() {
+  useTitle(messages.productNotFound);
   return (
     <div className="page">
       <h1>{messages.productNotFound}</h1>
@@ -93,6 +95,7 @@ function Details({ product }: { product: Product }) {
   const selectId = useId();
   const description = useMemo(() => DOMPurify.sanitize(product.description), [product.description]);
   const shown = media[current] ?? media[0];
+  useTitle(product.title);
 
   return (
     <div className="page details">

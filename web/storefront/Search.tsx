@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { messages } from '../../domain/messages.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useSearch } from '../hooks/useSearch.js';
+import { useTitle } from '../hooks/useTitle.js';
 
 /** Cards rendered at first; a broad query over a big catalogue would otherwise build thousands of them. */
 const PAGE = 48;
@@ -12,6 +13,7 @@ export default function Search() {
   const [params] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
   const results = useSearch(query);
+  useTitle(messages.searchResultsFor(query));
   const [shown, setShown] = useState({ query, count: PAGE });
   const count = shown.query === query ? shown.count : PAGE;
   return (
