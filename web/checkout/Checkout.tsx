@@ -413,7 +413,6 @@ export default function Checkout() {
                 value={form.CustomerPincode}
                 inputMode="numeric"
                 autoComplete="postal-code"
-                maxLength={6}
                 required
                 onChange={(e) => set('CustomerPincode', pincodeInput(e.target.value))}
               />

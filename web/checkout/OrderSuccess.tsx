@@ -6,7 +6,7 @@ import { db } from '../../sw/db.js';
 import { markAnnounced } from '../../sw/outbox.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
 import { useLiveQuery } from '../hooks/useLiveQuery.js';
-import { Attention, OrderLines, StateChip } from './OutboxOrder.js';
+import { Attention, madeLabel, OrderLines, StateChip } from './OutboxOrder.js';
 import { isIosSafariOutsideApp } from './place.js';
 import './checkout.css';
 
@@ -65,7 +65,7 @@ export default function OrderSuccess() {
       <h1>{title}</h1>
       <section className={`co-card co-card--${row.state}`} aria-labelledby="co-order-title">
         <div className="co-card__head">
-          <h2 id="co-order-title">{row.placed ? t.orderNumber(row.placed.orderID) : t.successQueuedTitle}</h2>
+          <h2 id="co-order-title">{madeLabel(row)}</h2>
           <StateChip state={row.state} />
         </div>
         {row.state === 'queued' || row.state === 'sending' ? (
@@ -88,6 +88,12 @@ export default function OrderSuccess() {
             <dt>{t.paymentMethod}</dt>
             <dd>{method}</dd>
           </div>
+          {row.placed?.discount ? (
+            <div>
+              <dt>Coupon {row.placed.couponCode ?? ''}</dt>
+              <dd>-{formatRupees(row.placed.discount)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t.total}</dt>
             <dd>{formatRupees(total)}</dd>

@@ -1,0 +1,285 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginData } from '../../domain/accounts.js';
+import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { deliveryCharge } from '../../domain/delivery.js';
+import { messages } from '../../domain/messages.js';
+import { formatRupees } from '../../domain/money.js';
+import {
+  cartLine,
+  login,
+  ordersOf,
+  outboxRows,
+  putRows,
+  registerShopper,
+  revokeOnServer,
+  waitForStore,
+  writeSession,
+} from '../support/checkout-e2e.js';
+import {
+  adminToken,
+  buildWeb,
+  feedSnapshot,
+  launchChromium,
+  type RunningServer,
+  setPrice,
+  startServer,
+  tempDir,
+  waitForController,
+} from '../support/e2e.js';
+import { startSmtp, type TestSmtp } from '../support/smtp.js';
+
+/**
+ * Checkout in real Chromium against the real server: the login guard, an
+ * online order with a coupon, paying through the local stand-in for Razorpay,
+ * an order queued offline whose price changed (old and new shown, confirmed,
+ * placed once at the new total), one whose session ended while it waited
+ * (401: sign in, then sent), and axe on every screen. The build is made with
+ * NODE_ENV=development: the shop must be the same whatever NODE_ENV says.
+ */
+const SHOTS = '/tmp/shots/checkout';
+type FeedProduct = Awaited<ReturnType<typeof feedSnapshot>>['products'][number];
+
+let server: RunningServer;
+let smtp: TestSmtp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let shopper: LoginData;
+let products: FeedProduct[];
+const email = `checkout-${Date.now()}@example.test`;
+
+async function axe(p: Page): Promise<void> {
+  const result = await new AxeBuilder({ page: p }).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+async function fillCart(items: FeedProduct[]): Promise<void> {
+  await putRows(
+    page,
+    'cart',
+    items.map((p, i) => cartLine(p, Date.now() + i)),
+  );
+}
+
+async function fillForm(): Promise<void> {
+  await page.getByLabel('Full Name').fill('Asha Verma');
+  await page.getByLabel('State', { exact: true }).selectOption('Punjab');
+  await page.getByLabel('City', { exact: true }).selectOption('Mohali');
+  await page.getByLabel('Full Shipping Address').fill('House 12, Sector 70, near the park, Mohali 160062');
+  // Pasted with a space and a stray letter: only digits stay, at most 6.
+  await page.getByLabel('Pincode').fill('160 06x29');
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  smtp = await startSmtp();
+  const webDir = await buildWeb(tempDir('checkout-web'), { NODE_ENV: 'development' });
+  server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
+  shopper = await registerShopper(server, smtp, email);
+  products = (await feedSnapshot(server)).products.filter((p) => p.price > 0).slice(0, 6);
+  browser = await launchChromium();
+  context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+  page = await context.newPage();
+  await page.goto('/home');
+  // NODE_ENV=development at build time still registers the worker (it used to be left out).
+  await waitForController(page);
+  await waitForStore(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+describe('checkout', () => {
+  it('without a session: the cart sends the shopper to log in and keeps the cart; /checkout says log in first', async () => {
+    await fillCart([products[0] as FeedProduct]);
+    await page.goto('/cart');
+    await page.getByRole('button', { name: /proceed to checkout/i }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await expect.poll(() => page.getByText(messages.loginToCheckout).count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('returnUrl'))).toBe('/checkout');
+    await page.goto('/checkout');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await expect.poll(() => page.getByText(messages.loginFirst).count()).toBeGreaterThan(0);
+    await page.goto('/cart');
+    await expect.poll(() => page.locator('.lines li').count()).toBe(1);
+  });
+
+  it('an online order with a coupon: the spec form, its errors, the right total, placed once', async () => {
+    await writeSession(page, shopper);
+    const [a, b] = products as [FeedProduct, FeedProduct];
+    await putRows(page, 'cart', [cartLine(b, Date.now() + 10)]);
+    await page.goto('/checkout');
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    expect(await page.locator('.co-fields').getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.locator('.co-fields').getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+
+    // Errors appear only after a submit attempt, with the spec's texts.
+    expect(await page.getByText(messages.fullNameRequired).count()).toBe(0);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect.poll(() => page.getByText(messages.formInvalid).count()).toBeGreaterThan(0);
+    for (const text of [
+      messages.fullNameRequired,
+      messages.stateRequired,
+      messages.cityRequired,
+      messages.addressRequired,
+      messages.pincodeRequired,
+    ]) {
+      expect(await page.getByText(text, { exact: true }).count(), text).toBe(1);
+    }
+    await axe(page);
+
+    await fillForm();
+    expect(await page.getByLabel('Pincode').inputValue()).toBe('160062');
+    // Changing the state resets the city.
+    await page.getByLabel('State', { exact: true }).selectOption('Haryana');
+    expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('');
+    await page.getByLabel('State', { exact: true }).selectOption('Punjab');
+    await page.getByLabel('City', { exact: true }).selectOption('Mohali');
+
+    await page.getByLabel('Coupon code').fill('save200');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const applied = messages.couponApplied(formatRupees(200));
+    await expect.poll(() => page.locator('.co-summary').getByText(applied).count()).toBe(1);
+    const subtotal = a.price + b.price;
+    const total = subtotal + deliveryCharge('Punjab', 'Mohali') - Math.min(200, subtotal);
+    expect(await page.locator('.co-total dd').innerText()).toContain(formatRupees(total));
+    expect(await page.locator('.co-summary').getByText(t.deliveryCharges).count()).toBe(1);
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/checkout.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/order-success');
+    await expect.poll(() => page.getByRole('heading', { name: t.successTitle }).count()).toBe(1);
+    const rows = await outboxRows(page);
+    expect(rows).toHaveLength(1);
+    const placed = rows[0]?.placed;
+    expect(placed?.totalAmount).toBe(total);
+    expect(placed?.discount).toBe(200);
+    expect(await page.getByText(t.orderNumber(placed?.orderID ?? 0)).count()).toBeGreaterThan(0);
+    // The cart was emptied with the order.
+    expect(await page.evaluate(() => localStorage.getItem('cartItems'))).toBe('[]');
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/order-success.png`, fullPage: true });
+    const orders = await ordersOf(server, email);
+    expect([...orders.entries()]).toEqual([[placed?.orderID, total]]);
+  });
+
+  it('pays online through the local stand-in for Razorpay, same code path', async () => {
+    const c = products[2] as FeedProduct;
+    await fillCart([c]);
+    await page.goto('/checkout');
+    // The last order's details are offered again.
+    expect(await page.getByLabel('Full Name').inputValue()).toBe('Asha Verma');
+    const online = page.getByRole('radio', { name: /Pay online/ });
+    await expect.poll(() => online.isEnabled()).toBe(true);
+    await online.check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const total = c.price + deliveryCharge('Punjab', 'Mohali');
+    const pay = page.getByRole('button', { name: t.payButton(formatRupees(total)) });
+    await pay.waitFor();
+    await axe(page);
+    await pay.click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: t.successTitle }).count(), { timeout: 20_000 })
+      .toBe(1);
+    const row = (await outboxRows(page)).find((r) => r.request.PaymentMethod === 'Razorpay');
+    expect(row?.placed).toMatchObject({ status: 'paid', paymentMethod: 'Razorpay', totalAmount: total });
+    expect((await ordersOf(server, email)).get(row?.placed?.orderID ?? 0)).toBe(total);
+  });
+
+  it('offline: the online option is disabled and says why; the order is queued and said so', async () => {
+    const d = products[3] as FeedProduct;
+    const before = await ordersOf(server, email);
+    await fillCart([d]);
+    await page.goto('/checkout');
+    await context.setOffline(true);
+    await expect.poll(() => page.getByRole('radio', { name: /Pay online/ }).isDisabled()).toBe(true);
+    expect(await page.getByText(t.onlineNeedsNetwork).count()).toBe(1);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: t.successQueuedTitle }).count())
+      .toBeGreaterThan(0);
+    expect(await page.getByText(t.queuedOffline).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: /1 order waiting to be sent/ }).count()).toBe(1);
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/queued.png`, fullPage: true });
+
+    // The price changes while it waits: back online, the order waits for the shopper with both figures.
+    const admin = await adminToken(server);
+    await setPrice(server, admin, d.productID, d.price + 100);
+    await context.setOffline(false);
+    await expect.poll(() => page.getByText(t.repricedTitle).count(), { timeout: 30_000 }).toBe(1);
+    const oldTotal = d.price + deliveryCharge('Punjab', 'Mohali');
+    const newTotal = oldTotal + 100;
+    const table = page.locator('.co-compare');
+    expect(await table.innerText()).toContain(formatRupees(oldTotal));
+    expect(await table.innerText()).toContain(formatRupees(newTotal));
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/attention.png`, fullPage: true });
+    // The notice shows on every other screen while it waits.
+    await page.goto('/home');
+    await expect.poll(() => page.getByText(/needs your attention/).count()).toBe(1);
+    await page.getByRole('link', { name: 'Review order' }).click();
+    await page.getByRole('button', { name: t.confirmNew(formatRupees(newTotal)) }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: t.successTitle }).count(), { timeout: 30_000 })
+      .toBe(1);
+    const row = (await outboxRows(page)).find((r) => r.request.OrderItems[0]?.ProductID === d.productID);
+    expect(row?.placed?.totalAmount).toBe(newTotal);
+    const after = await ordersOf(server, email);
+    expect(after.size).toBe(before.size + 1);
+    expect(after.get(row?.placed?.orderID ?? 0)).toBe(newTotal);
+  });
+
+  it('a 401 while queued waits for a sign-in, then the order is sent with the new token', async () => {
+    const e = products[4] as FeedProduct;
+    await fillCart([e]);
+    await page.goto('/checkout');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: t.successQueuedTitle }).count())
+      .toBeGreaterThan(0);
+    const before = (await ordersOf(server, email)).size;
+    await revokeOnServer(server, shopper.token, email);
+    await context.setOffline(false);
+    await expect.poll(() => page.getByText(t.signinTitle).count(), { timeout: 30_000 }).toBe(1);
+    expect((await ordersOf(server, email)).size).toBe(before);
+    shopper = await login(server, email);
+    await writeSession(page, shopper);
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('heading', { name: t.successTitle }).count(), { timeout: 30_000 })
+      .toBe(1);
+    expect((await ordersOf(server, email)).size).toBe(before + 1);
+  });
+
+  it("My Orders shows the phone's orders without duplicating the server's", async () => {
+    await page.goto('/my-orders');
+    const mine = page.locator('.co-queued');
+    // Helper A's screen renders QueuedOrders; until it exists the route is the shop's Not Found.
+    if ((await page.getByRole('heading', { name: /Your Orders/i }).count()) === 0) return;
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/my-orders.png`, fullPage: true });
+    const ids = [...(await ordersOf(server, email)).keys()];
+    for (const id of ids) {
+      const shownInQueue = await mine.getByText(t.orderNumber(id)).count();
+      const shownInHistory = await page.locator('table').getByText(String(id), { exact: true }).count();
+      expect(shownInQueue + Math.min(1, shownInHistory)).toBe(1);
+    }
+  });
+});

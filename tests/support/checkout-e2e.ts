@@ -1,0 +1,277 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { Page } from 'playwright-core';
+import type { LoginData } from '../../domain/accounts.js';
+import { decodeToken } from '../../domain/session.js';
+import type { OutboxRow } from '../../sw/outbox-row.js';
+import { adminToken, freePort, type RunningServer } from './e2e.js';
+import { codeIn, type TestSmtp } from './smtp.js';
+
+/**
+ * What the checkout's browser tests and the outbox bench share: a shopper made
+ * through the real account endpoints, their session written into the page as
+ * `sw/session.ts` writes it, the device's outbox read through the page, the
+ * shop's own count of orders, and a small HTTP proxy between the browser and
+ * the server that can reset connections and lose the answer of a committed order.
+ */
+export const SHOPPER_PASSWORD = 'Shopper-Passw0rd!';
+
+export async function registerShopper(
+  server: RunningServer,
+  smtp: TestSmtp,
+  email: string,
+  name = 'Asha Verma',
+): Promise<LoginData> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${server.url}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { isSuccess: boolean; data: unknown; sys_message: string };
+    if (!res.ok || !json.isSuccess) throw new Error(`${path}: ${res.status} ${json.sys_message}`);
+    return json.data;
+  };
+  await post('CreateAccount', {
+    name,
+    email,
+    password: SHOPPER_PASSWORD,
+    confirmPassword: SHOPPER_PASSWORD,
+    phone: '9876543210',
+  });
+  const code = codeIn(await smtp.take(email));
+  await post('verifiedOtploginCustomer', { Email: email, Otp: code });
+  return login(server, email);
+}
+
+export async function login(server: RunningServer, email: string): Promise<LoginData> {
+  const res = await fetch(`${server.url}/api/LoginCustomer`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: SHOPPER_PASSWORD }),
+  });
+  const json = (await res.json()) as { isSuccess: boolean; data: LoginData; sys_message: string };
+  if (!json.isSuccess) throw new Error(`login: ${res.status} ${json.sys_message}`);
+  return json.data;
+}
+
+/** Ends the session on the server only (the device still holds the token): its next request is a 401. */
+export async function revokeOnServer(server: RunningServer, token: string, email: string): Promise<void> {
+  const res = await fetch(`${server.url}/api/Logout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ email }),
+  });
+  if (!res.ok) throw new Error(`Logout: ${res.status}`);
+}
+
+/**
+ * Writes the session into the page as `saveSession` does: the spec's
+ * localStorage keys and the Dexie `session` row (the worker reads that one).
+ * The page must have opened the shop once (the database exists).
+ */
+export async function writeSession(page: Page, data: LoginData): Promise<void> {
+  const row = {
+    key: 'current',
+    token: data.token,
+    role: data.role,
+    userId: data.veryOtpLoginID,
+    email: data.email,
+    phone: data.phone,
+    expiresAt: decodeToken(data.token)?.expiresAt ?? null,
+  };
+  await page.evaluate(async (r) => {
+    const values: Record<string, string> = {
+      token: r.token,
+      role: r.role,
+      userId: String(r.userId),
+      email: r.email,
+      phone: r.phone,
+      isLoggedIn: 'true',
+      userEmail: r.email,
+      userPhone: r.phone,
+    };
+    for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v);
+    await idbPut('session', r);
+    function idbPut(store: string, value: unknown): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const open = indexedDB.open('storefront');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(store, 'readwrite');
+          tx.objectStore(store).put(value);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    }
+  }, row);
+}
+
+/** Waits until the page's Dexie schema exists (the app opened it). */
+export async function waitForStore(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('storefront');
+        open.onsuccess = () => {
+          const ok = open.result.objectStoreNames.contains('outbox');
+          open.result.close();
+          resolve(ok);
+        };
+        open.onerror = () => resolve(false);
+      }),
+    undefined,
+    { polling: 200, timeout: 30_000 },
+  );
+}
+
+/** Puts raw rows into a store of the device's database through the page. */
+export async function putRows(page: Page, store: 'cart' | 'outbox', rows: unknown[]): Promise<void> {
+  await page.evaluate(
+    ({ store, rows }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('storefront');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(store, 'readwrite');
+          for (const r of rows) tx.objectStore(store).put(r);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { store, rows },
+  );
+}
+
+export async function outboxRows(page: Page): Promise<OutboxRow[]> {
+  return page.evaluate(
+    () =>
+      new Promise<OutboxRow[]>((resolve, reject) => {
+        const open = indexedDB.open('storefront');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('outbox').objectStore('outbox').getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result as OutboxRow[]);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+/** A cart line of a product as the shop's cart stores it. */
+export function cartLine(
+  p: { productID: number; title: string; price: number; images?: { thumb: string }[] },
+  addedAt: number,
+) {
+  return {
+    key: `${p.productID}:base`,
+    productID: p.productID,
+    variationID: null,
+    variationName: null,
+    title: p.title,
+    image: p.images?.[0]?.thumb ?? '',
+    price: p.price,
+    quantity: 1,
+    addedAt,
+  };
+}
+
+/** The shop's own count: orders per id for one shopper, from the admin's history (one row per line). */
+export async function ordersOf(server: RunningServer, email: string): Promise<Map<number, number>> {
+  const token = await adminToken(server);
+  const res = await fetch(`${server.url}/api/GetAllUsersOrderHistory`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const json = (await res.json()) as { data: { orderID: number; userEmail: string; totalAmount: number }[] };
+  const byId = new Map<number, number>();
+  for (const row of json.data ?? []) {
+    if (row.userEmail.toLowerCase() !== email.toLowerCase()) continue;
+    byId.set(row.orderID, row.totalAmount);
+  }
+  return byId;
+}
+
+/**
+ * An HTTP proxy in front of the server: the browser talks to it. It can
+ * reset every connection (the phone thinks it is online; nothing gets
+ * through) and lose the answer of the next N orders after the server
+ * committed them (the connection is reset instead of answering).
+ */
+export interface ChaosProxy {
+  url: string;
+  port: number;
+  /** Reset every request and new connection while true. */
+  resetAll: boolean;
+  /** Orders whose answer is lost after the server placed them. */
+  loseAnswers: number;
+  lost: number;
+  resets: number;
+  /** Every order request that reached the proxy, with its idempotency key. */
+  orderRequests: string[];
+  close(): Promise<void>;
+}
+
+export async function startChaosProxy(target: RunningServer): Promise<ChaosProxy> {
+  const port = await freePort();
+  const sockets = new Set<Socket>();
+  const state: ChaosProxy = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    resetAll: false,
+    loseAnswers: 0,
+    lost: 0,
+    resets: 0,
+    orderRequests: [],
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    },
+  };
+  const reset = (socket: Socket) => {
+    state.resets += 1;
+    socket.resetAndDestroy();
+  };
+  const proxy = http.createServer((req, res) => {
+    if (state.resetAll) {
+      reset(req.socket);
+      return;
+    }
+    const isOrder = req.method === 'POST' && (req.url ?? '').startsWith('/api/place-order');
+    if (isOrder) state.orderRequests.push(String(req.headers['idempotency-key'] ?? ''));
+    const upstream = http.request(
+      { host: '127.0.0.1', port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        if (isOrder && answer.statusCode === 200 && state.loseAnswers > 0) {
+          state.loseAnswers -= 1;
+          state.lost += 1;
+          // The order is committed (the server answered 200); the phone never hears it.
+          answer.resume();
+          answer.on('end', () => reset(req.socket));
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => reset(req.socket));
+    req.pipe(upstream);
+  });
+  proxy.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    if (state.resetAll) reset(socket);
+  });
+  proxy.keepAliveTimeout = 2_000;
+  await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', () => resolve()));
+  return state;
+}
