@@ -216,17 +216,18 @@ export default function Orders() {
                       <td>
                         {pictures.length ? (
                           <div className="admin-thumbs">
-                            {pictures.map((src, i) => (
-                              // biome-ignore lint/suspicious/noArrayIndexKey: the same picture may repeat in one order.
-                              <img
-                                key={`${o.orderID}-${i}-${src}`}
-                                src={src}
-                                alt={o.items[i]?.productName ?? ''}
-                                width={40}
-                                height={40}
-                                loading="lazy"
-                              />
-                            ))}
+                            {o.items
+                              .filter((item) => item.productImage)
+                              .map((item) => (
+                                <img
+                                  key={`${item.productName}-${item.productImage}`}
+                                  src={item.productImage}
+                                  alt={item.productName}
+                                  width={40}
+                                  height={40}
+                                  loading="lazy"
+                                />
+                              ))}
                           </div>
                         ) : (
                           'No Image Available'

@@ -1,5 +1,4 @@
-import DOMPurify from 'dompurify';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { adminApi } from '../../domain/admin.contract.js';
 import {
   moveItem,
@@ -251,6 +250,26 @@ export function EditProduct({ id }: { id: string }) {
   );
 }
 
+type Sanitize = (html: string) => string;
+let sanitizer: Promise<Sanitize> | null = null;
+
+/**
+ * The description as the shop will show it, through the same sanitizer (DOMPurify). Loaded when
+ * a product form opens, not with the rest of the admin: the dashboard and lists never need it.
+ */
+function useSanitized(html: string): string {
+  const [sanitize, setSanitize] = useState<Sanitize | null>(null);
+  useEffect(() => {
+    sanitizer ??= import('dompurify').then((m) => (s: string) => m.default.sanitize(s));
+    let live = true;
+    sanitizer.then((fn) => live && setSanitize(() => fn));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return sanitize ? sanitize(html) : '';
+}
+
 function focusFirst(found: ProductField[]) {
   const first = found[0];
   if (!first) return;
@@ -281,7 +300,7 @@ function ProductFields({
   const categories = useAdminQuery(catalogueApi.getCategories, { token: null }, 'categories');
   const bad = (f: ProductField) => problems.includes(f) || undefined;
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues({ ...values, [key]: value });
-  const preview = useMemo(() => DOMPurify.sanitize(values.description), [values.description]);
+  const preview = useSanitized(values.description);
   const setVariation = (i: number, change: Partial<VariationRow>) =>
     set(
       'variations',
