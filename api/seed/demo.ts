@@ -438,7 +438,7 @@ export async function fixSequences(db: Kysely<Database>, dialect: Dialect, table
 }
 
 async function renderPicture(p: DemoProduct, mediaDir: string): Promise<ProcessedImage> {
-  const png = await sharp(Buffer.from(artwork(p.kind, p.palette, p.seed)))
+  const png = await sharp(Buffer.from(artwork(p.kind, p.palette, p.seed, p.title)))
     .png({ compressionLevel: 0 })
     .toBuffer();
   return processImage(png, mediaDir, `Demo picture ${p.id}`, `demo-${p.id}-${Date.now().toString(36)}`);
