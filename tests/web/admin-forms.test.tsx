@@ -1,0 +1,327 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  formatOrderDate,
+  moveItem,
+  ordersCsv,
+  type ProductFormValues,
+  productFormProblems,
+} from '../../domain/admin.js';
+import { adminMessages } from '../../domain/admin-messages.js';
+import { messages } from '../../domain/messages.js';
+import { AddCategory, categoryNameProblem } from '../../web/admin/Categories.js';
+import { ConfirmHost, SignInAgain } from '../../web/admin/dialogs.js';
+import { LeaveGuardProvider } from '../../web/admin/leave-guard.js';
+import { breadcrumbs, pageTitle } from '../../web/admin/menu.js';
+import { AddProduct } from '../../web/admin/ProductForm.js';
+import { ADMIN_PATHS, isAdminPath } from '../../web/admin/paths.js';
+import { adminRoutes } from '../../web/admin/routes.js';
+import { AlertsProvider } from '../../web/components/Alerts.js';
+
+/**
+ * The admin forms' rules and messages (spec sections 5 and 8), the menu's
+ * breadcrumbs and titles, and the admin's own behaviours that need no
+ * server: the session that ends mid-edit, and the offline notice.
+ */
+type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+let handler: Handler;
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+// Node's Request (under jsdom) does not resolve a path against the page as a browser's does.
+const NodeRequest = globalThis.Request;
+class PageRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' && input.startsWith('/') ? new URL(input, location.href) : input, init);
+  }
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.stubGlobal('Request', PageRequest);
+  handler = (url) => {
+    if (url.pathname === '/api/GetCategories')
+      return json({
+        isSuccess: true,
+        data: [{ categoryID: 1, categoryName: 'Cakes' }],
+        sys_message: 'Success',
+      });
+    return json({ isSuccess: false, data: null, sys_message: 'unexpected' }, 500);
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(String(input), init);
+      return handler(new URL(req.url), { method: req.method, body: await req.clone().text() });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+});
+
+function renderAdmin(ui: ReactNode, path = '/add-new-category') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AlertsProvider>
+        <LeaveGuardProvider>
+          <SignInAgain>
+            {ui}
+            <ConfirmHost />
+          </SignInAgain>
+        </LeaveGuardProvider>
+      </AlertsProvider>
+    </MemoryRouter>,
+  );
+}
+
+const alertWith = (text: string) =>
+  waitFor(() => expect(screen.getByText(text, { selector: '.alerts *' })).toBeTruthy());
+
+const valid: ProductFormValues = {
+  categoryIDs: [1],
+  title: 'Rose Cake',
+  description: '<p>Fresh</p>',
+  labelHeading: 'Baked today',
+  labelDescription: 'Eggless',
+  price: '450',
+  sizeOrWeight: '',
+  variations: [],
+  imageCount: 1,
+};
+
+describe('the add and edit product rules (spec 5)', () => {
+  it('accepts a complete form and names every missing required field', () => {
+    expect(productFormProblems(valid, 'add')).toEqual([]);
+    const empty: ProductFormValues = {
+      ...valid,
+      categoryIDs: [],
+      title: ' ',
+      description: '',
+      labelHeading: '',
+      labelDescription: '',
+      price: '',
+      imageCount: 0,
+    };
+    expect(productFormProblems(empty, 'add')).toEqual([
+      'categoryIDs',
+      'title',
+      'description',
+      'labelHeading',
+      'labelDescription',
+      'price',
+      'images',
+    ]);
+  });
+  it('takes a price of 0 or more in whole rupees, and checks each variation', () => {
+    expect(productFormProblems({ ...valid, price: '0' }, 'add')).toEqual([]);
+    expect(productFormProblems({ ...valid, price: '-1' }, 'add')).toEqual(['price']);
+    expect(productFormProblems({ ...valid, price: '12.5' }, 'add')).toEqual(['price']);
+    const variations = [
+      { variationName: 'Half kg', variationType: 'Weight', price: '0' },
+      { variationName: '', variationType: 'Weight', price: 'x' },
+    ];
+    expect(productFormProblems({ ...valid, variations }, 'add')).toEqual([
+      'variations.1.variationName',
+      'variations.1.price',
+    ]);
+  });
+  it('edit requires title, description and price, not the labels or new images', () => {
+    expect(
+      productFormProblems({ ...valid, labelHeading: '', labelDescription: '', imageCount: 0 }, 'edit'),
+    ).toEqual([]);
+    expect(productFormProblems({ ...valid, title: '', price: '' }, 'edit')).toEqual(['title', 'price']);
+  });
+  it('reorders images (the first is the main picture)', () => {
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+  });
+});
+
+describe('the category rule (spec 5)', () => {
+  it('asks for a name with the spec text', () => {
+    expect(categoryNameProblem('   ')).toBe(messages.categoryNameRequired);
+    expect(categoryNameProblem('Cakes')).toBeNull();
+  });
+});
+
+describe('menu, breadcrumbs and titles', () => {
+  it('builds breadcrumbs and "{item} | {suffix}" from the menu, Welcome by default', () => {
+    expect(breadcrumbs('/product-list').map((c) => c.title)).toEqual([
+      'Dashboard',
+      'Catalogue',
+      'Product List',
+    ]);
+    expect(breadcrumbs('/edit-products/7').map((c) => c.title)).toEqual([
+      'Dashboard',
+      'Catalogue',
+      'Product List',
+      'Edit Product #7',
+    ]);
+    expect(pageTitle('/all-admin-orders')).toBe(`All User Orders | ${adminMessages.titleSuffix}`);
+    expect(pageTitle('/dashboard')).toBe(`Dashboard | ${adminMessages.titleSuffix}`);
+    expect(pageTitle('/somewhere-else')).toBe(`Welcome | ${adminMessages.titleSuffix}`);
+  });
+  it('registers exactly the paths the shell treats as admin', () => {
+    const paths = adminRoutes.map((r) => r.path);
+    expect(paths).toEqual(
+      ADMIN_PATHS.map((p) => (p === '/edit-products' || p === '/admin-orders' ? `${p}/:id` : p)),
+    );
+    for (const p of ['/dashboard', '/edit-products/3', '/admin-orders/9']) expect(isAdminPath(p)).toBe(true);
+    expect(isAdminPath('/products')).toBe(false);
+  });
+  it("writes the spec's order date (MMM d, y h:mm a) in India time", () => {
+    expect(formatOrderDate('2026-11-23T13:35:00.000Z')).toBe('Nov 23, 2026 7:05 PM');
+    expect(formatOrderDate('2026-01-01T18:30:00.000Z')).toBe('Jan 2, 2026 12:00 AM');
+  });
+  it('exports orders as CSV, quoted and safe from spreadsheet formulas', () => {
+    const csv = ordersCsv([
+      {
+        orderID: 5,
+        status: 'placed',
+        nextStatuses: ['confirmed', 'cancelled'],
+        userEmail: 'a@b.test',
+        customerName: '=HYPERLINK("x")',
+        customerEmail: 'a@b.test',
+        customerPhone: '9876543210',
+        customerAddress: '12 Rose Lane, "Phase 7"',
+        totalAmount: 950,
+        paymentMethod: 'Cash on Delivery',
+        orderDate: '2026-11-23T13:35:00.000Z',
+        deliveryDate: '2026-11-24',
+        items: [{ productName: 'Cake', quantity: 2, productImage: '' }],
+      },
+    ]);
+    const [header, row] = csv.trim().split('\r\n');
+    expect(header?.startsWith('Order ID,Status,')).toBe(true);
+    expect(row).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(row).toContain('"12 Rose Lane, ""Phase 7"""');
+    expect(row).toContain('Cake x 2');
+  });
+});
+
+describe('Add category (spec messages)', () => {
+  it('says "Please enter a category name." for an empty name and adds a good one', async () => {
+    let added = '';
+    handler = (url, init) => {
+      if (url.pathname === '/api/AddCategory') {
+        added = JSON.parse(String(init.body)).CategoryName;
+        return json(
+          {
+            isSuccess: true,
+            data: { categoryID: 2, categoryName: added },
+            sys_message: messages.categoryAdded,
+          },
+          201,
+        );
+      }
+      return json({
+        isSuccess: true,
+        data: [{ categoryID: 1, categoryName: 'Cakes' }],
+        sys_message: 'Success',
+      });
+    };
+    renderAdmin(<AddCategory />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Category' }));
+    await alertWith(messages.categoryNameRequired);
+    expect(screen.getByLabelText('Category name').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByLabelText('Category name'), { target: { value: '  Tea Cakes ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Category' }));
+    await alertWith(messages.categoryAdded);
+    expect(added).toBe('Tea Cakes');
+    expect((screen.getByLabelText('Category name') as HTMLInputElement).value).toBe('');
+  });
+  it('says "Error: {sys_message}" on a refusal and "Something went wrong." on a network failure', async () => {
+    handler = (url) =>
+      url.pathname === '/api/AddCategory'
+        ? json({ isSuccess: false, data: null, sys_message: 'A category named "Cakes" already exists.' }, 409)
+        : json({ isSuccess: true, data: [], sys_message: 'Success' });
+    renderAdmin(<AddCategory />);
+    await screen.findByText('No categories found');
+    fireEvent.change(screen.getByLabelText('Category name'), { target: { value: 'Cakes' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Category' }));
+    await alertWith('Error: A category named "Cakes" already exists.');
+    handler = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'Add Category' }));
+    await alertWith(messages.somethingWentWrongDot);
+  });
+  it('asks to sign in again on a 401 and then saves, keeping what was typed', async () => {
+    let calls = 0;
+    handler = (url, init) => {
+      if (url.pathname === '/api/AddCategory') {
+        calls++;
+        return calls === 1
+          ? json({ isSuccess: false, data: null, sys_message: 'Please log in again.' }, 401)
+          : json({
+              isSuccess: true,
+              data: { categoryID: 3, categoryName: 'Tea' },
+              sys_message: messages.categoryAdded,
+            });
+      }
+      if (url.pathname === '/api/LoginCustomer') {
+        expect(JSON.parse(String(init.body))).toEqual({
+          email: 'owner@example.test',
+          password: 'Secret-Pass1!',
+        });
+        const token = `x.${btoa(JSON.stringify({ role: '1', exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
+        return json({
+          isSuccess: true,
+          data: { token, role: '1', veryOtpLoginID: 1, email: 'owner@example.test', phone: '9876543210' },
+          sys_message: 'Logged in successfully.',
+        });
+      }
+      return json({ isSuccess: true, data: [], sys_message: 'Success' });
+    };
+    renderAdmin(<AddCategory />);
+    fireEvent.change(screen.getByLabelText('Category name'), { target: { value: 'Tea' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Category' }));
+    await screen.findByText(adminMessages.sessionEnded);
+    expect((screen.getByLabelText('Category name') as HTMLInputElement).value).toBe('Tea');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'owner@example.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret-Pass1!' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: adminMessages.signInAgain }));
+    });
+    await alertWith(messages.categoryAdded);
+    expect(calls).toBe(2);
+    expect(localStorage.getItem('role')).toBe('1');
+  });
+  it('offline, says the screen needs a connection instead of showing the form', () => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    renderAdmin(<AddCategory />);
+    expect(screen.getByText(adminMessages.needsConnection)).toBeTruthy();
+    expect(screen.queryByLabelText('Category name')).toBeNull();
+  });
+});
+
+describe('Add product (spec messages)', () => {
+  it('says "Please fill all required fields and select an image." and marks the fields', async () => {
+    renderAdmin(<AddProduct />, '/add-product');
+    await screen.findByLabelText('Cakes');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await alertWith(messages.productFieldsRequired);
+    expect(screen.getByLabelText(/^Title/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Price/).getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Add variation' }));
+    expect(screen.getByLabelText('VariationName')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove variation 1' }));
+    expect(screen.queryByLabelText('VariationName')).toBeNull();
+  });
+  it('shows the description sanitized in the preview', async () => {
+    renderAdmin(<AddProduct />, '/add-product');
+    fireEvent.change(screen.getByLabelText(/^Description/), {
+      target: { value: '<p>Soft <em>sponge</em></p><img src=x onerror="alert(1)"><script>alert(2)</script>' },
+    });
+    await waitFor(() =>
+      expect(document.querySelector('.admin-preview__body em')?.textContent).toBe('sponge'),
+    );
+    expect(document.querySelector('.admin-preview__body script')).toBeNull();
+    expect(document.querySelector('.admin-preview__body [onerror]')).toBeNull();
+  });
+});
