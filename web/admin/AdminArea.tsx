@@ -254,7 +254,7 @@ function AdminSearch() {
             onKeyDown={(e) => {
               if (e.key === 'Escape') setOpen(false);
             }}
-            aria-controls="admin-search-results"
+            aria-controls={open && enabled ? 'admin-search-results' : undefined}
           />
         </form>
       </search>
