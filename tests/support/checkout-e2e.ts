@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { Page } from 'playwright-core';
 import type { LoginData } from '../../domain/accounts.js';
+import { addDays, deliveryCharge, earliestDeliveryDate } from '../../domain/delivery.js';
 import { decodeToken } from '../../domain/session.js';
 import type { OutboxRow } from '../../sw/outbox-row.js';
 import { adminToken, freePort, type RunningServer } from './e2e.js';
@@ -214,6 +215,8 @@ export interface ChaosProxy {
   resetAll: boolean;
   /** Orders whose answer is lost after the server placed them. */
   loseAnswers: number;
+  /** While set, every order is answered with this status by the proxy (the server never sees it). */
+  orderStatus: number | null;
   lost: number;
   resets: number;
   /** Every order request that reached the proxy, with its idempotency key. */
@@ -229,6 +232,7 @@ export async function startChaosProxy(target: RunningServer): Promise<ChaosProxy
     port,
     resetAll: false,
     loseAnswers: 0,
+    orderStatus: null,
     lost: 0,
     resets: 0,
     orderRequests: [],
@@ -248,6 +252,12 @@ export async function startChaosProxy(target: RunningServer): Promise<ChaosProxy
     }
     const isOrder = req.method === 'POST' && (req.url ?? '').startsWith('/api/place-order');
     if (isOrder) state.orderRequests.push(String(req.headers['idempotency-key'] ?? ''));
+    if (isOrder && state.orderStatus !== null) {
+      req.resume();
+      res.writeHead(state.orderStatus, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ isSuccess: false, data: null, sys_message: 'The shop is busy.' }));
+      return;
+    }
     const upstream = http.request(
       { host: '127.0.0.1', port: target.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
@@ -274,4 +284,59 @@ export async function startChaosProxy(target: RunningServer): Promise<ChaosProxy
   proxy.keepAliveTimeout = 2_000;
   await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', () => resolve()));
   return state;
+}
+
+/**
+ * An order as the checkout stores it in the outbox (the row format of
+ * `sw/outbox-row.ts`), for tests that queue many orders without typing each
+ * one: the senders and the network are under test, not the form.
+ */
+export function queuedRow(
+  shopper: LoginData,
+  product: { productID: number; title: string; price: number },
+  key: string,
+  createdAt: number,
+): OutboxRow {
+  const charge = deliveryCharge('Punjab', 'Mohali');
+  const total = product.price + charge;
+  return {
+    v: 1,
+    key,
+    userId: shopper.veryOtpLoginID,
+    email: shopper.email,
+    state: 'queued',
+    request: {
+      DeliveryDate: addDays(earliestDeliveryDate(new Date()), 1),
+      CustomerName: 'Asha Verma',
+      CustomerEmail: shopper.email,
+      CustomerPhone: shopper.phone,
+      CustomerAddress: 'House 12, Sector 70',
+      State: 'Punjab',
+      City: 'Mohali',
+      CustomerPincode: '160062',
+      PaymentMethod: 'Cash on Delivery',
+      TotalAmount: total,
+      OrderItems: [
+        {
+          ProductID: product.productID,
+          VariationID: null,
+          ProductName: product.title,
+          Price: product.price,
+          Quantity: 1,
+          ProductImage: '',
+        },
+      ],
+      CouponCode: null,
+    },
+    figures: { subtotal: product.price, deliveryCharge: charge, discount: 0, total, couponAmount: 0 },
+    createdAt,
+    attempts: 0,
+    nextAttemptAt: createdAt,
+    lastError: null,
+    placed: null,
+    problem: null,
+    refusedToken: null,
+    announced: false,
+    updatedAt: createdAt,
+  };
 }
