@@ -144,3 +144,37 @@ export function takeReturnUrl(): string | null {
 export function setReturnUrl(url: string): void {
   storage()?.setItem(RETURN_URL, url);
 }
+
+/**
+ * A session the server refused (a 401 to a call that carried the token): it
+ * ends here as a logout would (the cart, catalogue and outbox stay), the URL
+ * the shopper was on is kept, and the app (which registered with
+ * `onSessionLapsed`) asks them to sign in again. The API client calls this in
+ * one place, so no screen handles a 401 itself.
+ */
+type LapseListener = (returnUrl: string | undefined) => void;
+const lapseListeners = new Set<LapseListener>();
+export function onSessionLapsed(listener: LapseListener): () => void {
+  lapseListeners.add(listener);
+  return () => {
+    lapseListeners.delete(listener);
+  };
+}
+export async function sessionLapsed(returnUrl?: string, store: ShopDatabase = db): Promise<void> {
+  await clearSession({ returnUrl }, store);
+  for (const l of lapseListeners) l(returnUrl);
+}
+
+/**
+ * A registration waiting for its code: the spec keeps the email and phone
+ * under `userEmail` and `userPhone` for the OTP screen, which reads them back
+ * here (and says "Email not found. Please register first." without them).
+ */
+export function savePendingRegistration(email: string, phone: string): void {
+  const s = storage();
+  s?.setItem('userEmail', email);
+  s?.setItem('userPhone', phone);
+}
+export function pendingRegistrationEmail(): string | null {
+  return storage()?.getItem('userEmail') || null;
+}

@@ -1,10 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { messages } from '../../domain/messages.js';
 import { isAdmin } from '../../domain/roles.js';
 import { decodeToken, isTokenLive } from '../../domain/session.js';
 import { clearSession, setReturnUrl, storedToken } from '../../sw/session.js';
-import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
 
 /**
@@ -13,33 +11,41 @@ import { useSession } from '../hooks/useSession.js';
  * bad or expired one is removed, and the wanted URL is kept as `returnUrl`.
  * The admin guard reads the role claim of the token: "1" passes, another
  * role goes to /home, a missing or invalid token to /login.
+ *
+ * The guards are in the first bundle (route tables are), so they carry no
+ * texts: a reason for the detour travels as a `LoginNotice` in the
+ * navigation state, and the login screen (a lazy chunk) says it.
  */
+export type LoginNotice = 'loginFirst' | 'sessionEnded';
+export interface LoginState {
+  notice?: LoginNotice;
+}
+
 function useWantedUrl(): string {
   const { pathname, search } = useLocation();
   return `${pathname}${search}`;
 }
 
-function ToLogin({ wanted, message }: { wanted: string; message?: string }) {
-  const notify = useNotify();
+function ToLogin({ wanted, notice }: { wanted: string; notice?: LoginNotice }) {
   useEffect(() => {
     const token = storedToken();
     if (token && !isTokenLive(token)) void clearSession({ returnUrl: wanted });
     else setReturnUrl(wanted);
-    if (message) notify(message, 'info');
-  }, [wanted, message, notify]);
-  return <Navigate to="/login" replace />;
+  }, [wanted]);
+  const state: LoginState = { notice: notice ?? (storedToken() ? 'sessionEnded' : undefined) };
+  return <Navigate to="/login" replace state={state} />;
 }
 
-export function RequireLogin({ children, message }: { children: ReactNode; message?: string }) {
+export function RequireLogin({ children, notice }: { children: ReactNode; notice?: LoginNotice }) {
   const session = useSession();
   const wanted = useWantedUrl();
-  if (!session) return <ToLogin wanted={wanted} message={message} />;
+  if (!session) return <ToLogin wanted={wanted} notice={notice} />;
   return <>{children}</>;
 }
 
 /** Checkout says why it sent the shopper away (spec: "Please log in first."). */
 export function RequireLoginForCheckout({ children }: { children: ReactNode }) {
-  return <RequireLogin message={messages.loginFirst}>{children}</RequireLogin>;
+  return <RequireLogin notice="loginFirst">{children}</RequireLogin>;
 }
 
 export function RequireAdmin({ children }: { children: ReactNode }) {

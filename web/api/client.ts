@@ -2,7 +2,7 @@ import ky, { type KyInstance } from 'ky';
 import { API_BASE, type Endpoint, type InputOf, type ResponseOf } from '../../domain/contract.js';
 import type { Envelope } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
-import { storedToken } from '../../sw/session.js';
+import { sessionLapsed, storedToken } from '../../sw/session.js';
 
 /**
  * The browser's one HTTP client, built from the same `domain/*.contract.ts`
@@ -13,12 +13,19 @@ import { storedToken } from '../../sw/session.js';
  * Failures keep the spec's envelope: a non-2xx answer throws `ApiError`
  * carrying the server's `sys_message` (a text meant for the shopper) and the
  * truthful status; a network failure throws `ApiError` with status 0.
+ *
+ * A 401 to a call that carried the session's token ends the session here, in
+ * one place (`sessionLapsed`: the app then says so and goes to /login, coming
+ * back afterwards); the error is still thrown, marked `sessionEnded`, so the
+ * screen stops and says nothing more. A 401 to a call without a token (a
+ * wrong password at login) is only that call's answer.
  */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly envelope: Envelope<unknown> | null,
+    readonly sessionEnded = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -36,6 +43,8 @@ export interface CallInput<E extends Endpoint> {
   token?: string | null;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** `false`: a 401 is this call's own answer (logout handles an already ended session itself). */
+  endSessionOn401?: boolean;
 }
 
 /** A client for an API base: the shop's own `/api` in the browser, an absolute URL in tests and tools. */
@@ -111,5 +120,19 @@ export async function call<E extends Endpoint>(
   }
   if (res.ok && isEnvelope(payload)) return payload as Envelope<ResponseOf<E>>;
   const envelope = isEnvelope(payload) ? payload : null;
-  throw new ApiError(envelope?.sys_message || messages.somethingWentWrongTryAgain, res.status, envelope);
+  // Only the session still stored ends: a token refused after a new login (another tab) is old news.
+  const lapsed =
+    res.status === 401 && Boolean(token) && token === storedToken() && input.endSessionOn401 !== false;
+  if (lapsed) {
+    const here = globalThis.location
+      ? `${globalThis.location.pathname}${globalThis.location.search}`
+      : undefined;
+    await sessionLapsed(here);
+  }
+  throw new ApiError(
+    envelope?.sys_message || messages.somethingWentWrongTryAgain,
+    res.status,
+    envelope,
+    lapsed,
+  );
 }

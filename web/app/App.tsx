@@ -1,5 +1,7 @@
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { onSessionLapsed } from '../../sw/session.js';
+import type { LoginState } from '../account/guards.js';
 import { isAdminPath } from '../admin/paths.js';
 import { AlertsProvider } from '../components/Alerts.js';
 import { Footer } from '../components/Footer.js';
@@ -7,6 +9,7 @@ import { Header } from '../components/Header.js';
 import { OutboxNotice } from '../components/OutboxStatus.js';
 import { ProgressBar, RouteLoading } from '../components/ProgressBar.js';
 import '../styles/app.css';
+import { RouteErrorBoundary } from './RouteErrorBoundary.js';
 import { type RouteEntry, storefrontRoutes } from './routes.js';
 
 /**
@@ -24,23 +27,28 @@ export function App({ status }: { status?: ReactNode }) {
 /** Everything inside the router, so tests can render it in a MemoryRouter at any URL. */
 export function Shell({ status, routes = storefrontRoutes }: { status?: ReactNode; routes?: RouteEntry[] }) {
   // The admin area brings its own layout (top bar, sidebar, footer) inside its lazy route chunks.
-  const admin = isAdminPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const admin = isAdminPath(pathname);
   if (admin)
     return (
       <AlertsProvider>
+        <SessionLapse />
         <ProgressBar />
         {status}
-        <Suspense fallback={<RouteLoading />}>
-          <Routes>
-            {routes.map((r) => (
-              <Route key={r.path} path={r.path} element={r.element} />
-            ))}
-          </Routes>
-        </Suspense>
+        <RouteErrorBoundary path={pathname}>
+          <Suspense fallback={<RouteLoading />}>
+            <Routes>
+              {routes.map((r) => (
+                <Route key={r.path} path={r.path} element={r.element} />
+              ))}
+            </Routes>
+          </Suspense>
+        </RouteErrorBoundary>
       </AlertsProvider>
     );
   return (
     <AlertsProvider>
+      <SessionLapse />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -50,19 +58,39 @@ export function Shell({ status, routes = storefrontRoutes }: { status?: ReactNod
       <OutboxNotice />
       <main id="main" tabIndex={-1}>
         <FocusOnNavigate />
-        <Suspense fallback={<RouteLoading />}>
-          <Routes>
-            {routes.map((r) => (
-              <Route key={r.path} path={r.path} element={r.element} />
-            ))}
-          </Routes>
-        </Suspense>
+        <RouteErrorBoundary path={pathname}>
+          <Suspense fallback={<RouteLoading />}>
+            <Routes>
+              {routes.map((r) => (
+                <Route key={r.path} path={r.path} element={r.element} />
+              ))}
+            </Routes>
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       {/* In the first bundle although below the fold: loaded lazily it was one more request, made by the
           first render, that a phone's first paint waited for (and its code loaded on every first visit anyway). */}
       <Footer />
     </AlertsProvider>
   );
+}
+
+/**
+ * A session the server refused (a 401 to any call, see `web/api/client.ts`)
+ * has already ended on the device when this hears of it; the shopper goes to
+ * /login, which says why, and comes back afterwards (the URL was kept).
+ */
+function SessionLapse() {
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onSessionLapsed(() => {
+        const state: LoginState = { notice: 'sessionEnded' };
+        navigate('/login', { state });
+      }),
+    [navigate],
+  );
+  return null;
 }
 
 /**

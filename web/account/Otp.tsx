@@ -1,0 +1,119 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import * as v from 'valibot';
+import { accountMessages } from '../../domain/account-messages.js';
+import { accountsApi } from '../../domain/accounts.contract.js';
+import { OtpFormSchema } from '../../domain/accounts.js';
+import { messages } from '../../domain/messages.js';
+import { pendingRegistrationEmail } from '../../sw/session.js';
+import { ApiError, call } from '../api/client.js';
+import { useNotify } from '../hooks/useAlerts.js';
+import { Field, useForm } from './form.js';
+import { lastRegistration } from './registration.js';
+import './account.css';
+
+/**
+ * /otp (spec sections 2, 5, 8): the registration code. Without a stored
+ * email: "Email not found. Please register first." and /register. A good
+ * code goes to /login. "Send the code again" registers the same details once
+ * more while they are in memory; after a reload it points to /register.
+ */
+export default function Otp() {
+  const form = useForm(OtpFormSchema, { otp: '' });
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const email = pendingRegistrationEmail();
+  const again = lastRegistration();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email) {
+      notify(messages.otpNoEmail, 'error');
+      navigate('/register');
+      return;
+    }
+    const parsed = v.safeParse(OtpFormSchema, form.values);
+    if (!parsed.success) {
+      form.touchAll();
+      notify(messages.otpInvalid, 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await call(accountsApi.verifyRegistration, {
+        body: { Email: email, Otp: parsed.output.otp },
+        token: null,
+      });
+      notify(res.sys_message || messages.otpVerified, 'success');
+      navigate('/login');
+    } catch (err) {
+      notify(
+        err instanceof ApiError
+          ? err.offline
+            ? messages.somethingWentWrong
+            : err.message || messages.otpWrong
+          : messages.somethingWentWrong,
+        'error',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!again) return;
+    setBusy(true);
+    try {
+      await call(accountsApi.createAccount, { body: again, token: null });
+      notify(accountMessages.codeSentAgain, 'success');
+    } catch (err) {
+      notify(
+        err instanceof ApiError && !err.offline ? err.message : messages.somethingWentWrongTryAgain,
+        'error',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page account">
+      <h1>Verify your email</h1>
+      <p className="account__lead">
+        {email ? (
+          <>
+            Enter the 6-digit code we emailed to <strong>{email}</strong>.
+          </>
+        ) : (
+          'Enter the 6-digit code from your registration email.'
+        )}
+      </p>
+      <form className="form account__form" onSubmit={submit} noValidate>
+        <Field
+          form={form}
+          name="otp"
+          label="OTP"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          pattern="[0-9]{6}"
+        />
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          Verify
+        </button>
+      </form>
+      <p className="account__links">
+        {again ? (
+          <button type="button" className="btn btn--link" onClick={resend} disabled={busy}>
+            Send the code again
+          </button>
+        ) : (
+          <span>
+            No code? <Link to="/register">Register again</Link> to get a new one.
+          </span>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { NavigateFunction } from 'react-router-dom';
+import { accountsApi } from '../../domain/accounts.contract.js';
+import { messages } from '../../domain/messages.js';
+import { clearSession, currentSession } from '../../sw/session.js';
+import { ApiError, call } from '../api/client.js';
+import type { Notify } from '../hooks/useAlerts.js';
+
+/**
+ * The header's Logout (spec section 4), loaded when the shopper taps it:
+ * `POST /Logout` with the stored email. Success ends the session on the
+ * device and goes to /login; an unsuccessful answer shows the server's
+ * message; no stored email is "No user logged in"; no answer is "Logout
+ * failed.". Ending the session keeps the cart, the catalogue and any order
+ * still queued (they belong to the device and to their account).
+ */
+export async function logout({ notify, navigate }: { notify: Notify; navigate: NavigateFunction }) {
+  const email = currentSession()?.email;
+  if (!email) {
+    notify(messages.noUserLoggedIn, 'error');
+    return;
+  }
+  try {
+    const res = await call(accountsApi.logout, { body: { email }, endSessionOn401: false });
+    await clearSession();
+    notify(res.sys_message || messages.loggedOut, 'success');
+    navigate('/login');
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      // The server had already ended this session (expired, or logged out elsewhere): so is the device's.
+      await clearSession();
+      navigate('/login');
+      return;
+    }
+    notify(err instanceof ApiError && !err.offline ? err.message : messages.logoutFailed, 'error');
+  }
+}

@@ -1,0 +1,16 @@
+import type { NavigateFunction } from 'react-router-dom';
+import type { LoginData } from '../../domain/accounts.js';
+import { isAdmin } from '../../domain/roles.js';
+import { saveSession, takeReturnUrl } from '../../sw/session.js';
+
+/**
+ * After a good login (password or code): store the session, then go where
+ * the spec says: role 1 to /dashboard, anyone else back to the URL the login
+ * guard saved (checkout, My Orders), or /home.
+ */
+export async function startSession(data: LoginData, navigate: NavigateFunction): Promise<void> {
+  await saveSession(data);
+  const back = takeReturnUrl();
+  if (isAdmin(data.role)) navigate('/dashboard', { replace: true });
+  else navigate(back?.startsWith('/') && !back.startsWith('//') ? back : '/home', { replace: true });
+}
