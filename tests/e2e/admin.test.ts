@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
@@ -80,7 +80,9 @@ async function registerShopper(email: string): Promise<LoginData> {
   const dir = path.join(server.dataDir, 'mail');
   let code = '';
   for (let i = 0; i < 50 && !code; i++) {
-    for (const f of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isFile())) {
+    // The mail is written just after the answer: the folder may not be there yet.
+    const files = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [];
+    for (const f of files.filter((d) => d.isFile())) {
       const text = readFileSync(path.join(dir, f.name), 'utf8');
       if (text.includes(email)) code = /Subject:.*?(\d{6})/.exec(text)?.[1] ?? '';
     }
