@@ -206,7 +206,8 @@ export function sendDue(
       .filter((r) => !options.only || r.key === options.only)
       .sort((a, b) => a.createdAt - b.createdAt || (a.key < b.key ? -1 : 1));
     let networkUp = false;
-    let networkDown = false;
+    /** When the network failed in this pass: the untried rows wait until then too. */
+    let networkDownUntil: number | null = null;
     for (const candidate of candidates) {
       const now = env.now();
       const due =
@@ -219,16 +220,19 @@ export function sendDue(
       const stored = await env.db.outbox.get(candidate.key);
       if (!stored || (stored.state !== 'queued' && stored.state !== 'sending')) continue;
       let row = upgradeRow(stored);
-      if (networkDown) {
+      if (networkDownUntil !== null) {
+        // Not tried, so not a failure of its own: it waits for the same moment, its back-off unchanged.
         await put(env, row, {
           state: 'queued',
-          attempts: row.attempts + 1,
-          nextAttemptAt: now + backoffMs(row.attempts + 1, env.random()),
-          lastError: `${TRANSPORT}network`,
+          nextAttemptAt: Math.max(row.nextAttemptAt, networkDownUntil),
+          lastError: row.lastError ?? `${TRANSPORT}network`,
         });
         result.retried += 1;
         continue;
       }
+      // The network just came back (a forced pass): what the network refused before starts its back-off
+      // again, so a phone that flapped all afternoon retries in seconds, not in five minutes.
+      if (options.force && isTransportError(row.lastError)) row = { ...row, attempts: 0 };
       if (!session || session.userId !== row.userId) {
         await put(env, row, { state: 'attention', problem: signInProblem(), refusedToken: null });
         result.attention += 1;
@@ -250,14 +254,15 @@ export function sendDue(
         await env.onPlaced?.(placed);
       } else if (outcome.kind === 'retry') {
         const attempts = row.attempts + 1;
+        const nextAttemptAt = env.now() + (outcome.afterMs ?? backoffMs(attempts, env.random()));
         await put(env, row, {
           state: 'queued',
           attempts,
-          nextAttemptAt: env.now() + (outcome.afterMs ?? backoffMs(attempts, env.random())),
+          nextAttemptAt,
           lastError: outcome.transport ? `${TRANSPORT}${outcome.reason}` : outcome.reason,
         });
         result.retried += 1;
-        if (outcome.transport) networkDown = true;
+        if (outcome.transport) networkDownUntil = nextAttemptAt;
         else networkUp = true;
       } else {
         networkUp = true;

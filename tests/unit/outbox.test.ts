@@ -291,12 +291,35 @@ describe('the outbox', () => {
     expect(shop.requests).toHaveLength(4);
   });
 
+  it('a forced pass (the network is back) restarts the back-off of what the network refused', async () => {
+    const key = await queue();
+    for (let i = 0; i < 10; i++) {
+      shop.script.push('network');
+      await sendDue(env, { force: true });
+    }
+    const r = await row(key);
+    expect(r.attempts).toBe(1);
+    expect(r.nextAttemptAt - clock).toBe(2000);
+    // Without the network coming back, failures keep doubling.
+    clock = r.nextAttemptAt;
+    shop.script.push('network');
+    await sendDue(env);
+    expect((await row(key)).nextAttemptAt - clock).toBe(4000);
+  });
+
   it('a network failure defers the rest of the pass; a success sends what waited for the network', async () => {
     const keys = [await queue(), await queue(), await queue()];
     shop.script.push('network');
     await sendDue(env);
     expect(shop.requests).toHaveLength(1);
-    expect((await Promise.all(keys.map(row))).map((r) => r.state)).toEqual(['queued', 'queued', 'queued']);
+    const after = await Promise.all(keys.map(row));
+    expect(after.map((r) => r.state)).toEqual(['queued', 'queued', 'queued']);
+    // The untried rows wait with the one that failed, without a failure of their own.
+    expect(after.map((r) => [r.attempts, r.nextAttemptAt - clock])).toEqual([
+      [1, 2000],
+      [0, 2000],
+      [0, 2000],
+    ]);
     // The first row is due again first; its success proves the network up and takes the others along.
     clock = (await row(at(keys, 0))).nextAttemptAt;
     await store.outbox.update(at(keys, 1), { nextAttemptAt: clock + 60_000 });
