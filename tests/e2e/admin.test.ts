@@ -281,7 +281,7 @@ describe('the admin area in Chromium', () => {
     await expectNoAxeViolations(page, 'add category');
 
     await page.getByRole('link', { name: 'Category List' }).click();
-    await page.getByRole('cell', { name: 'E2E Tea Cakes' }).waitFor();
+    await page.getByRole('cell', { name: 'E2E Tea Cakes', exact: true }).waitFor();
     await expectNoAxeViolations(page, 'category list');
 
     await page.getByRole('link', { name: 'Add Product' }).first().click();
@@ -416,7 +416,8 @@ describe('the admin area in Chromium', () => {
     await writeSession(p, shopper);
     await p.goto('/my-orders');
     const shown = await p
-      .getByText('out for delivery', { exact: false })
+      .getByText(/out for delivery/i)
+      .filter({ visible: true })
       .first()
       .waitFor({ timeout: 15_000 })
       .then(
