@@ -1,0 +1,202 @@
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { earliestDeliveryDate } from '../../domain/delivery.js';
+import { messages } from '../../domain/messages.js';
+import { formatRupees } from '../../domain/money.js';
+import { db } from '../../sw/db.js';
+import { upgradeRow } from '../../sw/outbox-row.js';
+import { setPwaState } from '../../web/pwa/pwa-state.js';
+import { queuedRow } from '../support/checkout-e2e.js';
+import { renderAt, resetStore, url } from './storefront-fixtures.js';
+
+/**
+ * The checkout form's rules and texts in jsdom over fake-indexeddb: errors
+ * only after a submit attempt and in the spec's words, the state resetting the
+ * city, the city setting the delivery charge, the pincode box, the date's
+ * default, and the queued order's screens.
+ */
+function token(userId: number): string {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'HS256' })}.${b64({ sub: userId, exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+}
+const shopper = {
+  token: token(7),
+  role: '0',
+  veryOtpLoginID: 7,
+  email: 'asha@example.com',
+  phone: '9876543210',
+};
+
+function signIn(): void {
+  localStorage.setItem('token', shopper.token);
+  localStorage.setItem('userId', '7');
+  localStorage.setItem('email', shopper.email);
+  localStorage.setItem('phone', shopper.phone);
+}
+
+async function cartWith(price: number): Promise<void> {
+  await db.cart.put({
+    key: '5:base',
+    productID: 5,
+    variationID: null,
+    variationName: null,
+    title: 'Chocolate Truffle',
+    image: '/media/p5-320.webp',
+    price,
+    quantity: 2,
+    addedAt: 1,
+  });
+}
+
+// The checkout is a lazy chunk with the whole form behind it: its first import in jsdom takes seconds.
+configure({ asyncUtilTimeout: 15_000 });
+
+const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
+
+beforeEach(async () => {
+  await resetStore();
+  // Offline, so nothing in these tests reaches for the network.
+  setPwaState({ offline: true });
+});
+afterEach(() => {
+  cleanup();
+  setPwaState({ offline: false });
+});
+
+describe('checkout form', { timeout: 30_000 }, () => {
+  it('shows errors only after a submit attempt, in the spec’s words', async () => {
+    signIn();
+    await cartWith(600);
+    renderAt('/checkout');
+    await screen.findByRole('heading', { name: 'Checkout' });
+    expect(screen.queryByText(messages.fullNameRequired)).toBeNull();
+    expect((field('Preferred Delivery Date') as HTMLInputElement).value).toBe(
+      earliestDeliveryDate(new Date()),
+    );
+    expect(field('Email').value).toBe(shopper.email);
+    expect(field('Email').readOnly).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByText(messages.formInvalid);
+    for (const text of [
+      messages.fullNameRequired,
+      messages.stateRequired,
+      messages.cityRequired,
+      messages.addressRequired,
+      messages.pincodeRequired,
+    ]) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    expect(field('Full Name').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(field('Pincode'), { target: { value: '12a' } });
+    await screen.findByText(messages.pincodeInvalid);
+  });
+
+  it('the state resets the city; the city sets the delivery charge; the pincode takes 6 digits', async () => {
+    signIn();
+    await cartWith(600);
+    renderAt('/checkout');
+    await screen.findByText('Chocolate Truffle');
+    expect(screen.queryByText(t.deliveryCharges)).toBeNull();
+    fireEvent.change(field('State'), { target: { value: 'Punjab' } });
+    fireEvent.change(field('City'), { target: { value: 'Zirakpur' } });
+    expect(screen.getByText(t.deliveryCharges)).toBeTruthy();
+    expect(screen.getByText(formatRupees(1200 + 250))).toBeTruthy();
+    fireEvent.change(field('State'), { target: { value: 'Haryana' } });
+    expect(field('City').value).toBe('');
+    expect([...(field('City') as unknown as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      '',
+      'Panchkula',
+    ]);
+    expect(screen.queryByText(t.deliveryCharges)).toBeNull();
+    fireEvent.change(field('Pincode'), { target: { value: '16 00-62 99' } });
+    expect(field('Pincode').value).toBe('160062');
+  });
+
+  it('offline: the online option is disabled and says why; a coupon waits for the network', async () => {
+    signIn();
+    await cartWith(600);
+    renderAt('/checkout');
+    const online = (await screen.findByRole('radio', { name: /Pay online/ })) as HTMLInputElement;
+    expect(online.disabled).toBe(true);
+    expect(screen.getByText(t.onlineNeedsNetwork)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(t.couponLabel), { target: { value: 'SAVE200' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText(t.couponNeedsNetwork);
+  });
+
+  it('a valid order offline is queued with the cart emptied, and the shopper is told what happens next', async () => {
+    signIn();
+    await cartWith(600);
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    renderAt('/checkout');
+    await screen.findByText('Chocolate Truffle');
+    fireEvent.change(field('Full Name'), { target: { value: 'Asha Verma' } });
+    fireEvent.change(field('State'), { target: { value: 'Punjab' } });
+    fireEvent.change(field('City'), { target: { value: 'Mohali' } });
+    fireEvent.change(field('Full Shipping Address'), { target: { value: 'House 12, Sector 70' } });
+    fireEvent.change(field('Pincode'), { target: { value: '160062' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    });
+    await waitFor(() => expect(url()).toMatch(/^\/order-success\?order=/));
+    await screen.findByText(t.successQueuedNext);
+    expect(await db.cart.count()).toBe(0);
+    const [row] = (await db.outbox.toArray()).map(upgradeRow);
+    expect(row).toMatchObject({ state: 'queued', userId: 7, figures: { total: 1350, deliveryCharge: 150 } });
+    expect(row?.request).toMatchObject({
+      TotalAmount: 1350,
+      PaymentMethod: 'Cash on Delivery',
+      CustomerPincode: '160062',
+    });
+    expect(screen.getByText(t.queuedOffline)).toBeTruthy();
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+  });
+
+  it('an order needing attention shows both figures and the notice elsewhere', async () => {
+    signIn();
+    const row = queuedRow(
+      { ...shopper, role: '0' },
+      { productID: 5, title: 'Chocolate Truffle', price: 600 },
+      'k-1',
+      Date.now(),
+    );
+    await db.outbox.put({
+      ...row,
+      state: 'attention',
+      problem: {
+        kind: 'repriced',
+        status: 409,
+        message: messages.pricesChanged,
+        data: {
+          reason: 'repriced',
+          lines: [
+            {
+              productID: 5,
+              variationID: null,
+              productName: 'Chocolate Truffle',
+              quantity: 1,
+              old: { price: 600, lineTotal: 600 },
+              new: { price: 650, lineTotal: 650 },
+            },
+          ],
+          subtotal: 650,
+          deliveryCharge: 150,
+          discount: 0,
+          total: { old: 750, new: 800 },
+          coupon: null,
+        },
+      },
+    });
+    renderAt('/home');
+    await screen.findByText(/needs your attention before it can be placed/);
+    fireEvent.click(screen.getByRole('link', { name: 'Review order' }));
+    await screen.findByText(t.repricedTitle);
+    expect(screen.getByRole('button', { name: t.confirmNew(formatRupees(800)) })).toBeTruthy();
+    const compare = screen.getByRole('table');
+    expect(within(compare).getByRole('row', { name: /Total/ }).textContent).toBe(
+      `Total${formatRupees(750)}${formatRupees(800)}`,
+    );
+    expect(screen.getByRole('link', { name: '1 order waiting to be sent' })).toBeTruthy();
+  });
+});
