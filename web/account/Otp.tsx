@@ -9,7 +9,7 @@ import { pendingRegistrationEmail } from '../../sw/session.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { Field, useForm } from './form.js';
-import { lastRegistration } from './registration.js';
+import { forgetRegistration, lastRegistration } from './registration.js';
 import './account.css';
 
 /**
@@ -45,6 +45,7 @@ export default function Otp() {
         body: { Email: email, Otp: parsed.output.otp },
         token: null,
       });
+      forgetRegistration();
       notify(res.sys_message || messages.otpVerified, 'success');
       navigate('/login');
     } catch (err) {

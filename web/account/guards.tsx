@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isAdmin } from '../../domain/roles.js';
 import { decodeToken, isTokenLive } from '../../domain/session.js';
@@ -32,7 +32,10 @@ function ToLogin({ wanted, notice }: { wanted: string; notice?: LoginNotice }) {
     if (token && !isTokenLive(token)) void clearSession({ returnUrl: wanted });
     else setReturnUrl(wanted);
   }, [wanted]);
-  const state: LoginState = { notice: notice ?? (storedToken() ? 'sessionEnded' : undefined) };
+  // Decided once: the effect above removes a bad token, and a re-render must not lose the reason.
+  const [state] = useState<LoginState>(() => ({
+    notice: notice ?? (storedToken() ? 'sessionEnded' : undefined),
+  }));
   return <Navigate to="/login" replace state={state} />;
 }
 

@@ -13,3 +13,7 @@ export function rememberRegistration(input: RegisterInput): void {
 export function lastRegistration(): RegisterInput | null {
   return last;
 }
+/** Once the code verified, the password has no reason to stay in memory. */
+export function forgetRegistration(): void {
+  last = null;
+}
