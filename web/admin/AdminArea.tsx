@@ -94,7 +94,6 @@ function Layout() {
       globalThis.localStorage?.setItem(COLLAPSED_KEY, next ? '1' : '0');
     } else setDrawerOpen((o) => !o);
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the trigger.
   useEffect(() => {
     setDrawerOpen(false);
     document.title = pageTitle(pathname);

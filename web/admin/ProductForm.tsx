@@ -253,6 +253,15 @@ export function EditProduct({ id }: { id: string }) {
 type Sanitize = (html: string) => string;
 let sanitizer: Promise<Sanitize> | null = null;
 
+/** A picture typed into a description without alt text is decoration in the preview (as a screen reader should take it). */
+function withAlt(html: string): string {
+  if (!html.includes('<img')) return html;
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  for (const img of t.content.querySelectorAll('img:not([alt])')) img.setAttribute('alt', '');
+  return t.innerHTML;
+}
+
 /**
  * The description as the shop will show it, through the same sanitizer (DOMPurify). Loaded when
  * a product form opens, not with the rest of the admin: the dashboard and lists never need it.
@@ -260,7 +269,7 @@ let sanitizer: Promise<Sanitize> | null = null;
 function useSanitized(html: string): string {
   const [sanitize, setSanitize] = useState<Sanitize | null>(null);
   useEffect(() => {
-    sanitizer ??= import('dompurify').then((m) => (s: string) => m.default.sanitize(s));
+    sanitizer ??= import('dompurify').then((m) => (s: string) => withAlt(m.default.sanitize(s)));
     let live = true;
     sanitizer.then((fn) => live && setSanitize(() => fn));
     return () => {
