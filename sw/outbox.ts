@@ -208,28 +208,29 @@ export function sendDue(
     let networkUp = false;
     /** When the network failed in this pass: the untried rows wait until then too. */
     let networkDownUntil: number | null = null;
-    for (const candidate of candidates) {
+    const isDue = (candidate: OutboxRow, now: number) =>
+      options.force ||
+      candidate.state === 'sending' ||
+      candidate.nextAttemptAt <= now ||
+      (networkUp && isTransportError(candidate.lastError));
+    for (const [index, candidate] of candidates.entries()) {
       const now = env.now();
-      const due =
-        options.force ||
-        candidate.state === 'sending' ||
-        candidate.nextAttemptAt <= now ||
-        (networkUp && isTransportError(candidate.lastError));
-      if (!due) continue;
+      if (networkDownUntil !== null) {
+        // The network is down for the rest too. Not tried, so not a failure of their own: they wait for
+        // the same moment with their back-off unchanged, written in one transaction (hundreds of orders
+        // may wait, and one write each made every pass on a dead network take seconds).
+        await deferUntried(
+          env,
+          candidates.slice(index).filter((c) => isDue(c, now)),
+          networkDownUntil,
+        );
+        break;
+      }
+      if (!isDue(candidate, now)) continue;
       // Read again: another context may have changed it since the query (a shopper's edit, an old tab).
       const stored = await env.db.outbox.get(candidate.key);
       if (!stored || (stored.state !== 'queued' && stored.state !== 'sending')) continue;
       let row = upgradeRow(stored);
-      if (networkDownUntil !== null) {
-        // Not tried, so not a failure of its own: it waits for the same moment, its back-off unchanged.
-        await put(env, row, {
-          state: 'queued',
-          nextAttemptAt: Math.max(row.nextAttemptAt, networkDownUntil),
-          lastError: row.lastError ?? `${TRANSPORT}network`,
-        });
-        result.retried += 1;
-        continue;
-      }
       // The network just came back (a forced pass): what the network refused before starts its back-off
       // again, so a phone that flapped all afternoon retries in seconds, not in five minutes.
       if (options.force && isTransportError(row.lastError)) row = { ...row, attempts: 0 };
@@ -284,6 +285,21 @@ export function sendDue(
     result.nextWakeAt = await nextWakeAt(env);
     return result;
   });
+}
+
+async function deferUntried(env: OutboxEnv, rows: readonly OutboxRow[], until: number): Promise<void> {
+  if (!rows.length) return;
+  const now = env.now();
+  await env.db.outbox
+    .where('key')
+    .anyOf(rows.map((r) => r.key))
+    .modify((r) => {
+      if (r.state !== 'queued' && r.state !== 'sending') return;
+      r.state = 'queued';
+      r.nextAttemptAt = Math.max(r.nextAttemptAt ?? 0, until);
+      r.lastError = r.lastError ?? `${TRANSPORT}network`;
+      r.updatedAt = now;
+    });
 }
 
 /** When the earliest queued row is due, or null when none is queued. */
