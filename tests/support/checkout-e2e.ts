@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import type { Page } from 'playwright-core';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
 import type { LoginData } from '../../domain/accounts.js';
 import { addDays, deliveryCharge, earliestDeliveryDate } from '../../domain/delivery.js';
 import { decodeToken } from '../../domain/session.js';
@@ -93,22 +95,20 @@ export async function writeSession(page: Page, data: LoginData): Promise<void> {
       userPhone: r.phone,
     };
     for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v);
-    await idbPut('session', r);
-    function idbPut(store: string, value: unknown): Promise<void> {
-      return new Promise((resolve, reject) => {
-        const open = indexedDB.open('storefront');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction(store, 'readwrite');
-          tx.objectStore(store).put(value);
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
+    // An arrow, not a nested function declaration: tsx names those with a helper the page does not have.
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('storefront');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('session', 'readwrite');
+        tx.objectStore('session').put(r);
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
         };
-      });
-    }
+        tx.onerror = () => reject(tx.error);
+      };
+    });
   }, row);
 }
 
@@ -339,4 +339,69 @@ export function queuedRow(
     announced: false,
     updatedAt: createdAt,
   };
+}
+
+/**
+ * A shopper for a server without SMTP (the mail goes to `DATA_DIR/mail/*.eml`):
+ * registered and verified with the code read from that folder.
+ */
+export async function registerShopperByMailFolder(server: RunningServer, email: string): Promise<LoginData> {
+  const post = (p: string, body: unknown) =>
+    fetch(`${server.url}/api/${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('CreateAccount', {
+    name: 'Asha Verma',
+    email,
+    password: SHOPPER_PASSWORD,
+    confirmPassword: SHOPPER_PASSWORD,
+    phone: '9876543210',
+  });
+  const dir = path.join(server.dataDir, 'mail');
+  const deadline = Date.now() + 30_000;
+  let code: string | null = null;
+  while (!code && Date.now() < deadline) {
+    try {
+      for (const name of readdirSync(dir)) {
+        const raw = readFileSync(path.join(dir, name), 'utf8');
+        if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+        code = raw.match(/^Subject:.*?(\d{6})\s*$/im)?.[1] ?? null;
+        if (code) break;
+      }
+    } catch {
+      // The folder does not exist until the first mail.
+    }
+    if (!code) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!code) throw new Error(`no registration code for ${email} in ${dir}`);
+  await post('verifiedOtploginCustomer', { Email: email, Otp: code });
+  return login(server, email);
+}
+
+/**
+ * Signs a shopper in, with one product in the cart, in a Chromium that is
+ * already running with a debugging port (Lighthouse's), so a guarded screen
+ * such as /checkout can be scored as a signed-in shopper sees it.
+ */
+export async function signInOverCdp(
+  port: number,
+  server: RunningServer,
+  product: { productID: number; title: string; price: number; images?: { thumb: string }[] },
+): Promise<void> {
+  const shopper = await registerShopperByMailFolder(server, `lighthouse-${Date.now()}@example.test`);
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(`${server.url}/home`);
+    await waitForStore(page);
+    await writeSession(page, shopper);
+    await putRows(page, 'cart', [cartLine(product, Date.now())]);
+    await page.close();
+  } finally {
+    // Leaves the browser running: it is Lighthouse's, only the CDP connection closes.
+    await browser.close();
+  }
 }
