@@ -79,7 +79,7 @@ async function registerShopper(email: string): Promise<LoginData> {
   expect(created.status, created.body.sys_message).toBe(200);
   const dir = path.join(server.dataDir, 'mail');
   let code = '';
-  for (let i = 0; i < 50 && !code; i++) {
+  for (let i = 0; i < 300 && !code; i++) {
     // The mail is written just after the answer: the folder may not be there yet.
     const files = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [];
     for (const f of files.filter((d) => d.isFile())) {
