@@ -110,8 +110,9 @@ export async function saveSession(data: LoginData, store: ShopDatabase = db): Pr
 
 /**
  * Ends the session on this device: the spec's keys and the Dexie row. The
- * cart, catalogue, outbox and order history stay. `returnUrl` is kept when
- * given, so a lapsed session comes back to where the shopper was.
+ * cart, catalogue, outbox and order history stay. `returnUrl` is stored when
+ * given, so a lapsed session comes back to where the shopper was; without it
+ * (a logout) any saved one is dropped.
  */
 export async function clearSession(
   options: { returnUrl?: string } = {},
@@ -119,7 +120,9 @@ export async function clearSession(
 ): Promise<void> {
   const s = storage();
   for (const k of KEYS) s?.removeItem(k);
+  // A logout forgets where the last person was going; a lapsed session keeps it to come back to.
   if (options.returnUrl) s?.setItem(RETURN_URL, options.returnUrl);
+  else s?.removeItem(RETURN_URL);
   await store.session.delete('current');
   changed();
 }

@@ -73,6 +73,8 @@ export async function run(): Promise<void> {
       ],
       ['product', `${server.url}/products-details/${product?.productID ?? 1}`],
       ['search', `${server.url}/search?q=cake`],
+      // The account screens' first visit (issue 10): a lazy chunk and its stylesheet after the shell.
+      ['login', `${server.url}/login`],
       // Login-guarded: scored as a signed-in shopper with a line in the cart sees it (issue 11).
       [
         'checkout',

@@ -286,6 +286,17 @@ describe('login (spec sections 2, 5, 8)', () => {
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeTruthy();
   });
 
+  it('logging out from a guarded screen leaves no way back to it for the next person', async () => {
+    await loggedIn();
+    renderAt('/my-orders');
+    await screen.findByRole('heading', { name: 'Your Orders' });
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(where).toBe('/login'));
+    await said(messages.loggedOut);
+    expect(localStorage.getItem('returnUrl')).toBeNull();
+    expect(within(alerts()).queryByText(accountMessages.sessionEnded)).toBeNull();
+  });
+
   it('logs in with an emailed code instead (/onlyotp, then /VryOtpLogin), back to the saved URL', async () => {
     renderAt('/my-orders');
     await waitFor(() => expect(where).toBe('/login'));

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isAdmin } from '../../domain/roles.js';
 import { decodeToken, isTokenLive } from '../../domain/session.js';
@@ -42,7 +42,14 @@ function ToLogin({ wanted, notice }: { wanted: string; notice?: LoginNotice }) {
 export function RequireLogin({ children, notice }: { children: ReactNode; notice?: LoginNotice }) {
   const session = useSession();
   const wanted = useWantedUrl();
-  if (!session) return <ToLogin wanted={wanted} notice={notice} />;
+  const hadSession = useRef(session !== null);
+  if (!session) {
+    // The session ended under this screen and took its token along: a logout (the next person to log
+    // in must not land on this one's profile) or a 401, whose handler kept the URL itself.
+    if (hadSession.current && !storedToken()) return <Navigate to="/login" replace />;
+    return <ToLogin wanted={wanted} notice={notice} />;
+  }
+  hadSession.current = true;
   return <>{children}</>;
 }
 

@@ -21,14 +21,16 @@ export async function logout({ notify, navigate }: { notify: Notify; navigate: N
   }
   try {
     const res = await call(accountsApi.logout, { body: { email }, endSessionOn401: false });
+    // Away first: a guarded screen (My Profile) that saw the session end would keep itself as the
+    // URL to come back to, and the next person to log in on this phone would land there.
+    navigate('/login');
     await clearSession();
     notify(res.sys_message || messages.loggedOut, 'success');
-    navigate('/login');
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       // The server had already ended this session (expired, or logged out elsewhere): so is the device's.
-      await clearSession();
       navigate('/login');
+      await clearSession();
       return;
     }
     notify(err instanceof ApiError && !err.offline ? err.message : messages.logoutFailed, 'error');

@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { onSessionLapsed } from '../../sw/session.js';
+import { onSessionLapsed, setReturnUrl } from '../../sw/session.js';
 import type { LoginState } from '../account/guards.js';
 import { isAdminPath } from '../admin/paths.js';
 import { AlertsProvider } from '../components/Alerts.js';
@@ -82,9 +82,14 @@ export function Shell({ status, routes = storefrontRoutes }: { status?: ReactNod
  */
 function SessionLapse() {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const here = useRef('');
+  here.current = `${pathname}${search}`;
   useEffect(
     () =>
       onSessionLapsed(() => {
+        // The router's URL is the one to come back to (the client only knows the document's).
+        if (here.current !== '/login') setReturnUrl(here.current);
         const state: LoginState = { notice: 'sessionEnded' };
         navigate('/login', { state });
       }),

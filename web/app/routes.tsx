@@ -39,7 +39,7 @@ function preloadCurrentRoute(): void {
             ? loadAllCategories
             : undefined;
   // A failed preload is not an error here: lazy() imports again when the screen renders, and a
-  // failure there is thrown in render (the shell has no error boundary yet: see web/app/README.md).
+  // failure there is thrown in render, for the routes' error boundary (web/app/README.md).
   loader?.().catch(() => undefined);
 }
 preloadCurrentRoute();

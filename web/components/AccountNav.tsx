@@ -58,8 +58,8 @@ function AccountMenu() {
     } catch {
       // The logout code itself could not load (offline before the worker saved it): the spec's other
       // path, ending the session on this device (the cart and queued orders stay), still signs out.
-      await clearSession();
       navigate('/login');
+      await clearSession();
     } finally {
       setBusy(false);
     }
