@@ -1,5 +1,3 @@
-import { SAME_DAY_AREAS } from './delivery.js';
-
 /**
  * The shop's own fixed facts: its categories (with the spec's ids), the home
  * page's sections and tiles, the header's menus. The demo catalogue (server)
@@ -56,10 +54,6 @@ export const HOME_TILES = [
 export const HOME_SECTIONS = [CATEGORIES.pineapple, CATEGORIES.redVelvet, CATEGORIES.chocolate] as const;
 export const HOME_SECTION_SIZE = 4;
 
-/** Product details: related lists from ids 24 and 25, up to 6 each. */
-export const RELATED_LISTS = [CATEGORIES.allCakes, CATEGORIES.allFlowers] as const;
-export const RELATED_LIST_SIZE = 6;
-
 /**
  * The header search box's suggestion panel (spec: Cake, Flowers, Chocolates &
  * Sweets, Plants, Gifts). Each searches for what leads to the products it
@@ -74,12 +68,6 @@ export const SEARCH_SUGGESTIONS = [
   { label: 'Gifts', query: 'Gifts' },
 ] as const;
 
-export const WELCOME_OFFER = {
-  title: '₹200 off on your first purchase',
-  code: 'SAVE200',
-  amount: 200,
-} as const;
-export const COPIED_MS = 2000;
 export const ADDED_POPUP_MS = 5000;
 
 /** The home page's banner carousel: four banners drawn with CSS, so nothing is downloaded. */
@@ -109,16 +97,6 @@ export const BANNERS = [
     cta: 'Shop combos',
   },
 ] as const;
-
-/** Product details: the fixed rating text and benefit bullets (spec section 2). */
-export const PRODUCT_RATING = '4.9 | 48';
-export const PRODUCT_BENEFITS = [
-  '100% eggless',
-  'Free standard shipping across India',
-  `Same-day delivery in ${SAME_DAY_AREAS} (order before 6 PM)`,
-  'Freshly made on the day of delivery',
-] as const;
-export const SHIPPING_DETAILS = `Free standard shipping across India. Same-day delivery in ${SAME_DAY_AREAS} for orders placed before 6 PM; orders after 6 PM are delivered the next day.`;
 
 /** The footer's payment marks, drawn in the stylesheet (`.pay--{id}`); the names are what a screen reader says. */
 export const PAYMENT_METHODS = [
@@ -162,19 +140,3 @@ export const SHOP_CONTACT = {
   phone: '+91 98765 43210',
   founded: 2015,
 } as const;
-/** `lat`/`lon`: where the contact page's map puts each store's marker. */
-export const STORES = [
-  {
-    name: 'Sector 17, Chandigarh',
-    address: 'SCO 42, Sector 17-C, Chandigarh 160017',
-    lat: 30.7398,
-    lon: 76.7827,
-  },
-  {
-    name: 'Sector 35, Chandigarh',
-    address: 'SCO 310, Sector 35-B, Chandigarh 160022',
-    lat: 30.7225,
-    lon: 76.7597,
-  },
-  { name: 'Phase 7, Mohali', address: 'SCF 55, Phase 7, Mohali, Punjab 160062', lat: 30.7121, lon: 76.7199 },
-] as const;

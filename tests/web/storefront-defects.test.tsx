@@ -4,14 +4,9 @@ import { bloomsOf, plantOf } from '../../api/seed/artwork.js';
 import { demoProducts } from '../../api/seed/demo.js';
 import { contactErrors, contactMessages } from '../../domain/contact.js';
 import { CITIES_BY_STATE, SAME_DAY_AREAS, SAME_DAY_CITIES } from '../../domain/delivery.js';
+import { PRODUCT_BENEFITS, SHIPPING_DETAILS } from '../../domain/product-page.js';
 import { normalizeQuery, scoreFields, searchFields } from '../../domain/search.js';
-import {
-  CATEGORIES,
-  PRODUCT_BENEFITS,
-  SEARCH_SUGGESTIONS,
-  SHIPPING_DETAILS,
-  socialProfiles,
-} from '../../domain/shop.js';
+import { CATEGORIES, SEARCH_SUGGESTIONS, socialProfiles } from '../../domain/shop.js';
 import { addToCart } from '../../sw/cart.js';
 import { pageTitle } from '../../web/hooks/useTitle.js';
 import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';

@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CATEGORIES, PRODUCT_BENEFITS, SHOP_CONTACT, STORES } from '../../domain/shop.js';
+import { PRODUCT_BENEFITS } from '../../domain/product-page.js';
+import { CATEGORIES, SHOP_CONTACT } from '../../domain/shop.js';
+import { STORES } from '../../domain/stores.js';
 import { addToCart } from '../../sw/cart.js';
 import { db } from '../../sw/db.js';
 import { showsMenu } from '../../web/components/Header.js';

@@ -9,6 +9,26 @@ import { PAYMENT_METHODS, SHOP_CONTACT, socialProfiles } from '../../domain/shop
  */
 const SOCIAL = socialProfiles(import.meta.env);
 
+const QUICK = [
+  ['/contact', 'Store locator'],
+  ['/about-us', 'About us'],
+  ['/contact', 'Contact'],
+] as const;
+const INFO = [
+  ['/about-us#shipping', 'Shipping and returns'],
+  ['/about-us#privacy', 'Privacy'],
+  ['/contact#faq', 'FAQs'],
+  ['/about-us#terms', 'Terms'],
+] as const;
+
+function Links({ list }: { list: readonly (readonly [string, string])[] }) {
+  return list.map(([to, text]) => (
+    <li key={text}>
+      <Link to={to}>{text}</Link>
+    </li>
+  ));
+}
+
 /**
  * The footer (spec section 2). Links to pages the shop does not have yet lead
  * to the nearest real page rather than nowhere; Blogs has no page yet and says
@@ -27,32 +47,13 @@ export function Footer() {
             <li>
               <span className="footer__soon">Blogs (coming soon)</span>
             </li>
-            <li>
-              <Link to="/contact">Store locator</Link>
-            </li>
-            <li>
-              <Link to="/about-us">About us</Link>
-            </li>
-            <li>
-              <Link to="/contact">Contact</Link>
-            </li>
+            <Links list={QUICK} />
           </ul>
         </nav>
         <nav aria-labelledby="footer-info">
           <h2 id="footer-info">Information</h2>
           <ul>
-            <li>
-              <Link to="/about-us#shipping">Shipping and returns</Link>
-            </li>
-            <li>
-              <Link to="/about-us#privacy">Privacy</Link>
-            </li>
-            <li>
-              <Link to="/contact#faq">FAQs</Link>
-            </li>
-            <li>
-              <Link to="/about-us#terms">Terms</Link>
-            </li>
+            <Links list={INFO} />
           </ul>
         </nav>
         <div>

@@ -64,13 +64,7 @@ export function showsMenu(pathname: string): boolean {
   return MENU_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
-const PLACEHOLDERS = [
-  'Search for cakes',
-  'Search for flowers',
-  'Search for chocolates',
-  'Search for plants',
-  'Search for gifts',
-];
+const PLACEHOLDERS = ['cakes', 'flowers', 'chocolates', 'plants', 'gifts'];
 const PLACEHOLDER_MS = 3000;
 
 function SearchBox() {
@@ -78,7 +72,7 @@ function SearchBox() {
   const [text, setText] = useState('');
   const [placeholder, setPlaceholder] = useState(0);
   const [open, setOpen] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   // The suggestion the arrows point at (-1: none); focus stays in the box (aria-activedescendant).
   const [active, setActive] = useState(-1);
   const listId = useId();
@@ -89,10 +83,12 @@ function SearchBox() {
 
   useEffect(() => {
     // Rotate only while the box is empty and unfocused: a changing hint under the caret distracts.
-    if (focused || text) return;
-    const t = setInterval(() => setPlaceholder((i) => (i + 1) % PLACEHOLDERS.length), PLACEHOLDER_MS);
+    if (text) return;
+    const t = setInterval(() => {
+      if (document.activeElement !== input.current) setPlaceholder((i) => (i + 1) % PLACEHOLDERS.length);
+    }, PLACEHOLDER_MS);
     return () => clearInterval(t);
-  }, [focused, text]);
+  }, [text]);
 
   const close = () => {
     setOpen(false);
@@ -142,7 +138,8 @@ function SearchBox() {
           autoComplete="off"
           enterKeyHint="search"
           value={text}
-          placeholder={PLACEHOLDERS[placeholder]}
+          ref={input}
+          placeholder={`Search for ${PLACEHOLDERS[placeholder]}`}
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}
@@ -153,15 +150,11 @@ function SearchBox() {
             setActive(-1);
           }}
           onFocus={() => {
-            setFocused(true);
             setOpen(true);
             // Build the search index while the shopper types; loaded on demand to keep it out of the first bundle.
             void import('../hooks/useSearch.js').then((m) => m.warmSearch());
           }}
-          onBlur={() => {
-            setFocused(false);
-            close();
-          }}
+          onBlur={close}
           onKeyDown={onKeyDown}
         />
         <button type="submit" className="search__submit">

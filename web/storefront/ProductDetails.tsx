@@ -13,7 +13,7 @@ import {
   RELATED_LISTS,
   SHIPPING_DETAILS,
   WELCOME_OFFER,
-} from '../../domain/shop.js';
+} from '../../domain/product-page.js';
 import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { ProductImage } from '../components/ProductImage.js';
