@@ -115,7 +115,7 @@ export default function ProductList() {
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
               // Enter searches at once instead of waiting for the pause after typing.
-              if (e.key === 'Enter') set({ q: text.trim() });
+              if (e.key === 'Enter') set({ q: e.currentTarget.value.trim() });
             }}
           />
         </label>
