@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
 import { ADMIN_PAGE_SIZES, DEFAULT_PAGE_SIZE, PRODUCT_SORTS, type ProductSort } from '../../domain/admin.js';
@@ -51,11 +51,13 @@ export default function ProductList() {
     setParams(next, { replace: true });
   };
   useEffect(() => setText(q), [q]);
+  // The pause after typing; Enter cancels it (a late timer would navigate back here after the admin left).
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text starts a search.
   useEffect(() => {
     if (text.trim() === q) return;
-    const t = setTimeout(() => set({ q: text.trim() }), 250);
-    return () => clearTimeout(t);
+    pause.current = setTimeout(() => set({ q: text.trim() }), 250);
+    return () => clearTimeout(pause.current);
   }, [text]);
 
   const query = {
@@ -115,7 +117,9 @@ export default function ProductList() {
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
               // Enter searches at once instead of waiting for the pause after typing.
-              if (e.key === 'Enter') set({ q: e.currentTarget.value.trim() });
+              if (e.key !== 'Enter') return;
+              clearTimeout(pause.current);
+              set({ q: e.currentTarget.value.trim() });
             }}
           />
         </label>
