@@ -127,6 +127,16 @@ export async function clearSession(
   changed();
 }
 
+/** After a profile change: the phone the session carries (checkout shows it, the worker sends it). */
+export async function updateSessionPhone(phone: string, store: ShopDatabase = db): Promise<void> {
+  const s = storage();
+  if (!storedToken()) return;
+  s?.setItem('phone', phone);
+  s?.setItem('userPhone', phone);
+  await store.session.update('current', { phone });
+  changed();
+}
+
 /** The session as the worker reads it (no localStorage there); null when absent or expired. */
 export async function loadSession(
   store: ShopDatabase = db,

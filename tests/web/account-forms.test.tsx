@@ -411,6 +411,8 @@ describe('My Profile (spec sections 2, 4, 8)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy());
     expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('9123456789');
     expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('12 MG Road, Mohali');
+    // The session carries the new phone (checkout shows it).
+    expect(currentSession()?.phone).toBe('9123456789');
     expect((await api('/LoginCustomer', { email, password: 'Newer-Pass9' })).isSuccess).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { ProfileFormSchema, type UserProfile } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
+import { updateSessionPhone } from '../../sw/session.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
@@ -96,6 +97,7 @@ export default function MyProfile() {
       const { confirmPassword: _, password, currentPassword, ...rest } = parsed.output;
       const body = password ? { ...rest, password, currentPassword } : rest;
       const res = await call(accountsApi.updateProfile, { body });
+      if (res.data) await updateSessionPhone(res.data.phone);
       notify(res.sys_message || messages.profileUpdated, 'success');
       // The spec's "saved (reload)": what the server now holds is what the form shows.
       const fresh = await load();
