@@ -8,6 +8,7 @@ import {
   cartLine,
   ordersOf,
   outboxRows,
+  privatePort,
   putRows,
   queuedRow,
   registerShopper,
@@ -77,7 +78,7 @@ async function allSent(p: Page, keys: readonly string[], timeout = 120_000): Pro
 beforeAll(async () => {
   smtp = await startSmtp();
   webDir = await buildWeb(tempDir('chaos-web'), { VITE_BUILD_ID: 'build-1' });
-  server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
+  server = await startServer({ webDir, env: { SMTP_URL: smtp.url }, port: await privatePort() });
   proxy = await startChaosProxy(server);
   shopper = await registerShopper(server, smtp, email);
   products = (await feedSnapshot(server)).products.filter((p) => p.price > 0);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import type { LoginData } from '../../domain/accounts.js';
@@ -404,4 +404,21 @@ export async function signInOverCdp(
     // Leaves the browser running: it is Lighthouse's, only the CDP connection closes.
     await browser.close();
   }
+}
+
+/**
+ * A port the OS picks, outside the shared range of browser tests: a test that
+ * restarts its server frees its port for a moment, and another test scanning
+ * that range for a free port could take it (and answer our health check).
+ */
+export function privatePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
