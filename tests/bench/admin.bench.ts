@@ -337,9 +337,10 @@ async function listTimings(
       await page.evaluate(() => {
         const w = window as unknown as { __timed(a: () => void, d: () => boolean): Promise<number> };
         const before = document.querySelector('.admin-products tbody tr td:nth-child(2)')?.textContent;
-        const next = [...document.querySelectorAll('.admin-pager button')].find(
-          (b) => b.textContent === 'Next',
-        ) as HTMLButtonElement;
+        // Next while there is one, then back (the demo catalogue has only 5 pages of 20).
+        const buttons = [...document.querySelectorAll<HTMLButtonElement>('.admin-pager button')];
+        const forward = buttons.find((b) => b.textContent === 'Next' && !b.disabled);
+        const next = forward ?? (buttons.find((b) => b.textContent === 'Previous') as HTMLButtonElement);
         return w.__timed(
           () => next.click(),
           () =>
@@ -377,7 +378,7 @@ async function productListAtScale(browser: Browser, server: RunningServer, admin
     console.log(`  ${label}: ${r.total} products`);
     console.log(`    show the list (sidebar tap to 20 rows): ${fmt(r.show)}`);
     console.log(`    search (Enter to matching rows):        ${fmt(r.search)}`);
-    console.log(`    next page (tap to new rows):            ${fmt(r.pages)}`);
+    console.log(`    change page (tap to new rows):          ${fmt(r.pages)}`);
     console.log(`    the API alone (GET /api/admin/products):  ${fmt(api)}`);
   };
   console.log(
