@@ -3,6 +3,8 @@
  * `messages.ts`). Plain words: a shopper on a bus with one bar of signal
  * must understand what happened to their order and what to do.
  */
+export { outboxShellMessages } from './outbox-messages.js';
+
 export const checkoutMessages = {
   heading: 'Checkout',
   addressHint: 'Include house/flat number, street, landmark, city and PIN.',
@@ -100,17 +102,4 @@ export const checkoutMessages = {
   iosInstall: 'How: tap Share, then “Add to Home Screen”.',
   notificationTitle: (id: number) => `Order #${id} placed`,
   notificationBody: (total: string) => `Your order of ${total} reached the shop.`,
-} as const;
-
-/**
- * The shell's outbox texts (header badge, notice). A separate export: the
- * first bundle takes only these few words, not the checkout's whole catalogue.
- */
-export const outboxShellMessages = {
-  badgeLabel: (n: number) => `${n} ${n === 1 ? 'order' : 'orders'} waiting to be sent`,
-  noticeAttention: (n: number) =>
-    n === 1
-      ? 'An order needs your attention before it can be placed.'
-      : `${n} orders need your attention before they can be placed.`,
-  noticeReview: 'Review order',
 } as const;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
-import { outboxShellMessages } from '../../domain/checkout-messages.js';
+import { outboxShellMessages } from '../../domain/outbox-messages.js';
 import {
   type ChaosProxy,
   cartLine,

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { outboxShellMessages as t } from '../../domain/checkout-messages.js';
+import { outboxShellMessages as t } from '../../domain/outbox-messages.js';
 import { db } from '../../sw/db.js';
 import { useLiveQuery } from '../hooks/useLiveQuery.js';
 
