@@ -258,14 +258,14 @@ const TIMED = `
     act();
     const check = () => {
       if (done()) resolve(performance.now() - t0);
-      else if (performance.now() - t0 > 10000) reject(new Error('timed out'));
+      else if (performance.now() - t0 > 10000) reject(new Error('timed out at ' + location.href + ': ' + (document.querySelector('main')?.textContent ?? '').slice(0, 200)));
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
   });
 `;
 
-async function listTimings(
+export async function listTimings(
   page: Page,
   base: string,
 ): Promise<{ show: number[]; search: number[]; pages: number[]; total: number }> {

@@ -56,7 +56,11 @@ export default function ProductList() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text starts a search.
   useEffect(() => {
     if (text.trim() === q) return;
-    pause.current = setTimeout(() => set({ q: text.trim() }), 250);
+    pause.current = setTimeout(() => {
+      // The router renders a navigation as a transition: this screen can still be mounted after
+      // the admin has left (the address bar already says where to), and must not pull them back.
+      if (globalThis.location?.pathname === '/product-list') set({ q: text.trim() });
+    }, 250);
     return () => clearTimeout(pause.current);
   }, [text]);
 
