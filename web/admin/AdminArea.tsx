@@ -379,15 +379,19 @@ function Profile() {
       return;
     }
     try {
-      const res = await call(accountsApi.logout, { body: { email } });
+      const res = await call(accountsApi.logout, { body: { email }, endSessionOn401: false });
       notify(res.sys_message || messages.loggedOut, 'success');
     } catch (err) {
-      // The device forgets the session either way: an admin who taps Logout on a shared laptop
-      // must not stay signed in because the network failed.
-      notify(err instanceof ApiError && !err.offline ? err.message : messages.logoutFailed, 'error');
+      // 401: the server had already ended this session. Otherwise the device forgets the session
+      // anyway: an admin who taps Logout on a shared laptop must not stay signed in because the
+      // network failed.
+      if (!(err instanceof ApiError && err.status === 401))
+        notify(err instanceof ApiError && !err.offline ? err.message : messages.logoutFailed, 'error');
     }
-    await clearSession();
+    // Away first: a guarded admin screen that saw the session end would keep itself as the URL
+    // to come back to, and the next person to log in would land there.
     navigate('/login', { replace: true });
+    await clearSession();
   };
   if (!session) return null;
   return (

@@ -18,7 +18,8 @@ import { ApiError, type CallInput, call } from '../api/client.js';
  * never queued): `useOnline()` says whether there is one, and `useAdminCall()`
  * is `call()` that, when the server answers 401 (the session ended while the
  * admin was typing), asks to sign in again in a dialog over the screen and
- * then repeats the call, so the form underneath keeps what was typed.
+ * then repeats the call, so the form underneath keeps what was typed. Giving
+ * up ends the session the app's usual way (`sessionLapsed`: to /login and back).
  */
 function subscribe(onChange: () => void): () => void {
   globalThis.addEventListener('online', onChange);
@@ -51,12 +52,15 @@ export function useAdminCall(): AdminCall {
   const ask = useContext(SignInContext);
   return useCallback(
     async (endpoint, input) => {
+      // A 401 is ours to answer here (the client would otherwise end the session and leave for
+      // /login, losing the form): the dialog asks to sign in again, then the call is repeated.
+      const own = { ...input, endSessionOn401: false };
       try {
-        return await call(endpoint, input);
+        return await call(endpoint, own);
       } catch (err) {
         if (!(err instanceof ApiError) || err.status !== 401) throw err;
         await ask();
-        return call(endpoint, input);
+        return call(endpoint, own);
       }
     },
     [ask],

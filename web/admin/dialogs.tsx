@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useStat
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { messages } from '../../domain/messages.js';
-import { saveSession } from '../../sw/session.js';
+import { saveSession, sessionLapsed } from '../../sw/session.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
@@ -107,6 +107,7 @@ export function SignInAgain({ children }: { children: ReactNode }) {
   const giveUp = () => {
     for (const w of waiting) w.reject(new ApiError(adminMessages.sessionEnded, 401, null));
     setWaiting([]);
+    void sessionLapsed(`${globalThis.location.pathname}${globalThis.location.search}`);
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
