@@ -239,7 +239,10 @@ export function sendDue(
         result.attention += 1;
         continue;
       }
-      row = await put(env, row, { state: 'sending' });
+      // Shown while the shopper waits. Once the pass has proven the network up it drains the queue, and a
+      // write per row more made each order wait on the live queries of every open page (the state is not
+      // needed for safety: any row not yet answered is sent again with its key).
+      if (!networkUp) row = await put(env, row, { state: 'sending' });
       const outcome = classifyAnswer(await post(env, row, session.token), env.now());
       if (outcome.kind === 'sent') {
         networkUp = true;
