@@ -8,7 +8,7 @@ import { messages } from '../../domain/messages.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { Field, useForm } from './form.js';
-import type { LoginState } from './guards.js';
+import { type LoginState, takeLoginNotice } from './guards.js';
 import { startSession } from './session-start.js';
 import './account.css';
 
@@ -25,9 +25,10 @@ export default function Login() {
   const said = useRef(false);
   useEffect(() => {
     // Why the shopper was sent here (a guard, or a session the server ended), said once.
-    if (!notice || said.current) return;
+    const reason = takeLoginNotice() ?? notice;
+    if (!reason || said.current) return;
     said.current = true;
-    notify(notice === 'loginFirst' ? messages.loginFirst : accountMessages.sessionEnded, 'info');
+    notify(reason === 'loginFirst' ? messages.loginFirst : accountMessages.sessionEnded, 'info');
   }, [notice, notify]);
 
   return (

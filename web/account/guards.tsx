@@ -21,21 +21,37 @@ export interface LoginState {
   notice?: LoginNotice;
 }
 
+/**
+ * The reason is also kept here until the login screen takes it: a later
+ * navigation to /login without state (another part of the app reacting to the
+ * same ended session) must not lose it before that lazy screen has loaded.
+ */
+let pendingNotice: LoginNotice | null = null;
+export function setLoginNotice(notice: LoginNotice | undefined): void {
+  if (notice) pendingNotice = notice;
+}
+export function takeLoginNotice(): LoginNotice | null {
+  const notice = pendingNotice;
+  pendingNotice = null;
+  return notice;
+}
+
 function useWantedUrl(): string {
   const { pathname, search } = useLocation();
   return `${pathname}${search}`;
 }
 
 function ToLogin({ wanted, notice }: { wanted: string; notice?: LoginNotice }) {
-  useEffect(() => {
-    const token = storedToken();
-    if (token && !isTokenLive(token)) void clearSession({ returnUrl: wanted });
-    else setReturnUrl(wanted);
-  }, [wanted]);
-  // Decided once: the effect above removes a bad token, and a re-render must not lose the reason.
+  // Decided once: the effect below removes a bad token, and a re-render must not lose the reason.
   const [state] = useState<LoginState>(() => ({
     notice: notice ?? (storedToken() ? 'sessionEnded' : undefined),
   }));
+  useEffect(() => {
+    setLoginNotice(state.notice);
+    const token = storedToken();
+    if (token && !isTokenLive(token)) void clearSession({ returnUrl: wanted });
+    else setReturnUrl(wanted);
+  }, [wanted, state]);
   return <Navigate to="/login" replace state={state} />;
 }
 

@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { onSessionLapsed, setReturnUrl } from '../../sw/session.js';
-import type { LoginState } from '../account/guards.js';
+import { type LoginState, setLoginNotice } from '../account/guards.js';
 import { isAdminPath } from '../admin/paths.js';
 import { AlertsProvider } from '../components/Alerts.js';
 import { Footer } from '../components/Footer.js';
@@ -91,6 +91,7 @@ function SessionLapse() {
         // The router's URL is the one to come back to (the client only knows the document's).
         if (here.current !== '/login') setReturnUrl(here.current);
         const state: LoginState = { notice: 'sessionEnded' };
+        setLoginNotice(state.notice);
         navigate('/login', { state });
       }),
     [navigate],
