@@ -76,26 +76,6 @@ function cake(p: Palette, r: () => number, cx = 320, scale = 1): string {
 ${drips}${dots}${candle}`;
 }
 
-function flower(
-  x: number,
-  y: number,
-  size: number,
-  petal: string,
-  centre: string,
-  petals: number,
-  turn: number,
-): string {
-  const out: string[] = [];
-  for (let i = 0; i < petals; i++) {
-    const a = (i / petals) * 360 + turn;
-    out.push(
-      `<ellipse cx="${x}" cy="${y - size * 0.55}" rx="${size * 0.32}" ry="${size * 0.6}" fill="${petal}" transform="rotate(${a.toFixed(1)} ${x} ${y})"/>`,
-    );
-  }
-  out.push(`<circle cx="${x}" cy="${y}" r="${size * 0.3}" fill="${centre}"/>`);
-  return out.join('');
-}
-
 /** What a flower product shows, read from its title ("Purple Orchids Bunch": orchids, purple). */
 export type Bloom = 'rose' | 'lily' | 'orchid' | 'sunflower' | 'gerbera' | 'carnation' | 'tulip';
 const BLOOMS: [RegExp, Bloom][] = [
