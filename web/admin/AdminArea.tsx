@@ -142,8 +142,12 @@ function Layout() {
         id="admin-sidebar"
         className="admin-side"
         aria-label="Admin menu"
-        inert={!sidebarShown ? true : undefined}
+        // Collapsed beside the page, its marks are still links; only a closed drawer is out of reach.
+        inert={!wide && !drawerOpen ? true : undefined}
       >
+        <button type="button" className="btn admin-side__close" onClick={() => setDrawerOpen(false)}>
+          Close menu
+        </button>
         {ADMIN_MENU.map((group) => (
           <div key={group.title} className="admin-side__group">
             <h2 className="admin-side__title">{group.title}</h2>
