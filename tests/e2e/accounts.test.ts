@@ -73,6 +73,9 @@ beforeAll(async () => {
     timezoneId: 'Asia/Kolkata',
   });
   page = await context.newPage();
+  page.on('console', (m) => {
+    if (process.env.ACCOUNTS_E2E_CONSOLE) console.log('page:', m.type(), m.text());
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -266,6 +269,9 @@ describe('a shopper account in the browser', () => {
       ['undecodable', 'garbage'],
       ['forged', forged],
     ] as const) {
+      // From a page that calls nothing: a screen still calling the API with the swapped token would
+      // rightly end the session itself (a 401) before the guard could see the token.
+      await page.goto('/about-us');
       await page.evaluate((t) => {
         localStorage.setItem('token', t);
         localStorage.setItem('email', 'someone@example.test');
@@ -276,7 +282,7 @@ describe('a shopper account in the browser', () => {
       const notice = alertRegion().getByText(accountMessages.sessionEnded, { exact: true }).first();
       const shown = await notice.waitFor({ timeout: 20_000 }).then(
         () => 'said',
-        () => 'not said',
+        async () => `not said (alerts: ${await alertRegion().innerText()}; at ${page.url()})`,
       );
       seen.push(`${label}: ${shown}, token ${await storage('token')}, back to ${await storage('returnUrl')}`);
     }
