@@ -16,7 +16,7 @@ import { ConfirmHost, SignInAgain } from '../../web/admin/dialogs.js';
 import { LeaveGuardProvider } from '../../web/admin/leave-guard.js';
 import { breadcrumbs, pageTitle } from '../../web/admin/menu.js';
 import { AddProduct } from '../../web/admin/ProductForm.js';
-import { ADMIN_PATHS, isAdminPath } from '../../web/admin/paths.js';
+import { ADMIN_PATHS } from '../../web/admin/paths.js';
 import { adminRoutes } from '../../web/admin/routes.js';
 import { AlertsProvider } from '../../web/components/Alerts.js';
 
@@ -166,13 +166,11 @@ describe('menu, breadcrumbs and titles', () => {
     expect(pageTitle('/dashboard')).toBe(`Dashboard | ${adminMessages.titleSuffix}`);
     expect(pageTitle('/somewhere-else')).toBe(`Welcome | ${adminMessages.titleSuffix}`);
   });
-  it('registers exactly the paths the shell treats as admin', () => {
+  it('registers every admin path, with an id where the screen takes one', () => {
     const paths = adminRoutes.map((r) => r.path);
     expect(paths).toEqual(
       ADMIN_PATHS.map((p) => (p === '/edit-products' || p === '/admin-orders' ? `${p}/:id` : p)),
     );
-    for (const p of ['/dashboard', '/edit-products/3', '/admin-orders/9']) expect(isAdminPath(p)).toBe(true);
-    expect(isAdminPath('/products')).toBe(false);
   });
   it("writes the spec's order date (MMM d, y h:mm a) in India time", () => {
     expect(formatOrderDate('2026-11-23T13:35:00.000Z')).toBe('Nov 23, 2026 7:05 PM');

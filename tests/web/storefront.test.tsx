@@ -472,8 +472,24 @@ describe('all categories and images', () => {
     expect(bar()?.getAttribute('aria-hidden')).toBe('true');
   });
 
-  it('shows a NotFound page for unknown paths', async () => {
+  it('shows a NotFound page for unknown paths, in the storefront layout', async () => {
     renderAt('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found.' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it("gives an admin path the admin area's own layout, without the storefront's header and footer", async () => {
+    // A token whose role claim is the admin's: the guard passes, the admin area loads.
+    const claims = btoa(JSON.stringify({ role: '1', exp: Math.floor(Date.now() / 1000) + 3600 }));
+    localStorage.setItem('token', `header.${claims.replace(/=+$/, '')}.signature`);
+    localStorage.setItem('role', '1');
+    renderAt('/dashboard');
+    expect(await screen.findByRole('link', { name: /All User Orders/ }, { timeout: 5000 })).toBeTruthy();
+    expect(url()).toBe('/dashboard');
+    // The storefront's header (its logo link and search box) and footer are not there; the admin's own layout is.
+    expect(screen.queryByRole('link', { name: 'Bakery & Blooms, home' })).toBeNull();
+    expect(document.querySelector('header.header')).toBeNull();
+    expect(document.querySelector('footer.footer')).toBeNull();
   });
 });

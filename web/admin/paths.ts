@@ -1,8 +1,8 @@
 /**
- * The admin area's paths, in the first bundle only as this list: the shell
- * uses it to leave out the storefront's header and footer (the admin layout
- * has its own) without loading any admin code. `routes.tsx` registers
- * exactly these (the two with an id as `/:id`).
+ * The admin area's paths. `routes.tsx` registers exactly these (the two with
+ * an id as `/:id`); the shell reaches them only through its lazy `Elsewhere`
+ * chunk, so no admin path is in a shopper's first screen (the storefront
+ * bench checks for them).
  */
 export const ADMIN_PATHS = [
   '/dashboard',
@@ -17,7 +17,3 @@ export const ADMIN_PATHS = [
 
 /** The paths that take an id (`/edit-products/:id`, `/admin-orders/:id`); the others take none. */
 export const ADMIN_ID_PATHS: readonly (typeof ADMIN_PATHS)[number][] = ['/edit-products', '/admin-orders'];
-
-export function isAdminPath(pathname: string): boolean {
-  return ADMIN_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-}

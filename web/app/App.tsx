@@ -1,8 +1,7 @@
-import { type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { BrowserRouter, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { onSessionLapsed, setReturnUrl } from '../../sw/session.js';
 import { type LoginState, setLoginNotice } from '../account/guards.js';
-import { isAdminPath } from '../admin/paths.js';
 import { AlertsProvider } from '../components/Alerts.js';
 import { Footer } from '../components/Footer.js';
 import { Header } from '../components/Header.js';
@@ -11,6 +10,8 @@ import { ProgressBar, RouteLoading } from '../components/ProgressBar.js';
 import '../styles/app.css';
 import { RouteErrorBoundary } from './RouteErrorBoundary.js';
 import { type RouteEntry, storefrontRoutes } from './routes.js';
+
+const Elsewhere = lazy(() => import('./Elsewhere.js'));
 
 /**
  * The shopper's app. `status` is the PWA's own strip (offline, last synced,
@@ -24,54 +25,60 @@ export function App({ status }: { status?: ReactNode }) {
   );
 }
 
-/** Everything inside the router, so tests can render it in a MemoryRouter at any URL. */
+/**
+ * Everything inside the router, so tests can render it in a MemoryRouter at any URL. The
+ * storefront's routes share its layout; every other path (the admin area, or "Page not found")
+ * is decided in a lazy chunk (`Elsewhere.tsx`), so the shopper's first screen carries no admin
+ * paths or code, and the admin area brings its own layout instead of the storefront's.
+ */
 export function Shell({ status, routes = storefrontRoutes }: { status?: ReactNode; routes?: RouteEntry[] }) {
-  // The admin area brings its own layout (top bar, sidebar, footer) inside its lazy route chunks.
   const { pathname } = useLocation();
-  const admin = isAdminPath(pathname);
-  if (admin)
-    return (
-      <AlertsProvider>
-        <SessionLapse />
-        <ProgressBar />
-        {status}
-        <RouteErrorBoundary path={pathname}>
-          <Suspense fallback={<RouteLoading />}>
-            <Routes>
-              {routes.map((r) => (
-                <Route key={r.path} path={r.path} element={r.element} />
-              ))}
-            </Routes>
-          </Suspense>
-        </RouteErrorBoundary>
-      </AlertsProvider>
-    );
   return (
     <AlertsProvider>
       <SessionLapse />
+      <ProgressBar />
+      <Routes>
+        <Route element={<StorefrontLayout status={status} />}>
+          {routes.map((r) => (
+            <Route key={r.path} path={r.path} element={r.element} />
+          ))}
+        </Route>
+        <Route
+          path="*"
+          element={
+            <RouteErrorBoundary path={pathname}>
+              <Suspense fallback={<RouteLoading />}>
+                <Elsewhere status={status} />
+              </Suspense>
+            </RouteErrorBoundary>
+          }
+        />
+      </Routes>
+    </AlertsProvider>
+  );
+}
+
+/** The storefront's page: header, the PWA strip, the outbox notice, the screen, footer. */
+export function StorefrontLayout({ status, children }: { status?: ReactNode; children?: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <ProgressBar />
       <Header />
       {status}
       <OutboxNotice />
       <main id="main" tabIndex={-1}>
         <FocusOnNavigate />
         <RouteErrorBoundary path={pathname}>
-          <Suspense fallback={<RouteLoading />}>
-            <Routes>
-              {routes.map((r) => (
-                <Route key={r.path} path={r.path} element={r.element} />
-              ))}
-            </Routes>
-          </Suspense>
+          <Suspense fallback={<RouteLoading />}>{children ?? <Outlet />}</Suspense>
         </RouteErrorBoundary>
       </main>
       {/* In the first bundle although below the fold: loaded lazily it was one more request, made by the
           first render, that a phone's first paint waited for (and its code loaded on every first visit anyway). */}
       <Footer />
-    </AlertsProvider>
+    </>
   );
 }
 

@@ -1,7 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { accountRoutes } from '../account/routes.js';
-import { adminRoutes } from '../admin/routes.js';
 import { checkoutRoutes } from '../checkout/routes.js';
 import { Home } from '../storefront/Home.js';
 
@@ -53,7 +52,6 @@ const Search = lazy(loadSearch);
 const Cart = lazy(() => import('../storefront/Cart.js'));
 const AboutUs = lazy(() => import('../storefront/AboutUs.js'));
 const Contact = lazy(() => import('../storefront/Contact.js'));
-const NotFound = lazy(() => import('../storefront/NotFound.js'));
 
 export interface RouteEntry {
   path: string;
@@ -75,6 +73,4 @@ export const storefrontRoutes: RouteEntry[] = [
   { path: '/contact', element: <Contact /> },
   ...accountRoutes,
   ...checkoutRoutes,
-  ...adminRoutes,
-  { path: '*', element: <NotFound /> },
 ];
