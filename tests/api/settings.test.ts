@@ -40,6 +40,7 @@ describe('every setting is read and checked', () => {
       ADMIN_PASSWORD: 'A-strong-Pass1',
       SMTP_URL: 'smtp://u:p@mail.example.com:587',
       MAIL_FROM: 'Shop <shop@example.com>',
+      SHOP_EMAIL: 'orders@example.com',
       REDIS_URL: 'redis://127.0.0.1:6379',
       RAZORPAY_KEY_ID: 'rzp_test_1',
       RAZORPAY_KEY_SECRET: 'secret',
@@ -60,6 +61,7 @@ describe('every setting is read and checked', () => {
       adminPassword: 'A-strong-Pass1',
       smtpUrl: 'smtp://u:p@mail.example.com:587',
       mailFrom: 'Shop <shop@example.com>',
+      shopEmail: 'orders@example.com',
       redisUrl: 'redis://127.0.0.1:6379',
       razorpay: {
         keyId: 'rzp_test_1',
@@ -110,6 +112,7 @@ describe('every setting is read and checked', () => {
     ['SMTP_URL', { SMTP_URL: 'mail.example.com:25' }],
     ['MAIL_FROM', { MAIL_FROM: 'no address here' }],
     ['MAIL_FROM', { MAIL_FROM: 'Shop <not-an-address>' }],
+    ['SHOP_EMAIL', { SHOP_EMAIL: 'the shop' }],
     ['REDIS_URL', { REDIS_URL: 'localhost:6379' }],
     ['RAZORPAY_KEY_SECRET', { RAZORPAY_KEY_ID: 'rzp_test_1' }],
     ['RAZORPAY_KEY_ID', { RAZORPAY_KEY_SECRET: 'secret' }],
