@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SAME_DAY_AREAS } from './domain/delivery.js';
 
 /**
  * Writes `.br` (quality 11) and `.gz` (level 9) beside every text asset, so a
@@ -108,8 +109,8 @@ const config = {
         id: '/',
         name: 'Bakery & Blooms',
         short_name: 'Bakery&Blooms',
-        description:
-          'Eggless cakes, fresh flowers, chocolates and gifts with same-day delivery in Chandigarh and Mohali.',
+        // The same-day areas are one fact (the delivery table in domain/), here as on every screen.
+        description: `Eggless cakes, fresh flowers, chocolates and gifts with same-day delivery in ${SAME_DAY_AREAS}.`,
         lang: 'en-IN',
         start_url: '/',
         scope: '/',
