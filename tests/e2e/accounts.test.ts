@@ -269,9 +269,10 @@ describe('a shopper account in the browser', () => {
       ['undecodable', 'garbage'],
       ['forged', forged],
     ] as const) {
-      // From a page that calls nothing: a screen still calling the API with the swapped token would
-      // rightly end the session itself (a 401) before the guard could see the token.
-      await page.goto('/about-us');
+      // From a document that runs none of the app (the API's health check, on the same origin): an app
+      // page could call the API with the swapped token (the outbox, a sync) and rightly end the session
+      // itself on the 401 before the guard saw the token, which is another path than the one tested here.
+      await page.goto('/api/health');
       await page.evaluate((t) => {
         localStorage.setItem('token', t);
         localStorage.setItem('email', 'someone@example.test');

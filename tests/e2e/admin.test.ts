@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
@@ -12,7 +11,7 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
-import { decodeToken } from '../../domain/session.js';
+import { registerShopperByMailFolder, writeSession } from '../support/checkout-e2e.js';
 import {
   buildWeb,
   launchChromium,
@@ -27,7 +26,6 @@ import {
  * owner signs in and runs the shop at laptop size; a shopper's phone sees
  * what the owner did. One build, one server, one browser for the whole file.
  */
-const SHOPPER_PASSWORD = 'Shopper-Passw0rd!';
 const LAPTOP = { width: 1280, height: 800 };
 
 let work: string;
@@ -65,71 +63,6 @@ async function loginData(email: string, password: string): Promise<LoginData> {
   const res = await api<LoginData>('POST', 'LoginCustomer', { email, password });
   if (!res.body.isSuccess) throw new Error(`login ${email}: ${res.body.sys_message}`);
   return res.body.data;
-}
-
-/** A shopper made through the real endpoints; with no SMTP_URL the code is in DATA_DIR/mail/. */
-async function registerShopper(email: string): Promise<LoginData> {
-  const created = await api('POST', 'CreateAccount', {
-    name: 'Asha Verma',
-    email,
-    password: SHOPPER_PASSWORD,
-    confirmPassword: SHOPPER_PASSWORD,
-    phone: '9876543210',
-  });
-  expect(created.status, created.body.sys_message).toBe(200);
-  const dir = path.join(server.dataDir, 'mail');
-  let code = '';
-  for (let i = 0; i < 300 && !code; i++) {
-    // The mail is written just after the answer: the folder may not be there yet.
-    const files = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [];
-    for (const f of files.filter((d) => d.isFile())) {
-      const text = readFileSync(path.join(dir, f.name), 'utf8');
-      if (text.includes(email)) code = /Subject:.*?(\d{6})/.exec(text)?.[1] ?? '';
-    }
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  expect(code).toMatch(/^\d{6}$/);
-  expect((await api('POST', 'verifiedOtploginCustomer', { Email: email, Otp: code })).status).toBe(200);
-  return loginData(email, SHOPPER_PASSWORD);
-}
-
-/** The session as `saveSession` writes it: the spec's localStorage keys and the Dexie row. */
-async function writeSession(p: Page, data: LoginData): Promise<void> {
-  const row = {
-    key: 'current',
-    token: data.token,
-    role: data.role,
-    userId: data.veryOtpLoginID,
-    email: data.email,
-    phone: data.phone,
-    expiresAt: decodeToken(data.token)?.expiresAt ?? null,
-  };
-  await p.evaluate(async (r) => {
-    const values: Record<string, string> = {
-      token: r.token,
-      role: r.role,
-      userId: String(r.userId),
-      email: r.email,
-      phone: r.phone,
-      isLoggedIn: 'true',
-      userEmail: r.email,
-      userPhone: r.phone,
-    };
-    for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v);
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('storefront');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('session', 'readwrite');
-        tx.objectStore('session').put(r);
-        tx.oncomplete = () => {
-          open.result.close();
-          resolve();
-        };
-        tx.onerror = () => reject(tx.error);
-      };
-    });
-  }, row);
 }
 
 async function png(color: string): Promise<Buffer> {
@@ -170,7 +103,7 @@ describe('the admin area in Chromium', () => {
     server = await startServer({ webDir });
     browser = await launchChromium();
     admin = await loginData(server.adminEmail, server.adminPassword);
-    shopper = await registerShopper(`admin-e2e-${Date.now()}@example.test`);
+    shopper = await registerShopperByMailFolder(server, `admin-e2e-${Date.now()}@example.test`);
     // The shopper's order, placed through the API as a device's outbox sends it.
     const product = (
       await api<{ productID: number; title: string; price: number }[]>('GET', 'ABCGetProducts')
