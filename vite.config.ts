@@ -64,8 +64,11 @@ function inlineEntryCss(): Plugin {
           if (css?.type !== 'asset') return tag;
           const text = typeof css.source === 'string' ? css.source : new TextDecoder().decode(css.source);
           if (/url\(\s*(?!["']?data:)/.test(text) || text.includes('</style')) return tag;
-          delete bundle[file];
-          return `<style>${text}</style>`;
+          // The file stays, and a disabled link names it (a disabled stylesheet is not fetched): a lazy
+          // chunk loaded from another lazy chunk lists the entry's stylesheet among its dependencies,
+          // and Vite's preload skips one a <link> already names; without the link it fetched the file,
+          // and without the file the import failed (the admin area and the account menu would not load).
+          return `<style>${text}</style><link rel="stylesheet" href="/${file}" disabled>`;
         },
       );
     },
