@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import * as v from 'valibot';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { EmailOnlySchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
@@ -21,17 +20,16 @@ export default function ForgetPassword() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = v.safeParse(EmailOnlySchema, form.values);
-    if (!parsed.success) {
-      form.touchAll();
+    const parsed = form.check();
+    if (!parsed) {
       notify(messages.emailInvalid, 'error');
       return;
     }
     setBusy(true);
     try {
-      const res = await call(accountsApi.sendResetCode, { body: parsed.output, token: null });
+      const res = await call(accountsApi.sendResetCode, { body: parsed, token: null });
       notify(res.sys_message || messages.otpSent, 'success');
-      navigate(`/verify-reset-otp?email=${encodeURIComponent(parsed.output.email)}`);
+      navigate(`/verify-reset-otp?email=${encodeURIComponent(parsed.email)}`);
     } catch (err) {
       notify(
         err instanceof ApiError && !err.offline ? err.message : messages.somethingWentWrongTryAgain,

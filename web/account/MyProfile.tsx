@@ -1,5 +1,4 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import * as v from 'valibot';
 import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { ProfileFormSchema, type UserProfile } from '../../domain/accounts.js';
@@ -86,15 +85,14 @@ export default function MyProfile() {
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = v.safeParse(ProfileFormSchema, form.values);
-    if (!parsed.success) {
-      form.touchAll();
+    const parsed = form.check();
+    if (!parsed) {
       notify(messages.formInvalid, 'error');
       return;
     }
     setBusy(true);
     try {
-      const { confirmPassword: _, password, currentPassword, ...rest } = parsed.output;
+      const { confirmPassword: _, password, currentPassword, ...rest } = parsed;
       const body = password ? { ...rest, password, currentPassword } : rest;
       const res = await call(accountsApi.updateProfile, { body });
       if (res.data) await updateSessionPhone(res.data.phone);

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import * as v from 'valibot';
 import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { OtpFormSchema } from '../../domain/accounts.js';
@@ -33,16 +32,15 @@ export default function Otp() {
       navigate('/register');
       return;
     }
-    const parsed = v.safeParse(OtpFormSchema, form.values);
-    if (!parsed.success) {
-      form.touchAll();
+    const parsed = form.check();
+    if (!parsed) {
       notify(messages.otpInvalid, 'error');
       return;
     }
     setBusy(true);
     try {
       const res = await call(accountsApi.verifyRegistration, {
-        body: { Email: email, Otp: parsed.output.otp },
+        body: { Email: email, Otp: parsed.otp },
         token: null,
       });
       forgetRegistration();

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import * as v from 'valibot';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { RegisterSchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
@@ -24,17 +23,16 @@ export default function Register() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = v.safeParse(RegisterSchema, form.values);
-    if (!parsed.success) {
-      form.touchAll();
+    const parsed = form.check();
+    if (!parsed) {
       notify(messages.formInvalid, 'error');
       return;
     }
     setBusy(true);
     try {
-      await call(accountsApi.createAccount, { body: parsed.output, token: null });
-      rememberRegistration(parsed.output);
-      savePendingRegistration(parsed.output.email, parsed.output.phone);
+      await call(accountsApi.createAccount, { body: parsed, token: null });
+      rememberRegistration(parsed);
+      savePendingRegistration(parsed.email, parsed.phone);
       notify(messages.otpSent, 'success');
       navigate('/otp');
     } catch (err) {

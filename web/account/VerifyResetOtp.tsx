@@ -30,15 +30,14 @@ function ResetForm({ email }: { email: string }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = v.safeParse(ResetPasswordFormSchema, form.values);
-    if (!parsed.success) {
-      form.touchAll();
+    const parsed = form.check();
+    if (!parsed) {
       notify(messages.formInvalid, 'error');
       return;
     }
     setBusy(true);
     try {
-      const { confirmPassword: _, ...body } = parsed.output;
+      const { confirmPassword: _, ...body } = parsed;
       const res = await call(accountsApi.resetPassword, { body, token: null });
       notify(res.sys_message || messages.passwordResetDone, 'success');
       navigate('/login');

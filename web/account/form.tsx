@@ -10,23 +10,28 @@ import * as v from 'valibot';
  */
 type Values = Record<string, string>;
 
-export interface Form<T extends Values> {
+export interface Form<T extends Values, O = unknown> {
   values: T;
   set(name: keyof T & string, value: string): void;
   touch(name: keyof T & string): void;
-  touchAll(): void;
   /** The field's messages to show now (empty until touched). */
   shown(name: keyof T & string): string[];
   valid: boolean;
+  /**
+   * For a submit: the schema's output when the form is valid (the parse made on
+   * the last change, not a second one); otherwise every field counts as touched,
+   * so its messages show, and the answer is null.
+   */
+  check(): O | null;
   reset(values: T): void;
 }
 
-export function useForm<T extends Values>(
-  schema: v.GenericSchema<unknown, unknown>,
+export function useForm<T extends Values, S extends v.GenericSchema<unknown, unknown>>(
+  schema: S,
   initial: T,
   /** `false`: the form says what is wrong only in the alert region (the spec's login form). */
   inline = true,
-): Form<T> {
+): Form<T, v.InferOutput<S>> {
   const [values, setValues] = useState<T>(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [all, setAll] = useState(false);
@@ -47,7 +52,11 @@ export function useForm<T extends Values>(
         next.add(name);
         return next;
       }),
-    touchAll: () => setAll(true),
+    check: () => {
+      if (result.success) return result.output;
+      setAll(true);
+      return null;
+    },
     shown: (name) => {
       if (!inline || (!all && !touched.has(name))) return [];
       const list = [...new Set(errors[name] ?? [])];
