@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zc } from 'node:zlib';
@@ -10,11 +9,9 @@ import { seedSyntheticProducts } from '../../api/seed/synthetic.js';
 import type { LoginData } from '../../domain/accounts.js';
 import {
   buildWeb,
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-  freePort,
   launchChromium,
   type RunningServer,
+  startDebuggableChromium,
   startServer,
   tempDir,
 } from '../support/e2e.js';
@@ -147,39 +144,10 @@ async function scripts(browser: Browser, server: RunningServer, admin: LoginData
 // ---------------------------------------------------------------------------
 // (2) Lighthouse desktop
 
-async function debuggableChromium(): Promise<{ port: number; proc: ChildProcess; dir: string }> {
-  const port = await freePort();
-  const dir = tempDir('admin-lh');
-  const proc = spawn(
-    CHROMIUM_PATH,
-    [
-      ...CHROMIUM_ARGS,
-      '--headless=new',
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${dir}`,
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  );
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, proc, dir };
-    } catch {
-      // Not up yet.
-    }
-    if (Date.now() > deadline) {
-      proc.kill('SIGKILL');
-      throw new Error('Chromium did not open its debugging port');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 async function lighthouseScores(server: RunningServer, admin: LoginData): Promise<void> {
-  const chrome = await debuggableChromium();
+  const chrome = await startDebuggableChromium();
   try {
     // The session goes into the profile's storage first; Lighthouse is told to keep storage
     // (it clears it by default), so the admin routes render instead of sending it to /login.

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -10,14 +9,13 @@ import { build } from 'vite';
 import { signInOverCdp } from '../support/checkout-e2e.js';
 import {
   buildWeb,
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
   deviceCounts,
   feedSnapshot,
   freePort,
   launchChromium,
   phoneContext,
   type RunningServer,
+  startDebuggableChromium,
   startServer,
   tempDir,
   waitForController,
@@ -230,36 +228,6 @@ async function offlineRepeatVisit(server: RunningServer): Promise<void> {
 
 // ---------------------------------------------------------------------------
 // (2) Lighthouse
-
-async function startDebuggableChromium(): Promise<{ port: number; proc: ChildProcess; dir: string }> {
-  const port = await freePort();
-  const dir = tempDir('lh-profile');
-  const proc = spawn(
-    CHROMIUM_PATH,
-    [
-      ...CHROMIUM_ARGS,
-      '--headless=new',
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${dir}`,
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  );
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/json/version`);
-      if (res.ok) return { port, proc, dir };
-    } catch {
-      // Not up yet.
-    }
-    if (Date.now() > deadline) {
-      proc.kill('SIGKILL');
-      throw new Error('Chromium did not open its debugging port');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 

@@ -171,6 +171,40 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
   });
 }
 
+/**
+ * Chromium with a remote-debugging port, as Lighthouse wants it (the benches
+ * score pages in it); its own profile folder, which the caller removes.
+ */
+export async function startDebuggableChromium(): Promise<{ port: number; proc: ChildProcess; dir: string }> {
+  const port = await freePort();
+  const dir = tempDir('lh-profile');
+  const proc = spawn(
+    CHROMIUM_PATH,
+    [
+      ...CHROMIUM_ARGS,
+      '--headless=new',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${dir}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (res.ok) return { port, proc, dir };
+    } catch {
+      // Not up yet.
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error('Chromium did not open its debugging port');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** A phone-sized context, as most shoppers use (service workers are allowed by default). */
 export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({
