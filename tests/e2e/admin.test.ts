@@ -255,6 +255,10 @@ describe('the admin area in Chromium', () => {
     await page.locator('#admin-sidebar').getByRole('link', { name: 'Product List' }).click();
     await confirmDialog(page, adminMessages.unsavedChanges, 'cancel');
     expect(page.url()).toContain('/add-product');
+    // The browser's Back asks the same, and staying puts the address back.
+    await page.evaluate(() => history.back());
+    await confirmDialog(page, adminMessages.unsavedChanges, 'cancel');
+    await page.waitForFunction(() => location.pathname === '/add-product');
     expect(await page.getByLabel('Title').inputValue()).toBe('E2E Rosewater Cake');
     await expectNoAxeViolations(page, 'add product');
 

@@ -79,7 +79,7 @@ beforeAll(async () => {
   const webDir = await buildWeb(tempDir('checkout-web'), { NODE_ENV: 'development' });
   server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
   shopper = await registerShopper(server, smtp, email);
-  products = (await feedSnapshot(server)).products.filter((p) => p.price > 0).slice(0, 6);
+  products = (await feedSnapshot(server)).products.filter((p) => p.price > 0).slice(0, 7);
   browser = await launchChromium();
   context = await browser.newContext({
     baseURL: server.url,
@@ -306,5 +306,57 @@ describe('checkout', () => {
     expect(await page.locator('.co-queued').getByText(t.orderNumber(id)).count()).toBe(0);
     await axe(page);
     await page.screenshot({ path: `${SHOTS}/my-orders.png`, fullPage: true });
+  });
+
+  it('with every page of the shop closed, Background Sync sends the queued order and announces it', async () => {
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    await fillCart([products[6] as FeedProduct]);
+    await page.goto('/checkout');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/order-success/);
+    const key = new URL(page.url()).searchParams.get('order') ?? '';
+    const before = (await ordersOf(server, email)).size;
+
+    // The shopper closes the app while offline: no page of the shop is left to send anything.
+    const blank = await context.newPage();
+    await page.close();
+    await context.setOffline(false);
+    expect((await ordersOf(server, email)).size).toBe(before);
+    // The signal is back: the browser fires the tag the page registered (here through DevTools,
+    // as Chromium's own network watcher does not see an emulated outage end).
+    const cdp = await context.newCDPSession(blank);
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect
+      .poll(() => registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(server.url)))
+      .toBeTruthy();
+    const registration = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(server.url));
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: server.url,
+      registrationId: registration?.registrationId ?? '',
+      tag: 'outbox',
+      lastChance: false,
+    });
+    await expect.poll(async () => (await ordersOf(server, email)).size, { timeout: 30_000 }).toBe(before + 1);
+    await cdp.detach();
+
+    // Opening the app again: the order is placed, once, and the worker said so while no page was open.
+    page = await context.newPage();
+    await page.goto('/my-orders');
+    await expect
+      .poll(async () => (await outboxRows(page)).find((r) => r.key === key)?.placed?.orderID, {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+    const row = (await outboxRows(page)).find((r) => r.key === key);
+    expect(row?.announced).toBe(true);
+    const shown = await page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title),
+    );
+    expect(shown).toContain(t.notificationTitle(row?.placed?.orderID ?? 0));
+    expect((await ordersOf(server, email)).size).toBe(before + 1);
+    await blank.close();
   });
 });

@@ -1,7 +1,7 @@
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, useLocation } from '../../web/app/router.js';
 
 // Every account costs real scrypt hashes, and each screen's chunk is transformed on first use.
 vi.setConfig({ testTimeout: 90_000 });

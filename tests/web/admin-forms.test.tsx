@@ -1,6 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   formatOrderDate,
@@ -18,6 +17,7 @@ import { breadcrumbs, pageTitle } from '../../web/admin/menu.js';
 import { AddProduct } from '../../web/admin/ProductForm.js';
 import { ADMIN_PATHS } from '../../web/admin/paths.js';
 import { adminRoutes } from '../../web/admin/routes.js';
+import { MemoryRouter } from '../../web/app/router.js';
 import { AlertsProvider } from '../../web/components/Alerts.js';
 
 /**

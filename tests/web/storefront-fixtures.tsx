@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { Category, Product, Variation } from '../../domain/catalogue.js';
 import { toStored } from '../../sw/catalogue-sync.js';
 import { db } from '../../sw/db.js';
 import { Shell } from '../../web/app/App.js';
+import { MemoryRouter, useLocation } from '../../web/app/router.js';
 
 /** Helpers for the storefront's component tests: real Dexie over fake-indexeddb, the real app shell. */
 

@@ -1,8 +1,8 @@
-import type { NavigateFunction } from 'react-router-dom';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { messages } from '../../domain/messages.js';
 import { clearSession, currentSession } from '../../sw/session.js';
 import { ApiError, call } from '../api/client.js';
+import type { NavigateFunction } from '../app/router.js';
 import type { Notify } from '../hooks/useAlerts.js';
 
 /**

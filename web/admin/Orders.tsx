@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
 import {
   type AdminOrderSummary,
@@ -13,6 +12,7 @@ import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/orders.js';
 import { ApiError } from '../api/client.js';
+import { Link, useSearchParams } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { useConfirm } from './dialogs.js';

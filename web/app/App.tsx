@@ -1,5 +1,4 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { BrowserRouter, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { onSessionLapsed, setReturnUrl } from '../../sw/session.js';
 import { type LoginState, setLoginNotice } from '../account/guards.js';
 import { AlertsProvider } from '../components/Alerts.js';
@@ -7,6 +6,7 @@ import { Footer } from '../components/Footer.js';
 import { Header } from '../components/Header.js';
 import { OutboxNotice } from '../components/OutboxStatus.js';
 import { ProgressBar, RouteLoading } from '../components/ProgressBar.js';
+import { BrowserRouter, Outlet, Route, Routes, useLocation, useNavigate } from './router.js';
 import '../styles/app.css';
 import { RouteErrorBoundary } from './RouteErrorBoundary.js';
 import { type RouteEntry, storefrontRoutes } from './routes.js';

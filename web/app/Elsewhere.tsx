@@ -1,10 +1,10 @@
 import { type ReactNode, Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
 import { adminRoutes } from '../admin/routes.js';
 import { RouteLoading } from '../components/ProgressBar.js';
 import NotFound from '../storefront/NotFound.js';
 import { StorefrontLayout } from './App.js';
 import { RouteErrorBoundary } from './RouteErrorBoundary.js';
+import { Route, Routes, useLocation } from './router.js';
 
 /**
  * Every path the storefront's table does not name: an admin screen (with the

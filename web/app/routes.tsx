@@ -1,8 +1,8 @@
 import { lazy, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
 import { accountRoutes } from '../account/routes.js';
 import { checkoutRoutes } from '../checkout/routes.js';
 import { Home } from '../storefront/Home.js';
+import { Navigate } from './router.js';
 
 /**
  * Every route of the shop, in one table. Home is in the first bundle (it is

@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import type { CartLine } from '../../domain/cart.js';
 import { lineTotal } from '../../domain/cart.js';
 import {
@@ -29,6 +28,7 @@ import {
 } from '../../domain/payments.contract.js';
 import { db } from '../../sw/db.js';
 import { ApiError, call } from '../api/client.js';
+import { Link, useNavigate } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
 import { useSession } from '../hooks/useSession.js';

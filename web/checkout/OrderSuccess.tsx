@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { db } from '../../sw/db.js';
 import { markAnnounced } from '../../sw/outbox.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
+import { Link, useSearchParams } from '../app/router.js';
 import { useLiveQuery } from '../hooks/useLiveQuery.js';
 import { Attention, madeLabel, OrderLines, StateChip } from './OutboxOrder.js';
 import { isIosSafariOutsideApp } from './place.js';

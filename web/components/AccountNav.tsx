@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { clearSession } from '../../sw/session.js';
+import { Link, useLocation, useNavigate } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
 import './account-nav.css';

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import { outboxShellMessages as t } from '../../domain/outbox-messages.js';
 import { db } from '../../sw/db.js';
+import { Link, useLocation } from '../app/router.js';
 import { useLiveQuery } from '../hooks/useLiveQuery.js';
 
 /**

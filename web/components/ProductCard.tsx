@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import type { Product } from '../../domain/catalogue.js';
 import { firstImage } from '../../domain/catalogue-media.js';
 import { formatRupees } from '../../domain/money.js';
+import { Link } from '../app/router.js';
 import { ProductImage } from './ProductImage.js';
 
 /** The URL of a product's page; the product also travels in navigation state, as the spec's route expects. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../app/router.js';
 
 /**
  * The thin bar shown during route navigation. Screens read the device, so a

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../app/router.js';
 import { categoryUrl } from '../components/Header.js';
 import { useCategories } from '../hooks/useCatalogue.js';
 import { useTitle } from '../hooks/useTitle.js';

@@ -1,4 +1,4 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from '../app/router.js';
 import { categoryUrl } from '../components/Header.js';
 
 /**

@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import type { Category } from '../../domain/catalogue.js';
 import { HOME_SECTION_SIZE, HOME_SECTIONS, HOME_TILES } from '../../domain/shop.js';
 import { db } from '../../sw/db.js';
+import { Link } from '../app/router.js';
 import { BannerCarousel } from '../components/BannerCarousel.js';
 import { categoryUrl } from '../components/Header.js';
 import { ProductGrid } from '../components/ProductCard.js';
