@@ -412,6 +412,25 @@ describe('the admin area in Chromium', () => {
     await side.getByRole('link', { name: 'All User Orders' }).click();
     await p.getByRole('heading', { level: 1, name: 'All User Orders' }).waitFor();
     await expect.poll(left, { timeout: 2000 }).toBeLessThanOrEqual(0);
+
+    // The wide tables read as cards on a phone: nothing scrolls sideways, each value has its label.
+    const sideways = () =>
+      p.evaluate(() =>
+        [document.documentElement, ...document.querySelectorAll('.admin-table-wrap')].some(
+          (el) => el.scrollWidth > el.clientWidth + 1,
+        ),
+      );
+    await p.locator('.admin-orders tbody tr td[data-label="Order ID"]').first().waitFor();
+    expect(await sideways()).toBe(false);
+    await expectNoAxeViolations(p, 'orders on a phone');
+    await p.goto('/product-list');
+    await p.locator('.admin-products tbody tr td[data-label="Title"]').first().waitFor();
+    expect(await sideways()).toBe(false);
+    const card = p.locator('.admin-products tbody tr').first();
+    expect(
+      await card.locator('td[data-label="Price"]').evaluate((td) => getComputedStyle(td, '::before').content),
+    ).toBe('"Price"');
+    await expectNoAxeViolations(p, 'products on a phone');
     await ctx.close();
   });
 });

@@ -165,7 +165,7 @@ export default function Orders() {
       {list.data && (
         <>
           <div className="admin-table-wrap" aria-busy={list.loading}>
-            <table className="admin-table admin-orders">
+            <table className="admin-table admin-table--cards admin-orders">
               <thead>
                 <tr>
                   <th scope="col">Order ID</th>
@@ -194,12 +194,12 @@ export default function Orders() {
                   const pictures = o.items.map((i) => i.productImage).filter(Boolean);
                   return (
                     <tr key={o.orderID}>
-                      <td>
+                      <td data-label="Order ID">
                         <Link to={`/admin-orders/${o.orderID}`} aria-label={`Order ${o.orderID}`}>
                           #{o.orderID}
                         </Link>
                       </td>
-                      <td>
+                      <td data-label="Status">
                         <span
                           className={`admin-status admin-status--${o.status.replace(/ /g, '-')}`}
                           data-testid={`status-${o.orderID}`}
@@ -207,13 +207,13 @@ export default function Orders() {
                           {o.status}
                         </span>
                       </td>
-                      <td>{o.userEmail}</td>
-                      <td>{o.customerEmail}</td>
-                      <td>{o.customerPhone}</td>
-                      <td>{o.customerAddress}</td>
-                      <td>{o.items.map((i) => i.productName).join(', ')}</td>
-                      <td>{o.items.reduce((n, i) => n + i.quantity, 0)}</td>
-                      <td>
+                      <td data-label="User Email">{o.userEmail}</td>
+                      <td data-label="Customer Email">{o.customerEmail}</td>
+                      <td data-label="Customer Phone">{o.customerPhone}</td>
+                      <td data-label="Customer Address">{o.customerAddress}</td>
+                      <td data-label="Product">{o.items.map((i) => i.productName).join(', ')}</td>
+                      <td data-label="Quantity">{o.items.reduce((n, i) => n + i.quantity, 0)}</td>
+                      <td data-label="Image">
                         {pictures.length ? (
                           <div className="admin-thumbs">
                             {o.items
@@ -233,9 +233,9 @@ export default function Orders() {
                           'No Image Available'
                         )}
                       </td>
-                      <td>{formatRupees(o.totalAmount)}</td>
-                      <td>{formatOrderDate(o.orderDate)}</td>
-                      <td>
+                      <td data-label="Total Amount (INR)">{formatRupees(o.totalAmount)}</td>
+                      <td data-label="Order Date">{formatOrderDate(o.orderDate)}</td>
+                      <td data-label="Next step">
                         <div className="admin-moves">
                           {o.nextStatuses.map((s) => (
                             <button

@@ -170,10 +170,10 @@ export default function ProductList() {
       {list.data && (
         <>
           <div className="admin-table-wrap" aria-busy={list.loading}>
-            <table className="admin-table admin-products">
+            <table className="admin-table admin-table--cards admin-products">
               <thead>
                 <tr>
-                  <th scope="col">
+                  <th scope="col" className="admin-table__keep">
                     <input
                       type="checkbox"
                       aria-label="Select every product on this page"
@@ -217,11 +217,17 @@ export default function ProductList() {
                         }}
                       />
                     </td>
-                    <td>{p.productID}</td>
-                    <td>{p.categories.length ? p.categories.map((c) => c.categoryName).join(', ') : '-'}</td>
-                    <td className="admin-products__title">{p.title}</td>
-                    <td className="admin-products__desc">{p.description}</td>
-                    <td>
+                    <td data-label="Product ID">{p.productID}</td>
+                    <td data-label="Categories">
+                      {p.categories.length ? p.categories.map((c) => c.categoryName).join(', ') : '-'}
+                    </td>
+                    <td data-label="Title" className="admin-products__title">
+                      {p.title}
+                    </td>
+                    <td data-label="Description" className="admin-products__desc">
+                      {p.description}
+                    </td>
+                    <td data-label="Image">
                       <div className="admin-thumbs">
                         {p.images.map((img, i) => (
                           <img
@@ -235,8 +241,8 @@ export default function ProductList() {
                         ))}
                       </div>
                     </td>
-                    <td>{formatRupees(p.price)}</td>
-                    <td>{p.sizeOrWeight || '-'}</td>
+                    <td data-label="Price">{formatRupees(p.price)}</td>
+                    <td data-label="Size/Weight">{p.sizeOrWeight || '-'}</td>
                     <td>
                       <Link
                         to={`/edit-products/${p.productID}`}
