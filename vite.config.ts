@@ -158,6 +158,14 @@ const config = {
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // The admin's chunks (its screens and what only they share) start with "admin-": the worker's
+        // precache (globIgnores above) leaves them out, so a shopper's phone never downloads the shop
+        // owner's tools.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 &&
+          chunk.moduleIds.every((id) => /[\\/](web[\\/]admin[\\/]|domain[\\/]admin)/.test(id))
+            ? 'assets/admin-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
         codeSplitting: {
           // Only the modules each group names: by default a group also takes what they import,
           // which pulled modules of the first screen into the shared chunk below, and home loaded it.
