@@ -350,6 +350,13 @@ export function formatOrderDate(iso: string): string {
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()} ${hour}:${minute} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
+/** A calendar date (YYYY-MM-DD, a delivery date) in the same style, "MMM d, y": "Nov 24, 2026". */
+export function formatCalendarDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && month ? `${month} ${Number(m[3])}, ${m[1]}` : date;
+}
+
 // ------------------------------------------------------------ the admin forms
 
 export interface VariationRow {

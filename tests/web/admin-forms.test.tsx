@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  formatCalendarDate,
   formatOrderDate,
   moveItem,
   ordersCsv,
@@ -175,6 +176,11 @@ describe('menu, breadcrumbs and titles', () => {
   it("writes the spec's order date (MMM d, y h:mm a) in India time", () => {
     expect(formatOrderDate('2026-11-23T13:35:00.000Z')).toBe('Nov 23, 2026 7:05 PM');
     expect(formatOrderDate('2026-01-01T18:30:00.000Z')).toBe('Jan 2, 2026 12:00 AM');
+  });
+  it('writes a delivery date in the same style, whatever the time zone', () => {
+    expect(formatCalendarDate('2026-11-24')).toBe('Nov 24, 2026');
+    expect(formatCalendarDate('2027-01-01')).toBe('Jan 1, 2027');
+    expect(formatCalendarDate('not a date')).toBe('not a date');
   });
   it('exports orders as CSV, quoted and safe from spreadsheet formulas', () => {
     const csv = ordersCsv([

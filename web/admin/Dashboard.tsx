@@ -56,7 +56,7 @@ function Figures({ data }: { data: DashboardData }) {
             <p className="muted">No orders found.</p>
           ) : (
             <div className="admin-table-wrap">
-              <table className="admin-table">
+              <table className="admin-table admin-table--cards">
                 <thead>
                   <tr>
                     <th scope="col">Order</th>
@@ -69,17 +69,17 @@ function Figures({ data }: { data: DashboardData }) {
                 <tbody>
                   {data.latest.map((o) => (
                     <tr key={o.orderID}>
-                      <td>
+                      <td data-label="Order">
                         <Link to={`/admin-orders/${o.orderID}`}>#{o.orderID}</Link>
                       </td>
-                      <td>{o.customerName}</td>
-                      <td>{formatRupees(o.totalAmount)}</td>
-                      <td>
+                      <td data-label="Customer">{o.customerName}</td>
+                      <td data-label="Total">{formatRupees(o.totalAmount)}</td>
+                      <td data-label="Status">
                         <span className={`admin-status admin-status--${o.status.replace(/ /g, '-')}`}>
                           {o.status}
                         </span>
                       </td>
-                      <td>{formatOrderDate(o.orderDate)}</td>
+                      <td data-label="Date">{formatOrderDate(o.orderDate)}</td>
                     </tr>
                   ))}
                 </tbody>

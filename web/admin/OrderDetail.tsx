@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../../domain/admin.contract.js';
-import { type AdminOrderDetail, formatOrderDate, NOTE_MAX } from '../../domain/admin.js';
+import { type AdminOrderDetail, formatCalendarDate, formatOrderDate, NOTE_MAX } from '../../domain/admin.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
@@ -81,7 +81,7 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
             <dt>Ordered</dt>
             <dd>{formatOrderDate(order.orderDate)}</dd>
             <dt>Delivery date</dt>
-            <dd>{order.deliveryDate}</dd>
+            <dd>{formatCalendarDate(order.deliveryDate)}</dd>
           </dl>
         </section>
         <section className="admin-panel" aria-labelledby="status-title">
@@ -121,7 +121,7 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
           Phone {order.customerPhone}
         </p>
         <p>
-          Deliver on {order.deliveryDate}. Payment: {order.paymentMethod}
+          Deliver on {formatCalendarDate(order.deliveryDate)}. Payment: {order.paymentMethod}
           {order.paymentMethod === 'Cash on Delivery'
             ? `, collect ${formatRupees(order.totalAmount)}`
             : ', paid'}
