@@ -81,14 +81,11 @@ const newKey = () => Math.random().toString(36).slice(2, 10);
 
 /** `to` against the current location: an object or a query-only string keeps the current path. */
 function resolve(to: To, from: Location): { pathname: string; search: string; hash: string } {
-  const target =
-    typeof to === 'string'
-      ? (() => {
-          const url = new URL(to, `http://x${from.pathname}`);
-          return { pathname: url.pathname, search: url.search, hash: url.hash };
-        })()
-      : { pathname: to.pathname ?? from.pathname, search: to.search ?? '', hash: to.hash ?? '' };
-  return target;
+  if (typeof to !== 'string') {
+    return { pathname: to.pathname ?? from.pathname, search: to.search ?? '', hash: to.hash ?? '' };
+  }
+  const url = new URL(to, `http://x${from.pathname}`);
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
 }
 const href = (l: { pathname: string; search: string; hash: string }) => `${l.pathname}${l.search}${l.hash}`;
 
