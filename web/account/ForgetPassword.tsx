@@ -1,11 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { EmailOnlySchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
-import { ApiError, call } from '../api/client.js';
+import { call } from '../api/client.js';
 import { Link, useNavigate } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
-import { Field, useForm } from './form.js';
+import { Field, useForm, useSending } from './form.js';
 import './account.css';
 
 /**
@@ -16,7 +16,7 @@ export default function ForgetPassword() {
   const form = useForm(EmailOnlySchema, { email: '' });
   const notify = useNotify();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -25,19 +25,11 @@ export default function ForgetPassword() {
       notify(messages.emailInvalid, 'error');
       return;
     }
-    setBusy(true);
-    try {
+    await send(async () => {
       const res = await call(accountsApi.sendResetCode, { body: parsed, token: null });
       notify(res.sys_message || messages.otpSent, 'success');
       navigate(`/verify-reset-otp?email=${encodeURIComponent(parsed.email)}`);
-    } catch (err) {
-      notify(
-        err instanceof ApiError && !err.offline ? err.message : messages.somethingWentWrongTryAgain,
-        'error',
-      );
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -7,7 +7,7 @@ import { messages } from '../../domain/messages.js';
 import { ApiError, call } from '../api/client.js';
 import { Link, useLocation, useNavigate } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
-import { Field, useForm } from './form.js';
+import { Field, useForm, useSending } from './form.js';
 import { type LoginState, takeLoginNotice } from './guards.js';
 import { startSession } from './session-start.js';
 import './account.css';
@@ -61,7 +61,7 @@ function PasswordLogin() {
   const form = useForm(LoginSchema, { email: '', password: '' }, false);
   const notify = useNotify();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -70,17 +70,12 @@ function PasswordLogin() {
       notify(messages.loginInvalid, 'error');
       return;
     }
-    setBusy(true);
-    try {
+    await send(async () => {
       // No token: a stale one on the device must not decide anything here.
       const res = await call(accountsApi.login, { body: parsed.output, token: null });
       if (!res.data) throw new ApiError(res.sys_message, 200, res);
       await startSession(res.data, navigate);
-    } catch (err) {
-      notify(failure(err), 'error');
-    } finally {
-      setBusy(false);
-    }
+    }, failure);
   };
 
   return (
@@ -99,28 +94,21 @@ function CodeLogin() {
   const notify = useNotify();
   const navigate = useNavigate();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
 
-  const send = async (e?: FormEvent) => {
+  const sendCode = async (e?: FormEvent) => {
     e?.preventDefault();
     const parsed = v.safeParse(EmailOnlySchema, { email: form.values.email });
     if (!parsed.success) {
       notify(messages.emailInvalid, 'error');
       return;
     }
-    setBusy(true);
-    try {
-      await call(accountsApi.sendLoginCode, { body: parsed.output, token: null });
-      setSentTo(parsed.output.email);
-      notify(accountMessages.loginCodeSent(parsed.output.email), 'success');
-    } catch (err) {
-      notify(
-        err instanceof ApiError && !err.offline ? err.message : messages.somethingWentWrongTryAgain,
-        'error',
-      );
-    } finally {
-      setBusy(false);
-    }
+    const body = parsed.output;
+    await send(async () => {
+      await call(accountsApi.sendLoginCode, { body, token: null });
+      setSentTo(body.email);
+      notify(accountMessages.loginCodeSent(body.email), 'success');
+    });
   };
 
   const verify = async (e: FormEvent) => {
@@ -130,21 +118,16 @@ function CodeLogin() {
       notify(messages.otpInvalid, 'error');
       return;
     }
-    setBusy(true);
-    try {
+    await send(async () => {
       const res = await call(accountsApi.loginWithCode, { body: parsed.output, token: null });
       if (!res.data) throw new ApiError(res.sys_message, 200, res);
       await startSession(res.data, navigate);
-    } catch (err) {
-      notify(failure(err), 'error');
-    } finally {
-      setBusy(false);
-    }
+    }, failure);
   };
 
   if (!sentTo) {
     return (
-      <form className="form account__form" onSubmit={send} noValidate>
+      <form className="form account__form" onSubmit={sendCode} noValidate>
         <p className="account__lead">We will email you a 6-digit code to log in with.</p>
         <Field
           form={form}
@@ -177,7 +160,7 @@ function CodeLogin() {
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         Log in
       </button>
-      <button type="button" className="btn btn--link" onClick={() => void send()} disabled={busy}>
+      <button type="button" className="btn btn--link" onClick={() => void sendCode()} disabled={busy}>
         Send the code again
       </button>
     </form>

@@ -7,7 +7,7 @@ import { updateSessionPhone } from '../../sw/session.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
-import { Field, useForm } from './form.js';
+import { Field, useForm, useSending } from './form.js';
 import './account.css';
 
 /**
@@ -45,7 +45,7 @@ export default function MyProfile() {
   const [profile, setProfile] = useState<UserProfile | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
   const form = useForm(ProfileFormSchema, valuesOf(null));
   const { reset } = form;
 
@@ -90,23 +90,26 @@ export default function MyProfile() {
       notify(messages.formInvalid, 'error');
       return;
     }
-    setBusy(true);
-    try {
-      const { confirmPassword: _, password, currentPassword, ...rest } = parsed;
-      const body = password ? { ...rest, password, currentPassword } : rest;
-      const res = await call(accountsApi.updateProfile, { body });
-      if (res.data) await updateSessionPhone(res.data.phone);
-      notify(res.sys_message || messages.profileUpdated, 'success');
-      // The spec's "saved (reload)": what the server now holds is what the form shows.
-      const fresh = await load();
-      reset(valuesOf(fresh ?? res.data ?? profile));
-      setEditing(false);
-    } catch (err) {
-      if (err instanceof ApiError && err.sessionEnded) return;
-      notify(err instanceof ApiError && err.envelope ? err.message : messages.profileUpdateFailed, 'error');
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        const { confirmPassword: _, password, currentPassword, ...rest } = parsed;
+        const body = password ? { ...rest, password, currentPassword } : rest;
+        const res = await call(accountsApi.updateProfile, { body });
+        if (res.data) await updateSessionPhone(res.data.phone);
+        notify(res.sys_message || messages.profileUpdated, 'success');
+        // The spec's "saved (reload)": what the server now holds is what the form shows.
+        const fresh = await load();
+        reset(valuesOf(fresh ?? res.data ?? profile));
+        setEditing(false);
+      },
+      // An ended session is already being answered (to /login and back); say nothing more.
+      (err) =>
+        err instanceof ApiError && err.sessionEnded
+          ? null
+          : err instanceof ApiError && err.envelope
+            ? err.message
+            : messages.profileUpdateFailed,
+    );
   };
 
   const changingPassword = form.values.password !== '';

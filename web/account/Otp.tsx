@@ -1,13 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { OtpFormSchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
 import { pendingRegistrationEmail } from '../../sw/session.js';
-import { ApiError, call } from '../api/client.js';
+import { call, serverMessageOr } from '../api/client.js';
 import { Link, useNavigate } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
-import { Field, useForm } from './form.js';
+import { Field, useForm, useSending } from './form.js';
 import { forgetRegistration, lastRegistration } from './registration.js';
 import './account.css';
 
@@ -21,7 +21,7 @@ export default function Otp() {
   const form = useForm(OtpFormSchema, { otp: '' });
   const notify = useNotify();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
   const email = pendingRegistrationEmail();
   const again = lastRegistration();
 
@@ -37,43 +37,26 @@ export default function Otp() {
       notify(messages.otpInvalid, 'error');
       return;
     }
-    setBusy(true);
-    try {
-      const res = await call(accountsApi.verifyRegistration, {
-        body: { Email: email, Otp: parsed.otp },
-        token: null,
-      });
-      forgetRegistration();
-      notify(res.sys_message || messages.otpVerified, 'success');
-      navigate('/login');
-    } catch (err) {
-      notify(
-        err instanceof ApiError
-          ? err.offline
-            ? messages.somethingWentWrong
-            : err.message || messages.otpWrong
-          : messages.somethingWentWrong,
-        'error',
-      );
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        const res = await call(accountsApi.verifyRegistration, {
+          body: { Email: email, Otp: parsed.otp },
+          token: null,
+        });
+        forgetRegistration();
+        notify(res.sys_message || messages.otpVerified, 'success');
+        navigate('/login');
+      },
+      (err) => serverMessageOr(err, messages.somethingWentWrong) || messages.otpWrong,
+    );
   };
 
   const resend = async () => {
     if (!again) return;
-    setBusy(true);
-    try {
+    await send(async () => {
       await call(accountsApi.createAccount, { body: again, token: null });
       notify(accountMessages.codeSentAgain, 'success');
-    } catch (err) {
-      notify(
-        err instanceof ApiError && !err.offline ? err.message : messages.somethingWentWrongTryAgain,
-        'error',
-      );
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,12 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { RegisterSchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
 import { savePendingRegistration } from '../../sw/session.js';
-import { ApiError, call } from '../api/client.js';
+import { call } from '../api/client.js';
 import { Link, useNavigate } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
-import { Field, useForm } from './form.js';
+import { Field, useForm, useSending } from './form.js';
 import { rememberRegistration } from './registration.js';
 import './account.css';
 
@@ -19,7 +19,7 @@ export default function Register() {
   const form = useForm(RegisterSchema, { name: '', email: '', password: '', confirmPassword: '', phone: '' });
   const notify = useNotify();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -28,21 +28,13 @@ export default function Register() {
       notify(messages.formInvalid, 'error');
       return;
     }
-    setBusy(true);
-    try {
+    await send(async () => {
       await call(accountsApi.createAccount, { body: parsed, token: null });
       rememberRegistration(parsed);
       savePendingRegistration(parsed.email, parsed.phone);
       notify(messages.otpSent, 'success');
       navigate('/otp');
-    } catch (err) {
-      notify(
-        err instanceof ApiError && !err.offline ? err.message : messages.somethingWentWrongTryAgain,
-        'error',
-      );
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

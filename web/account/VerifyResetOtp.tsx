@@ -1,12 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import * as v from 'valibot';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { EmailSchema, ResetPasswordFormSchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
-import { ApiError, call } from '../api/client.js';
+import { call } from '../api/client.js';
 import { Link, Navigate, useNavigate, useSearchParams } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
-import { Field, useForm } from './form.js';
+import { Field, useForm, useSending } from './form.js';
 import './account.css';
 
 /**
@@ -26,7 +26,7 @@ function ResetForm({ email }: { email: string }) {
   const form = useForm(ResetPasswordFormSchema, { email, otp: '', newPassword: '', confirmPassword: '' });
   const notify = useNotify();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -35,20 +35,12 @@ function ResetForm({ email }: { email: string }) {
       notify(messages.formInvalid, 'error');
       return;
     }
-    setBusy(true);
-    try {
+    await send(async () => {
       const { confirmPassword: _, ...body } = parsed;
       const res = await call(accountsApi.resetPassword, { body, token: null });
       notify(res.sys_message || messages.passwordResetDone, 'success');
       navigate('/login');
-    } catch (err) {
-      notify(
-        err instanceof ApiError && !err.offline ? err.message : messages.somethingWentWrongTryAgain,
-        'error',
-      );
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,5 +1,8 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useMemo, useState } from 'react';
 import * as v from 'valibot';
+import { messages } from '../../domain/messages.js';
+import { serverMessageOr } from '../api/client.js';
+import { useNotify } from '../hooks/useAlerts.js';
 
 /**
  * The account forms' one way of checking input: the form's valibot schema
@@ -69,6 +72,34 @@ export function useForm<T extends Values, S extends v.GenericSchema<unknown, unk
       setAll(false);
     },
   };
+}
+
+/**
+ * A form's sending, one at a time: `busy` (which disables its button) while `work` runs, and a failure
+ * said in the alert region: by default the server's words when it refused, else the spec's generic
+ * text; `failure` may word it otherwise, or return null to say nothing (the app already did).
+ */
+export function useSending(): {
+  busy: boolean;
+  send(work: () => Promise<void>, failure?: (err: unknown) => string | null): Promise<void>;
+} {
+  const [busy, setBusy] = useState(false);
+  const notify = useNotify();
+  const send = async (
+    work: () => Promise<void>,
+    failure = (err: unknown): string | null => serverMessageOr(err, messages.somethingWentWrongTryAgain),
+  ) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      const text = failure(err);
+      if (text) notify(text, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, send };
 }
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'form'>;

@@ -1,7 +1,7 @@
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { messages } from '../../domain/messages.js';
 import { clearSession, currentSession } from '../../sw/session.js';
-import { ApiError, call } from '../api/client.js';
+import { ApiError, call, serverMessageOr } from '../api/client.js';
 import type { NavigateFunction } from '../app/router.js';
 import type { Notify } from '../hooks/useAlerts.js';
 
@@ -33,6 +33,6 @@ export async function logout({ notify, navigate }: { notify: Notify; navigate: N
       await clearSession();
       return;
     }
-    notify(err instanceof ApiError && !err.offline ? err.message : messages.logoutFailed, 'error');
+    notify(serverMessageOr(err, messages.logoutFailed), 'error');
   }
 }

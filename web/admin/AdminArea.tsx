@@ -5,7 +5,7 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { clearSession } from '../../sw/session.js';
-import { ApiError, call } from '../api/client.js';
+import { ApiError, call, serverMessageOr } from '../api/client.js';
 import { Link, matchPath, NavLink, useLocation, useNavigate } from '../app/router.js';
 import { RouteLoading } from '../components/ProgressBar.js';
 import { useNotify } from '../hooks/useAlerts.js';
@@ -392,7 +392,7 @@ function Profile() {
       // anyway: an admin who taps Logout on a shared laptop must not stay signed in because the
       // network failed.
       if (!(err instanceof ApiError && err.status === 401))
-        notify(err instanceof ApiError && !err.offline ? err.message : messages.logoutFailed, 'error');
+        notify(serverMessageOr(err, messages.logoutFailed), 'error');
     }
     // Away first: a guarded admin screen that saw the session end would keep itself as the URL
     // to come back to, and the next person to log in would land there.

@@ -5,7 +5,7 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import type { OrderStatus } from '../../domain/orders.js';
-import { ApiError } from '../api/client.js';
+import { serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { useLeaveGuardState } from './leave-guard.js';
@@ -189,7 +189,7 @@ function MoveForm({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void
       setNote('');
       onMoved();
     } catch (err) {
-      notify(err instanceof ApiError && !err.offline ? err.message : messages.somethingWentWrongDot, 'error');
+      notify(serverMessageOr(err, messages.somethingWentWrongDot), 'error');
     } finally {
       setBusy(false);
     }

@@ -11,7 +11,7 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/orders.js';
-import { ApiError } from '../api/client.js';
+import { serverMessageOr } from '../api/client.js';
 import { Link, useSearchParams } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
@@ -62,7 +62,7 @@ export default function Orders() {
       notify(adminMessages.statusMoved(o.orderID, next), 'success');
       list.reload();
     } catch (err) {
-      notify(err instanceof ApiError && !err.offline ? err.message : messages.somethingWentWrongDot, 'error');
+      notify(serverMessageOr(err, messages.somethingWentWrongDot), 'error');
     }
   };
 
@@ -90,7 +90,7 @@ export default function Orders() {
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       notify(adminMessages.exportReady(all.length), 'success');
     } catch (err) {
-      notify(err instanceof ApiError && !err.offline ? err.message : messages.ordersFetchError, 'error');
+      notify(serverMessageOr(err, messages.ordersFetchError), 'error');
     } finally {
       setExporting(false);
     }

@@ -5,7 +5,7 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { catalogueApi } from '../../domain/catalogue.contract.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
-import { ApiError } from '../api/client.js';
+import { serverMessageOr } from '../api/client.js';
 import { Link, useSearchParams } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
@@ -84,7 +84,7 @@ export default function ProductList() {
       notify(res.sys_message || messages.productDeleted, 'success');
       list.reload();
     } catch (err) {
-      notify(err instanceof ApiError && !err.offline ? err.message : messages.productDeleteNetwork, 'error');
+      notify(serverMessageOr(err, messages.productDeleteNetwork), 'error');
     }
   };
   const removeSelected = async () => {
@@ -98,7 +98,7 @@ export default function ProductList() {
       );
       list.reload();
     } catch (err) {
-      notify(err instanceof ApiError && !err.offline ? err.message : messages.productDeleteNetwork, 'error');
+      notify(serverMessageOr(err, messages.productDeleteNetwork), 'error');
     }
   };
   const allChecked = items.length > 0 && items.every((p) => selected.has(p.productID));

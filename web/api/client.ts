@@ -35,6 +35,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user of a failed call: the server's own words when it answered, else `fallback` (no answer). */
+export function serverMessageOr(err: unknown, fallback: string): string {
+  return err instanceof ApiError && !err.offline ? err.message : fallback;
+}
+
 export interface CallInput<E extends Endpoint> {
   params?: InputOf<E['params']>;
   query?: InputOf<E['query']>;
