@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { AddCategorySchema, isTypedText, LIMITS, type ProductImage } from './catalogue.js';
 import { INDIA_OFFSET_MINUTES } from './delivery.js';
 import { ORDER_STATUSES, type OrderStatus, type PaymentMethod } from './orders.js';
+import { plainText as textOf } from './search.js';
 import { IdSchema } from './validation.js';
 
 /**
@@ -272,16 +273,7 @@ export function fillSeries(
 
 /** Text of an HTML description for a table cell: tags out, entities read, cut at `max`. */
 export function plainText(html: string, max = 120): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = textOf(html);
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 

@@ -18,7 +18,8 @@ export type CheckoutField =
   | 'CustomerPincode'
   | 'PaymentMethod';
 
-const FIELDS: readonly CheckoutField[] = [
+/** The form's fields in screen order (the first with an error takes the focus). */
+export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
   'DeliveryDate',
   'CustomerName',
   'State',
@@ -36,7 +37,7 @@ export function checkoutErrors(request: OrderRequestInput, now: Date): FieldErro
   if (!parsed.success) {
     for (const issue of parsed.issues) {
       const key = issue.path?.[0]?.key;
-      if (typeof key === 'string' && (FIELDS as readonly string[]).includes(key)) {
+      if (typeof key === 'string' && (CHECKOUT_FIELDS as readonly string[]).includes(key)) {
         const field = key as CheckoutField;
         errors[field] ??= issue.message;
       }

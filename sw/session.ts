@@ -74,10 +74,9 @@ export function currentSession(now: number = Date.now()): Session | null {
   };
 }
 
-/** After a login: the spec's keys and the Dexie row, written together. */
-export async function saveSession(data: LoginData, store: ShopDatabase = db): Promise<Session> {
-  const s = storage();
-  const values: Record<(typeof KEYS)[number], string> = {
+/** A login's spec keys, as the browser's storage holds them. */
+export function sessionKeys(data: LoginData): Record<(typeof KEYS)[number], string> {
+  return {
     token: data.token,
     role: data.role,
     userId: String(data.veryOtpLoginID),
@@ -87,8 +86,11 @@ export async function saveSession(data: LoginData, store: ShopDatabase = db): Pr
     userEmail: data.email,
     userPhone: data.phone,
   };
-  for (const k of KEYS) s?.setItem(k, values[k]);
-  const row: SessionRow = {
+}
+
+/** A login's Dexie row (the worker's copy of the session). */
+export function sessionRow(data: LoginData): SessionRow {
+  return {
     key: 'current',
     token: data.token,
     role: data.role,
@@ -97,15 +99,18 @@ export async function saveSession(data: LoginData, store: ShopDatabase = db): Pr
     phone: data.phone,
     expiresAt: decodeToken(data.token)?.expiresAt ?? null,
   };
+}
+
+/** After a login: the spec's keys and the Dexie row, written together. */
+export async function saveSession(data: LoginData, store: ShopDatabase = db): Promise<Session> {
+  const s = storage();
+  const values = sessionKeys(data);
+  for (const k of KEYS) s?.setItem(k, values[k]);
+  const row = sessionRow(data);
   await store.session.put(row);
   changed();
-  return {
-    token: data.token,
-    role: data.role,
-    userId: data.veryOtpLoginID,
-    email: data.email,
-    phone: data.phone,
-  };
+  const { key: _, expiresAt: __, ...session } = row;
+  return session;
 }
 
 /**

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import type { LoginData } from '../../domain/accounts.js';
 import { addDays, deliveryCharge, earliestDeliveryDate } from '../../domain/delivery.js';
-import { decodeToken } from '../../domain/session.js';
 import type { OutboxRow } from '../../sw/outbox-row.js';
+import { sessionKeys, sessionRow } from '../../sw/session.js';
 import { adminToken, freePort, type RunningServer } from './e2e.js';
 import { codeIn, type TestSmtp } from './smtp.js';
 
@@ -74,42 +74,26 @@ export async function revokeOnServer(server: RunningServer, token: string, email
  * The page must have opened the shop once (the database exists).
  */
 export async function writeSession(page: Page, data: LoginData): Promise<void> {
-  const row = {
-    key: 'current',
-    token: data.token,
-    role: data.role,
-    userId: data.veryOtpLoginID,
-    email: data.email,
-    phone: data.phone,
-    expiresAt: decodeToken(data.token)?.expiresAt ?? null,
-  };
-  await page.evaluate(async (r) => {
-    const values: Record<string, string> = {
-      token: r.token,
-      role: r.role,
-      userId: String(r.userId),
-      email: r.email,
-      phone: r.phone,
-      isLoggedIn: 'true',
-      userEmail: r.email,
-      userPhone: r.phone,
-    };
-    for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v);
-    // An arrow, not a nested function declaration: tsx names those with a helper the page does not have.
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('storefront');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('session', 'readwrite');
-        tx.objectStore('session').put(r);
-        tx.oncomplete = () => {
-          open.result.close();
-          resolve();
+  await page.evaluate(
+    async ({ values, row: r }) => {
+      for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v);
+      // An arrow, not a nested function declaration: tsx names those with a helper the page does not have.
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('storefront');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('session', 'readwrite');
+          tx.objectStore('session').put(r);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
         };
-        tx.onerror = () => reject(tx.error);
-      };
-    });
-  }, row);
+      });
+    },
+    { values: sessionKeys(data), row: sessionRow(data) },
+  );
 }
 
 /** Waits until the page's Dexie schema exists (the app opened it). */

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { CartLine } from '../../domain/cart.js';
 import { lineTotal } from '../../domain/cart.js';
 import {
+  CHECKOUT_FIELDS,
   type CheckoutField,
   checkoutErrors,
   checkoutTotals,
@@ -244,7 +245,7 @@ export default function Checkout() {
     const found = checkoutErrors(request, new Date());
     if (Object.keys(found).length) {
       notify(messages.formInvalid, 'error');
-      const first = FIELD_ORDER.find((f) => found[f]);
+      const first = CHECKOUT_FIELDS.find((f) => found[f]);
       if (first) document.getElementById(`${formId}-${first}`)?.focus();
       return;
     }
@@ -480,16 +481,6 @@ export default function Checkout() {
     </div>
   );
 }
-
-const FIELD_ORDER: CheckoutField[] = [
-  'DeliveryDate',
-  'CustomerName',
-  'State',
-  'City',
-  'CustomerAddress',
-  'CustomerPincode',
-  'PaymentMethod',
-];
 
 function withProof(request: OrderRequestInput, proof: CheckoutSuccess): OrderRequestInput {
   return {
