@@ -28,6 +28,9 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts'],
+          // Longer than the 5 s that setup.ts gives testing-library's waits: a test that waits once for a
+          // lazy screen's first transform on a loaded machine must not be cut off by the test's own limit.
+          testTimeout: 15_000,
         },
       },
       {
