@@ -13,7 +13,7 @@ import {
   tempDir,
   waitForController,
 } from '../support/e2e.js';
-import { deliveryDate } from '../support/order-fixtures.js';
+import { orderRequest } from '../support/order-fixtures.js';
 import { codeIn, startSmtp, type TestSmtp } from '../support/smtp.js';
 
 /**
@@ -189,28 +189,16 @@ describe('a shopper account in the browser', () => {
         'content-type': 'application/json',
         'idempotency-key': randomUUID(),
       },
-      body: JSON.stringify({
-        DeliveryDate: deliveryDate(),
-        CustomerName: 'Asha V',
-        CustomerEmail: email,
-        CustomerPhone: '9123456789',
-        CustomerAddress: 'House 12, Sector 70, Mohali',
-        State: 'Punjab',
-        City: 'Mohali',
-        CustomerPincode: '160062',
-        PaymentMethod: 'Cash on Delivery',
-        TotalAmount: product.price + 150,
-        OrderItems: [
-          {
-            ProductID: product.productID,
-            VariationID: null,
-            ProductName: product.title,
-            Price: product.price,
-            Quantity: 1,
-            ProductImage: product.images[0]?.thumb ?? '',
-          },
-        ],
-      }),
+      body: JSON.stringify(
+        orderRequest(
+          [
+            {
+              product: { id: product.productID, title: product.title, price: product.price, variations: [] },
+            },
+          ],
+          { CustomerEmail: email, CustomerPhone: '9123456789' },
+        ),
+      ),
     });
     const placed = (await res.json()) as { isSuccess: boolean; data: { orderID: number } };
     expect(placed.isSuccess).toBe(true);

@@ -4,10 +4,11 @@ import net, { type Socket } from 'node:net';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import type { LoginData } from '../../domain/accounts.js';
-import { addDays, deliveryCharge, earliestDeliveryDate } from '../../domain/delivery.js';
+import { deliveryCharge } from '../../domain/delivery.js';
 import type { OutboxRow } from '../../sw/outbox-row.js';
 import { sessionKeys, sessionRow } from '../../sw/session.js';
 import { adminToken, freePort, type RunningServer } from './e2e.js';
+import { orderRequest } from './order-fixtures.js';
 import { codeIn, type TestSmtp } from './smtp.js';
 
 /**
@@ -289,29 +290,10 @@ export function queuedRow(
     userId: shopper.veryOtpLoginID,
     email: shopper.email,
     state: 'queued',
-    request: {
-      DeliveryDate: addDays(earliestDeliveryDate(new Date()), 1),
-      CustomerName: 'Asha Verma',
-      CustomerEmail: shopper.email,
-      CustomerPhone: shopper.phone,
-      CustomerAddress: 'House 12, Sector 70',
-      State: 'Punjab',
-      City: 'Mohali',
-      CustomerPincode: '160062',
-      PaymentMethod: 'Cash on Delivery',
-      TotalAmount: total,
-      OrderItems: [
-        {
-          ProductID: product.productID,
-          VariationID: null,
-          ProductName: product.title,
-          Price: product.price,
-          Quantity: 1,
-          ProductImage: '',
-        },
-      ],
-      CouponCode: null,
-    },
+    request: orderRequest(
+      [{ product: { id: product.productID, title: product.title, price: product.price, variations: [] } }],
+      { CustomerEmail: shopper.email, CustomerPhone: shopper.phone, CouponCode: null },
+    ),
     figures: { subtotal: product.price, deliveryCharge: charge, discount: 0, total, couponAmount: 0 },
     createdAt,
     attempts: 0,

@@ -6,8 +6,8 @@ import { markAnnounced } from '../../sw/outbox.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
 import { Link, useSearchParams } from '../app/router.js';
 import { useLiveQuery } from '../hooks/useLiveQuery.js';
+import { isIosSafariOutsideApp } from '../pwa/start.js';
 import { Attention, madeLabel, OrderLines, StateChip } from './OutboxOrder.js';
-import { isIosSafariOutsideApp } from './place.js';
 import './checkout.css';
 
 /**
