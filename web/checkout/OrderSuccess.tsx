@@ -6,7 +6,7 @@ import { markAnnounced } from '../../sw/outbox.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
 import { Link, useSearchParams } from '../app/router.js';
 import { useLiveQuery } from '../hooks/useLiveQuery.js';
-import { isIosSafariOutsideApp } from '../pwa/start.js';
+import { isIosSafariOutsideApp } from '../pwa/ios.js';
 import { Attention, madeLabel, OrderLines, StateChip } from './OutboxOrder.js';
 import './checkout.css';
 

@@ -6,6 +6,7 @@ import { syncCatalogue } from '../../sw/catalogue-sync.js';
 import { db } from '../../sw/db.js';
 import type { PageMessage, WorkerMessage } from '../../sw/messages.js';
 import { SYNC_TAG } from '../../sw/messages.js';
+import { isIosSafariOutsideApp } from './ios.js';
 import { getPwaState, setPwaState } from './pwa-state.js';
 
 /**
@@ -177,16 +178,6 @@ function installSnoozed(): boolean {
   } catch {
     return false;
   }
-}
-
-/** iOS Safari outside the installed app: WebKit deletes site data after 7 days without a visit. */
-export function isIosSafariOutsideApp(): boolean {
-  const ua = navigator.userAgent;
-  const ios = /iPad|iPhone|iPod/.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1);
-  const standalone =
-    (navigator as Navigator & { standalone?: boolean }).standalone === true ||
-    window.matchMedia?.('(display-mode: standalone)').matches === true;
-  return ios && !standalone;
 }
 
 async function askPersistentStorage(): Promise<void> {
