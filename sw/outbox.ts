@@ -9,6 +9,7 @@ import {
   goneLine,
   type OutboxProblem,
 } from '../domain/outbox.js';
+import { isOwnedBy } from '../domain/ownership.js';
 import { writeMirror } from './cart.js';
 import { db as defaultDb, type SessionRow, type ShopDatabase } from './db.js';
 import { OUTBOX_ROW_VERSION, type OutboxRow, type QueuedFigures, upgradeRow } from './outbox-row.js';
@@ -72,9 +73,6 @@ function withLock<T>(env: OutboxEnv, run: () => Promise<T>): Promise<T> {
   localQueue = next.catch(() => undefined);
   return next;
 }
-
-/** The rows still on their way: queued, being sent, or waiting for the shopper. */
-export const PENDING_STATES = ['queued', 'sending', 'attention'] as const;
 
 export interface NewOrder {
   key: string;
@@ -164,7 +162,7 @@ async function resumeSignedIn(env: OutboxEnv, session: SessionRow | null): Promi
   const waiting = await env.db.outbox.where('state').equals('attention').toArray();
   for (const raw of waiting) {
     const row = upgradeRow(raw);
-    if (row.problem?.kind !== 'signin' || row.userId !== session.userId) continue;
+    if (row.problem?.kind !== 'signin' || !isOwnedBy(row, session.userId)) continue;
     if (row.refusedToken === session.token) continue;
     await put(env, row, {
       state: 'queued',
@@ -234,7 +232,7 @@ export function sendDue(
       // The network just came back (a forced pass): what the network refused before starts its back-off
       // again, so a phone that flapped all afternoon retries in seconds, not in five minutes.
       if (options.force && isTransportError(row.lastError)) row = { ...row, attempts: 0 };
-      if (!session || session.userId !== row.userId) {
+      if (!session || !isOwnedBy(row, session.userId)) {
         await put(env, row, { state: 'attention', problem: signInProblem(), refusedToken: null });
         result.attention += 1;
         continue;
@@ -319,15 +317,25 @@ export async function sendNow(key: string, env: OutboxEnv = defaultEnv()): Promi
   return row ? upgradeRow(row) : undefined;
 }
 
+/**
+ * The signed-in account's user id, for the shopper's decisions: on a shared phone a page (an old tab,
+ * a link kept from another session) may offer another account's order, and only its own account
+ * may confirm, fix or cancel it.
+ */
+async function decider(env: OutboxEnv): Promise<number | null> {
+  return (await loadSession(env.db, env.now()))?.userId ?? null;
+}
+
 /** Changes a row waiting for the shopper and queues it again, due now; false when it no longer waits. */
 async function fixAndRequeue(
   key: string,
   env: OutboxEnv,
   change: (row: OutboxRow) => Partial<OutboxRow> | null,
 ): Promise<boolean> {
+  const userId = await decider(env);
   return env.db.transaction('rw', env.db.outbox, async () => {
     const stored = await env.db.outbox.get(key);
-    if (stored?.state !== 'attention') return false;
+    if (stored?.state !== 'attention' || !isOwnedBy(stored, userId)) return false;
     const row = upgradeRow(stored);
     const patch = change(row);
     if (!patch) return false;
@@ -419,9 +427,10 @@ export function changeDeliveryDate(
  * after a lost answer, might already exist at the shop.
  */
 export async function cancelOrder(key: string, env: OutboxEnv = defaultEnv()): Promise<boolean> {
+  const userId = await decider(env);
   const done = await env.db.transaction('rw', env.db.outbox, env.db.cart, async () => {
     const stored = await env.db.outbox.get(key);
-    if (stored?.state !== 'attention') return false;
+    if (stored?.state !== 'attention' || !isOwnedBy(stored, userId)) return false;
     const row = upgradeRow(stored);
     if (row.problem?.kind === 'signin' || row.problem?.kind === 'defect') return false;
     await put(env, row, { state: 'cancelled' });
@@ -458,10 +467,12 @@ export async function cancelOrder(key: string, env: OutboxEnv = defaultEnv()): P
  * dismisses it; it is never resent. Its cart lines are not restored: an order
  * under its key exists with other details.
  */
-export function dismissOrder(key: string, env: OutboxEnv = defaultEnv()): Promise<boolean> {
+export async function dismissOrder(key: string, env: OutboxEnv = defaultEnv()): Promise<boolean> {
+  const userId = await decider(env);
   return env.db.transaction('rw', env.db.outbox, async () => {
     const stored = await env.db.outbox.get(key);
-    if (stored?.state !== 'attention' || stored.problem?.kind !== 'defect') return false;
+    if (stored?.state !== 'attention' || stored.problem?.kind !== 'defect' || !isOwnedBy(stored, userId))
+      return false;
     await put(env, upgradeRow(stored), { state: 'cancelled' });
     return true;
   });

@@ -3,6 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartLine } from '../../domain/cart.js';
 import type { OrderRequestInput, PlacedOrder } from '../../domain/orders.js';
 import { BACKOFF_MAX_MS, backoffMs, classifyAnswer } from '../../domain/outbox.js';
+import {
+  endSessionOnDevice,
+  keepOnlyAccount,
+  ownOutboxRow,
+  ownOutboxRows,
+  ownWaitingOrders,
+} from '../../sw/account-data.js';
 import { ShopDatabase } from '../../sw/db.js';
 import {
   cancelOrder,
@@ -529,5 +536,102 @@ describe('the outbox', () => {
       problem: null,
       announced: false,
     });
+  });
+});
+
+describe('a shared phone: whose orders', () => {
+  const gone = {
+    status: 404,
+    body: {
+      isSuccess: false,
+      data: { reason: 'product-gone', productID: 2, productName: 'Roses' },
+      sys_message: 'Roses is no longer available.',
+    },
+  } as const;
+  const history = (userId: number) => ({ userId, rows: [], fetchedAt: clock });
+
+  it('another account cannot confirm, fix or cancel an order waiting for its shopper', async () => {
+    await signIn(8);
+    const theirs = await queue(8);
+    shop.script.push(gone);
+    await sendDue(env);
+    expect((await row(theirs)).state).toBe('attention');
+
+    await signIn(7);
+    expect(await cancelOrder(theirs, env)).toBe(false);
+    expect(await removeGoneLine(theirs, env)).toBe(false);
+    await store.session.clear();
+    expect(await cancelOrder(theirs, env)).toBe(false);
+    expect(await row(theirs)).toMatchObject({ state: 'attention', problem: { kind: 'product-gone' } });
+    expect(await store.cart.count()).toBe(0);
+
+    await signIn(8);
+    expect(await removeGoneLine(theirs, env)).toBe(true);
+  });
+
+  it("each account reads its own rows only; logged out, nobody's", async () => {
+    const mine = await queue(7);
+    const theirs = await queue(8);
+    await sendDue(env);
+    expect((await ownOutboxRows(7, store)).map((r) => r.key)).toEqual([mine]);
+    expect((await ownWaitingOrders(7, store)).map((r) => r.key)).toEqual([]);
+    expect((await ownWaitingOrders(8, store)).map((r) => r.key)).toEqual([theirs]);
+    expect(await ownOutboxRow(theirs, 7, store)).toBeNull();
+    expect((await ownOutboxRow(theirs, 8, store))?.key).toBe(theirs);
+    for (const nobody of [null, undefined, 0]) {
+      expect(await ownOutboxRows(nobody, store)).toEqual([]);
+      expect(await ownOutboxRow(mine, nobody, store)).toBeNull();
+    }
+    // A row of an old format without an owner reads as account 0's: nobody's.
+    await store.outbox.put({ key: 'ownerless', state: 'queued', request: request() } as never);
+    expect(await ownOutboxRow('ownerless', 0, store)).toBeNull();
+  });
+
+  it("logout takes the account's sent orders and history copy off the device; waiting orders and the cart stay", async () => {
+    const sent = await queue(7);
+    await sendDue(env);
+    const refused = await queue(7);
+    shop.script.push(gone);
+    await sendDue(env);
+    expect(await cancelOrder(refused, env)).toBe(true);
+    shop.script.push('network');
+    const waiting = await queue(7);
+    await sendDue(env);
+    expect((await row(sent)).state).toBe('sent');
+    expect((await row(waiting)).state).toBe('queued');
+    await store.orderHistory.put(history(7));
+    const cartLines = await store.cart.count();
+    expect(cartLines).toBeGreaterThan(0);
+
+    await endSessionOnDevice(store);
+    expect(await store.session.count()).toBe(0);
+    expect((await store.outbox.toArray()).map((r) => r.key)).toEqual([waiting]);
+    expect(await store.orderHistory.count()).toBe(0);
+    expect(await store.cart.count()).toBe(cartLines);
+
+    // Never sent with another account's session; its own account's next login sends it.
+    await signIn(8);
+    await sendDue(env, { force: true });
+    expect(await row(waiting)).toMatchObject({ state: 'attention', problem: { kind: 'signin' } });
+    await signIn(7, 'b');
+    await sendDue(env);
+    expect((await row(waiting)).state).toBe('sent');
+    expect(shop.requests.filter((r) => r.key === waiting).map((r) => r.auth)).toEqual([
+      `Bearer ${token(7)}`,
+      `Bearer ${token(7, 'b')}`,
+    ]);
+  });
+
+  it("a sign-in keeps that account's data and drops what other accounts left behind", async () => {
+    const mine = await queue(7);
+    await sendDue(env);
+    await store.session.clear();
+    const theirs = await queue(8);
+    await sendDue(env);
+    await store.orderHistory.bulkPut([history(7), history(8)]);
+    expect((await row(mine)).state).toBe('sent');
+    await keepOnlyAccount(8, store);
+    expect((await store.outbox.toArray()).map((r) => r.key)).toEqual([theirs]);
+    expect((await store.orderHistory.toArray()).map((h) => h.userId)).toEqual([8]);
   });
 });

@@ -1,0 +1,69 @@
+import { isOwnedBy } from '../domain/ownership.js';
+import { db, type ShopDatabase } from './db.js';
+import { type OutboxRow, type OutboxState, upgradeRow } from './outbox-row.js';
+import { clearSession } from './session.js';
+
+/**
+ * What of the device's data an account may see, and what leaves with it. A
+ * phone is shared: screens, notices and badges read the outbox through these
+ * functions only, so each shows the signed-in account's orders and, logged
+ * out, none. The rule itself is `domain/ownership.ts`.
+ *
+ * At logout the account's personal data leaves the device (sent and
+ * cancelled orders, with their names and addresses, and the order history
+ * copy); the session's own keys go with `clearSession`. Orders still waiting
+ * to be sent stay, hidden, because nothing queued is ever dropped: only their
+ * own account's session sends them (`sw/outbox.ts`). The cart is the device's.
+ */
+export const WAITING_STATES: readonly OutboxState[] = ['queued', 'sending', 'attention'];
+const isWaiting = (row: OutboxRow) => WAITING_STATES.includes(upgradeRow(row).state);
+
+/** The account's outbox rows, in this version's format; none without an account. */
+export async function ownOutboxRows(
+  userId: number | null | undefined,
+  store: ShopDatabase = db,
+): Promise<OutboxRow[]> {
+  if (!userId) return [];
+  return (await store.outbox.where('userId').equals(userId).toArray())
+    .filter((r) => isOwnedBy(r, userId))
+    .map(upgradeRow);
+}
+
+/** One order, when it is the account's; another account's order reads as a missing one. */
+export async function ownOutboxRow(
+  key: string,
+  userId: number | null | undefined,
+  store: ShopDatabase = db,
+): Promise<OutboxRow | null> {
+  if (!key) return null;
+  const row = await store.outbox.get(key);
+  return row && isOwnedBy(row, userId) ? upgradeRow(row) : null;
+}
+
+/** The account's orders not yet placed or given up: queued, being sent, or waiting for the shopper. */
+export async function ownWaitingOrders(
+  userId: number | null | undefined,
+  store: ShopDatabase = db,
+): Promise<OutboxRow[]> {
+  return (await ownOutboxRows(userId, store)).filter(isWaiting);
+}
+
+/**
+ * Keeps the personal data of `userId` only (of nobody: null): every other
+ * account's sent and cancelled orders and history copy go; orders still
+ * waiting to be sent stay for their own account. Run at logout (null) and at
+ * a sign-in, which also catches what an ended session or a send finished after
+ * a logout left behind.
+ */
+export async function keepOnlyAccount(userId: number | null, store: ShopDatabase = db): Promise<void> {
+  await store.transaction('rw', store.outbox, store.orderHistory, async () => {
+    await store.outbox.filter((r) => !isOwnedBy(r, userId) && !isWaiting(r)).delete();
+    await store.orderHistory.filter((h) => !isOwnedBy(h, userId)).delete();
+  });
+}
+
+/** A logout on this device: the session ends, then the account's personal data leaves. */
+export async function endSessionOnDevice(store: ShopDatabase = db): Promise<void> {
+  await clearSession({}, store);
+  await keepOnlyAccount(null, store);
+}
