@@ -27,6 +27,7 @@ import {
   type ProviderOrder,
   paymentsContract,
 } from '../../domain/payments.contract.js';
+import { ownOutboxRows } from '../../sw/account-data.js';
 import { db } from '../../sw/db.js';
 import { ApiError, call } from '../api/client.js';
 import { Link, useNavigate } from '../app/router.js';
@@ -89,22 +90,18 @@ export default function Checkout() {
   // What the shopper typed for their last order on this phone, so a repeat order is a tap.
   useEffect(() => {
     if (!session) return;
-    void db.outbox
-      .where('userId')
-      .equals(session.userId)
-      .sortBy('createdAt')
-      .then((rows) => {
-        const last = rows.at(-1)?.request;
-        if (!last || touched.current) return;
-        setForm((f) => ({
-          ...f,
-          CustomerName: last.CustomerName,
-          State: last.State,
-          City: last.City,
-          CustomerAddress: last.CustomerAddress,
-          CustomerPincode: String(last.CustomerPincode),
-        }));
-      });
+    void ownOutboxRows(session.userId).then((rows) => {
+      const last = rows.sort((a, b) => a.createdAt - b.createdAt).at(-1)?.request;
+      if (!last || touched.current) return;
+      setForm((f) => ({
+        ...f,
+        CustomerName: last.CustomerName,
+        State: last.State,
+        City: last.City,
+        CustomerAddress: last.CustomerAddress,
+        CustomerPincode: String(last.CustomerPincode),
+      }));
+    });
   }, [session]);
 
   useEffect(() => {

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { formatRupees } from '../../domain/money.js';
-import { db } from '../../sw/db.js';
+import { ownOutboxRow } from '../../sw/account-data.js';
 import { markAnnounced } from '../../sw/outbox.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
 import { Link, useSearchParams } from '../app/router.js';
 import { useLiveQuery } from '../hooks/useLiveQuery.js';
+import { useSession } from '../hooks/useSession.js';
 import { isIosSafariOutsideApp } from '../pwa/ios.js';
 import { Attention, madeLabel, OrderLines, StateChip } from './OutboxOrder.js';
 import './checkout.css';
@@ -14,7 +15,8 @@ import './checkout.css';
  * `/order-success?order={key}`: the order as the device knows it, live. Placed:
  * number, items, total, delivery date, payment. Queued: what happens next.
  * Refused: what to decide. The page follows the row, so a queued order turns
- * into a placed one here when a sender gets it through.
+ * into a placed one here when a sender gets it through. Another account's
+ * order (a shared phone, a link kept from another session) reads as missing.
  */
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 function deliveryLabel(date: string): string {
@@ -25,8 +27,9 @@ function deliveryLabel(date: string): string {
 export default function OrderSuccess() {
   const [params] = useSearchParams();
   const key = params.get('order') ?? '';
-  // null: no such order; undefined: the store has not answered yet (render nothing rather than "missing").
-  const stored = useLiveQuery(async () => (key ? ((await db.outbox.get(key)) ?? null) : null), [key]);
+  const userId = useSession()?.userId;
+  // null: no such order of this account; undefined: the store has not answered yet (render nothing rather than "missing").
+  const stored = useLiveQuery(() => ownOutboxRow(key, userId), [key, userId]);
   const row = stored ? upgradeRow(stored) : null;
 
   // The shopper saw it placed here: the worker must not announce it again.

@@ -1,6 +1,6 @@
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { formatRupees } from '../../domain/money.js';
-import { db } from '../../sw/db.js';
+import { ownOutboxRows } from '../../sw/account-data.js';
 import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
 import { Link } from '../app/router.js';
 import { useLiveQuery } from '../hooks/useLiveQuery.js';
@@ -19,7 +19,7 @@ export function QueuedOrders({
   userId: number;
   knownOrderIds: ReadonlySet<number>;
 }) {
-  const rows = useLiveQuery(() => db.outbox.where('userId').equals(userId).toArray(), [userId]);
+  const rows = useLiveQuery(() => ownOutboxRows(userId), [userId]);
   const shown = (rows ?? [])
     .map(upgradeRow)
     .filter((r) => r.state !== 'cancelled' && !(r.placed && knownOrderIds.has(r.placed.orderID)))

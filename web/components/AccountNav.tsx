@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { clearSession } from '../../sw/session.js';
+import { useEffect, useId, useRef, useState } from 'react';
+import { outboxShellMessages as t } from '../../domain/outbox-messages.js';
+import { endSessionOnDevice, ownWaitingOrders } from '../../sw/account-data.js';
 import { Link, useLocation, useNavigate } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
@@ -10,7 +11,9 @@ import './account-nav.css';
  * logged in, Account, a small menu with My Orders, My Profile and Logout (one
  * button on a phone's narrow header instead of four). It is in the first
  * bundle, so the logout itself (the API client, the spec's messages) is
- * loaded when the shopper asks for it.
+ * loaded when the shopper asks for it. With orders still waiting to be sent,
+ * Logout first says they stay for this account (a modal `<dialog>` in the
+ * page, never `window.confirm`), and the shopper may stay.
  */
 export function AccountNav() {
   const session = useSession();
@@ -21,15 +24,26 @@ export function AccountNav() {
       </Link>
     );
   }
-  return <AccountMenu />;
+  return <AccountMenu userId={session.userId} />;
 }
 
-function AccountMenu() {
+function AccountMenu({ userId }: { userId: number }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  /** Orders the logout question names; 0 while it is not asked. */
+  const [waiting, setWaiting] = useState(0);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const dialogId = useId();
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (waiting && !d.open) d.showModal();
+    else if (!waiting && d.open) d.close();
+  }, [waiting]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of page is the trigger.
   useEffect(() => {
@@ -57,30 +71,69 @@ function AccountMenu() {
       await run({ notify, navigate });
     } catch {
       // The logout code itself could not load (offline before the worker saved it): the spec's other
-      // path, ending the session on this device (the cart and queued orders stay), still signs out.
+      // path, ending the session on this device (the cart and waiting orders stay), still signs out.
       navigate('/login');
-      await clearSession();
+      await endSessionOnDevice();
     } finally {
       setBusy(false);
     }
   };
+  const askFirst = async () => {
+    // Waiting orders stay on the phone, hidden, and leave only with this account's next login: the
+    // shopper hears so before the screens stop showing them.
+    const count = (await ownWaitingOrders(userId)).length;
+    if (count) setWaiting(count);
+    else await logout();
+  };
 
   return (
-    <details className="account-nav" ref={menu}>
-      <summary className="btn btn--outline account-nav__toggle">Account</summary>
-      <ul className="account-nav__list">
-        <li>
-          <Link to="/my-orders">My Orders</Link>
-        </li>
-        <li>
-          <Link to="/my-profile">My Profile</Link>
-        </li>
-        <li>
-          <button type="button" className="account-nav__logout" onClick={logout} disabled={busy}>
-            Logout
+    <>
+      <details className="account-nav" ref={menu}>
+        <summary className="btn btn--outline account-nav__toggle">Account</summary>
+        <ul className="account-nav__list">
+          <li>
+            <Link to="/my-orders">My Orders</Link>
+          </li>
+          <li>
+            <Link to="/my-profile">My Profile</Link>
+          </li>
+          <li>
+            <button type="button" className="account-nav__logout" onClick={askFirst} disabled={busy}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      </details>
+      {/* Outside the menu: a closed <details> hides what it holds, a modal dialog included. */}
+      <dialog
+        ref={dialog}
+        className="account-dialog"
+        aria-labelledby={`${dialogId}-title`}
+        aria-describedby={`${dialogId}-text`}
+        onCancel={(e) => {
+          e.preventDefault();
+          setWaiting(0);
+        }}
+      >
+        <h2 id={`${dialogId}-title`}>{t.logoutTitle}</h2>
+        <p id={`${dialogId}-text`}>{t.logoutWaiting(waiting)}</p>
+        <div className="account-dialog__actions">
+          {/* First, so the dialog opens on it: staying is the choice that loses nothing. */}
+          <button type="button" className="btn btn--outline" onClick={() => setWaiting(0)}>
+            {t.logoutStay}
           </button>
-        </li>
-      </ul>
-    </details>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => {
+              setWaiting(0);
+              void logout();
+            }}
+          >
+            {t.logoutConfirm}
+          </button>
+        </div>
+      </dialog>
+    </>
   );
 }

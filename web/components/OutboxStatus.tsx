@@ -1,16 +1,17 @@
 import type { CSSProperties } from 'react';
 import { outboxShellMessages as t } from '../../domain/outbox-messages.js';
-import { db } from '../../sw/db.js';
+import { ownWaitingOrders } from '../../sw/account-data.js';
 import { Link, useLocation } from '../app/router.js';
 import { useLiveQuery } from '../hooks/useLiveQuery.js';
+import { useSession } from '../hooks/useSession.js';
 
 /**
  * The outbox in the shell: a header badge while orders wait, and a notice on
  * every screen while one needs the shopper. In the first bundle, so kept to a
  * live count over Dexie with its few styles inline (the checkout's stylesheet
- * is a lazy chunk); everything else is the checkout's lazy code.
+ * is a lazy chunk); everything else is the checkout's lazy code. Both count
+ * the signed-in account's orders only: the phone may be someone else's now.
  */
-const WAITING = ['queued', 'sending', 'attention'];
 
 const badgeStyle: CSSProperties = {
   display: 'inline-flex',
@@ -36,7 +37,8 @@ const noticeStyle: CSSProperties = {
 };
 
 export function OutboxBadge() {
-  const waiting = useLiveQuery(() => db.outbox.where('state').anyOf(WAITING).count(), []) ?? 0;
+  const userId = useSession()?.userId;
+  const waiting = useLiveQuery(async () => (await ownWaitingOrders(userId)).length, [userId]) ?? 0;
   if (!waiting) return null;
   const label = t.badgeLabel(waiting);
   return (
@@ -48,7 +50,12 @@ export function OutboxBadge() {
 
 export function OutboxNotice() {
   const { pathname } = useLocation();
-  const keys = useLiveQuery(() => db.outbox.where('state').equals('attention').primaryKeys(), []) ?? [];
+  const userId = useSession()?.userId;
+  const keys =
+    useLiveQuery(
+      async () => (await ownWaitingOrders(userId)).filter((r) => r.state === 'attention').map((r) => r.key),
+      [userId],
+    ) ?? [];
   // The order's own page shows what to decide; the notice would only repeat it there.
   if (!keys.length || pathname === '/order-success') return null;
   return (
