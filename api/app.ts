@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import contactRoutes from './contact/contact.routes.js';
 import type { Db } from './db/database.js';
 import orderRoutes from './orders/order.routes.js';
+import pages from './pages/pages.plugin.js';
 import paymentRoutes from './payments/payment.routes.js';
 import auth from './plugins/auth.js';
 import database from './plugins/database.js';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes);
   await app.register(adminRoutes);
 
+  await app.register(pages);
   await app.register(web, { webDir: options.config.webDir });
   return app;
 }

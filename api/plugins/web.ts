@@ -1,10 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE } from '../../domain/contract.js';
 import { fail } from '../../domain/envelope.js';
+import { EncodedPages, pickEncoding } from '../pages/encoded.js';
+import { renderHead } from '../pages/head.js';
+import { joinShell, splitShell } from '../pages/shell.js';
 
 /**
  * Serves the built PWA beside the API. Hashed assets are cached for a year;
@@ -14,11 +17,20 @@ import { fail } from '../../domain/envelope.js';
  * The build writes `.br`/`.gz` beside each text asset (vite.config.ts), so the
  * best encoding the browser accepts is sent as is: smaller than compressing on
  * each request at a fast level, and no CPU spent per request.
+ *
+ * A page route gets the shell with a head made for its address (title,
+ * description, canonical, Open Graph, JSON-LD: `api/pages/`), because link
+ * previews and crawlers run no script; a missing product or category is a 404
+ * with the same shell, whose app shows its own not-found page. The shell is
+ * read and split once at start; `/index.html` itself (what the service worker
+ * precaches) stays the plain file.
  */
 export default fp(
   async (app: FastifyInstance, opts: { webDir: string }) => {
     const indexFile = path.join(opts.webDir, 'index.html');
     const hasWeb = existsSync(indexFile);
+    const shell = hasWeb ? splitShell(readFileSync(indexFile, 'utf8')) : null;
+    const encoded = new EncodedPages();
 
     if (hasWeb) {
       await app.register(fastifyStatic, {
@@ -43,17 +55,34 @@ export default fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname === API_BASE || pathname.startsWith(`${API_BASE}/`)) {
         return reply.code(404).send(fail(`No endpoint ${request.method} ${pathname}.`));
       }
       // A path with a file extension is a missing asset, not a page route.
-      if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      if (shell && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
+        let page: Awaited<ReturnType<typeof app.describePage>>;
+        try {
+          page = await app.describePage(request);
+        } catch (err) {
+          // The app runs from the device and its own API calls: without the database, the shopper
+          // still gets the plain shell rather than an error page.
+          request.log.error({ err }, 'page head: the catalogue could not be read; sending the plain shell');
+          return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+        }
+        const html = joinShell(shell, renderHead(page.head));
+        reply
+          .code(page.status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'accept-encoding');
+        const encoding = pickEncoding(request.headers['accept-encoding'], html.length);
+        if (!encoding) return reply.send(html);
+        return reply.header('content-encoding', encoding).send(encoded.encode(html, encoding));
       }
       return reply.code(404).type('text/plain').send('Not found');
     });
   },
-  { name: 'web', dependencies: ['errors'] },
+  { name: 'web', dependencies: ['errors', 'pages'] },
 );

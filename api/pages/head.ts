@@ -1,0 +1,97 @@
+import type { Thing, WithContext } from 'schema-dts';
+import { pageTitle, SITE_NAME } from '../../domain/page-head.js';
+
+/**
+ * One page's head, as the server writes it into the shell. Every value is
+ * text from the catalogue or the request; `renderHead` escapes each one for
+ * where it goes, so a product named `</title><script>` stays a name.
+ */
+export interface PageHead {
+  /** The page's own title, before " | Bakery & Blooms"; null for the shop's name alone. */
+  title: string | null;
+  description: string;
+  /** Absolute URL of the page's own address. */
+  canonical: string;
+  /** og:type: `product` on product pages. */
+  type: 'website' | 'product';
+  image: { url: string; width: number; height: number; alt: string } | null;
+  /** Whole rupees, for `product:price:amount`. */
+  price: number | null;
+  /** True on pages that no search engine should list (search results, a shopper's own pages). */
+  noindex: boolean;
+  jsonLd: WithContext<Thing>[];
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text for an element's content or a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` element. The HTML parser
+ * ends a script at `</script` whatever the JSON means, and `<!--` changes how
+ * it reads the rest, so every `<` (and `>`, `&`) is written as its JSON escape;
+ * U+2028/U+2029 are escaped for old JavaScript parsers that read such blocks.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const meta = (attr: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+
+/** The head's elements, one per line, ready to go where the shell's title was. */
+export function renderHead(head: PageHead): string {
+  const title = pageTitle(head.title);
+  const ogTitle = head.title?.trim() || SITE_NAME;
+  const lines = [
+    `<title>${escapeHtml(title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+  ];
+  if (head.noindex) lines.push(meta('name', 'robots', 'noindex'));
+  lines.push(
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:locale', 'en_IN'),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:url', head.canonical),
+    meta('property', 'og:title', ogTitle),
+    meta('property', 'og:description', head.description),
+  );
+  if (head.image) {
+    lines.push(
+      meta('property', 'og:image', head.image.url),
+      meta('property', 'og:image:width', String(head.image.width)),
+      meta('property', 'og:image:height', String(head.image.height)),
+      meta('property', 'og:image:alt', head.image.alt),
+    );
+  }
+  lines.push(
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', ogTitle),
+    meta('name', 'twitter:description', head.description),
+  );
+  if (head.image) lines.push(meta('name', 'twitter:image', head.image.url));
+  if (head.price !== null) {
+    lines.push(
+      meta('property', 'product:price:amount', String(head.price)),
+      meta('property', 'product:price:currency', 'INR'),
+    );
+  }
+  for (const data of head.jsonLd)
+    lines.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  return lines.join('\n    ');
+}

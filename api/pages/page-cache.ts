@@ -1,0 +1,81 @@
+import type { Category, Product } from '../../domain/catalogue.js';
+import {
+  currentVersion,
+  type Executor,
+  listCategories,
+  loadProduct,
+} from '../catalogue/catalogue.repository.js';
+import { firstProductIn } from './pages.repository.js';
+
+/**
+ * What page heads read from the catalogue, kept in memory for the current
+ * catalogue version. Every request reads the version (one one-row query), so
+ * a change made by any API process is seen at once; a new version empties the
+ * cache. Products are kept up to `maxProducts` (a page of a shared cake is
+ * asked for many times in a row; the long tail of products is not worth
+ * memory), and a miss is remembered too, so a crawler asking for a missing id
+ * again costs no query.
+ */
+export class PageCache {
+  #version = -1;
+  #products = new Map<number, Promise<Product | null>>();
+  #categories: Promise<Category[]> | null = null;
+  #categoryProduct = new Map<number, Promise<number | null>>();
+  readonly #db: Executor;
+  readonly #maxProducts: number;
+
+  constructor(db: Executor, maxProducts = 256) {
+    this.#db = db;
+    this.#maxProducts = maxProducts;
+  }
+
+  /** Reads the catalogue's version and forgets everything older; returns the version. */
+  async refresh(): Promise<number> {
+    const version = await currentVersion(this.#db);
+    if (version !== this.#version) {
+      // Older entries are dropped, newer ones never replaced by a slower request's older read:
+      // only the greatest version seen so far is kept.
+      if (version < this.#version) return version;
+      this.#version = version;
+      this.#products = new Map();
+      this.#categories = null;
+      this.#categoryProduct = new Map();
+    }
+    return version;
+  }
+
+  product(id: number): Promise<Product | null> {
+    let hit = this.#products.get(id);
+    if (!hit) {
+      if (this.#products.size >= this.#maxProducts) this.#products.clear();
+      hit = loadProduct(this.#db, id);
+      this.#products.set(id, hit);
+      // A failed read is not remembered: the next request asks the database again.
+      hit.catch(() => this.#products.delete(id));
+    }
+    return hit;
+  }
+
+  categories(): Promise<Category[]> {
+    if (!this.#categories) {
+      const read = listCategories(this.#db);
+      this.#categories = read;
+      read.catch(() => {
+        if (this.#categories === read) this.#categories = null;
+      });
+    }
+    return this.#categories;
+  }
+
+  /** The product whose picture stands for a category in its link preview. */
+  async categoryProduct(categoryID: number): Promise<Product | null> {
+    let hit = this.#categoryProduct.get(categoryID);
+    if (!hit) {
+      hit = firstProductIn(this.#db, categoryID);
+      this.#categoryProduct.set(categoryID, hit);
+      hit.catch(() => this.#categoryProduct.delete(categoryID));
+    }
+    const id = await hit;
+    return id === null ? null : this.product(id);
+  }
+}

@@ -1,0 +1,194 @@
+import type { Category, Product } from '../../domain/catalogue.js';
+import { messages, storefrontMessages } from '../../domain/messages.js';
+import {
+  categoryPath,
+  productPath,
+  SITE_DESCRIPTION,
+  SITE_NAME,
+  STATIC_PAGES,
+  summary,
+} from '../../domain/page-head.js';
+import type { PageHead } from './head.js';
+import type { PageCache } from './page-cache.js';
+import { breadcrumbJsonLd, homeJsonLd, productJsonLd, productTrail } from './structured-data.js';
+
+/**
+ * Which head a page address gets, and its status: the public pages (home,
+ * products, a product, a category, categories, about, contact) are described
+ * for search engines and link previews; a product or category that does not
+ * exist is a 404 (still with the app shell, whose own not-found page shows);
+ * every other address (search, cart, checkout, account, admin, and paths the
+ * app may add) is served as a page that asks not to be indexed: never a 404
+ * for a screen the app has, never listed either.
+ */
+export interface Page {
+  status: 200 | 404;
+  head: PageHead;
+}
+
+/** The shop's icon, for pages without a picture of their own. */
+export const SITE_IMAGE = { path: '/icons/icon-512.png', width: 512, height: 512 } as const;
+
+export interface PageContext {
+  /** The absolute URL of a path on this shop. */
+  abs(path: string): string;
+  cache: PageCache;
+  /** The shop's social profiles (schema.org `sameAs`). */
+  sameAs: string[];
+}
+
+export async function resolvePage(pathname: string, query: URLSearchParams, ctx: PageContext): Promise<Page> {
+  // The app's routes are case-insensitive and ignore a trailing slash; so are these.
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const lower = path.toLowerCase();
+  const [, first = '', param, extra] = path.split('/');
+  const section = `/${first.toLowerCase()}`;
+
+  if (lower === '/' || lower === '/home') return home(ctx);
+  if (lower === '/products') {
+    const categoryId = query.get('categoryId');
+    if (categoryId === null) return fixed('/products', ctx);
+    const id = /^\d{1,15}$/.test(categoryId) ? Number(categoryId) : Number.NaN;
+    const category = (await ctx.cache.categories()).find((c) => c.categoryID === id);
+    return category ? categoryPage(category, ctx) : missing(path, ctx);
+  }
+  if (STATIC_PAGES[lower]) return fixed(lower, ctx);
+  if (section === '/products-details' && param !== undefined && extra === undefined) {
+    if (!/^\d{1,15}$/.test(param)) return missing(path, ctx);
+    const product = await ctx.cache.product(Number(param));
+    return product ? productPage(product, ctx) : missing(path, ctx, messages.productNotFound);
+  }
+  if ((section === '/products-by-category' || section === '/category') && param && extra === undefined) {
+    const category = await findCategory(param, ctx);
+    return category ? categoryPage(category, ctx) : missing(path, ctx);
+  }
+  if (lower === '/search') {
+    const q = query.get('q')?.trim() ?? '';
+    return private_(path, q ? messages.searchResultsFor(q) : 'Search', ctx);
+  }
+  if (lower === '/cart') return private_(path, 'Your Cart', ctx);
+  return private_(path, null, ctx);
+}
+
+async function findCategory(param: string, ctx: PageContext): Promise<Category | null> {
+  let name: string;
+  try {
+    name = decodeURIComponent(param);
+  } catch {
+    return null;
+  }
+  const wanted = name.trim().normalize('NFC').toLowerCase();
+  if (!wanted) return null;
+  const all = await ctx.cache.categories();
+  return all.find((c) => c.categoryName.trim().normalize('NFC').toLowerCase() === wanted) ?? null;
+}
+
+function siteImage(ctx: PageContext): PageHead['image'] {
+  return {
+    url: ctx.abs(SITE_IMAGE.path),
+    width: SITE_IMAGE.width,
+    height: SITE_IMAGE.height,
+    alt: SITE_NAME,
+  };
+}
+
+function productImage(product: Product | null, ctx: PageContext): PageHead['image'] {
+  const image = product?.images[0];
+  if (!product || !image) return siteImage(ctx);
+  return { url: ctx.abs(image.src), width: image.width, height: image.height, alt: product.title };
+}
+
+function home(ctx: PageContext): Page {
+  const page = STATIC_PAGES['/home'];
+  return {
+    status: 200,
+    head: {
+      title: null,
+      description: page?.description ?? SITE_DESCRIPTION,
+      canonical: ctx.abs('/home'),
+      type: 'website',
+      image: siteImage(ctx),
+      price: null,
+      noindex: false,
+      jsonLd: homeJsonLd(ctx.abs, ctx.sameAs, ctx.abs(SITE_IMAGE.path)),
+    },
+  };
+}
+
+function fixed(path: string, ctx: PageContext): Page {
+  const page = STATIC_PAGES[path];
+  return {
+    status: 200,
+    head: {
+      title: page?.title ?? null,
+      description: page?.description ?? SITE_DESCRIPTION,
+      canonical: ctx.abs(path),
+      type: 'website',
+      image: siteImage(ctx),
+      price: null,
+      noindex: false,
+      jsonLd: [],
+    },
+  };
+}
+
+function productPage(product: Product, ctx: PageContext): Page {
+  const url = ctx.abs(productPath(product.productID));
+  return {
+    status: 200,
+    head: {
+      title: product.title,
+      description: summary(product.description) || `${product.title} from ${SITE_NAME}.`,
+      canonical: url,
+      type: 'product',
+      image: productImage(product, ctx),
+      price: product.price,
+      noindex: false,
+      jsonLd: [productJsonLd(product, url, ctx.abs), breadcrumbJsonLd(productTrail(product, url, ctx.abs))],
+    },
+  };
+}
+
+async function categoryPage(category: Category, ctx: PageContext): Promise<Page> {
+  const url = ctx.abs(categoryPath(category.categoryName));
+  const pictured = await ctx.cache.categoryProduct(category.categoryID);
+  return {
+    status: 200,
+    head: {
+      title: category.categoryName,
+      description: `${category.categoryName} at ${SITE_NAME}: eggless and made fresh, with prices, same-day delivery in Chandigarh and Mohali.`,
+      canonical: url,
+      type: 'website',
+      image: productImage(pictured, ctx),
+      price: null,
+      noindex: false,
+      jsonLd: [
+        breadcrumbJsonLd([
+          { name: 'Home', url: ctx.abs('/home') },
+          { name: category.categoryName, url },
+        ]),
+      ],
+    },
+  };
+}
+
+/** A product or category that does not exist: 404, the app shell, and nothing for an index to keep. */
+function missing(path: string, ctx: PageContext, title: string = storefrontMessages.pageNotFound): Page {
+  return { status: 404, head: private_(path, title, ctx).head };
+}
+
+function private_(path: string, title: string | null, ctx: PageContext): Page {
+  return {
+    status: 200,
+    head: {
+      title,
+      description: SITE_DESCRIPTION,
+      canonical: ctx.abs(path),
+      type: 'website',
+      image: siteImage(ctx),
+      price: null,
+      noindex: true,
+      jsonLd: [],
+    },
+  };
+}

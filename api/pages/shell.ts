@@ -1,0 +1,31 @@
+/**
+ * The built `index.html`, split once at start around the place where each
+ * page's head goes: the shell's own `<title>` and `<meta name="description">`
+ * are taken out (a page gets its own), and the made head is written where the
+ * title was. A page's HTML is then `before + head + after`: two string joins,
+ * no parsing per request.
+ */
+export interface SplitShell {
+  before: string;
+  after: string;
+}
+
+const TITLE = /<title>[\s\S]*?<\/title>\s*/i;
+const DESCRIPTION = /<meta\s+name=["']description["'][^>]*>\s*/i;
+
+export function splitShell(html: string): SplitShell {
+  const headEnd = html.search(/<\/head>/i);
+  if (headEnd < 0) throw new Error('index.html has no </head>: the server cannot write page heads into it');
+  let head = html.slice(0, headEnd);
+  const rest = html.slice(headEnd);
+  head = head.replace(DESCRIPTION, '');
+  const title = head.match(TITLE);
+  if (title?.index !== undefined) {
+    return { before: head.slice(0, title.index), after: head.slice(title.index + title[0].length) + rest };
+  }
+  return { before: `${head.trimEnd()}\n    `, after: `\n  ${rest}` };
+}
+
+export function joinShell(shell: SplitShell, head: string): string {
+  return `${shell.before}${head}\n    ${shell.after}`;
+}

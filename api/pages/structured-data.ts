@@ -1,0 +1,145 @@
+import type {
+  AggregateOffer,
+  Bakery,
+  BreadcrumbList,
+  Offer,
+  Product as SchemaProduct,
+  SearchAction,
+  WebSite,
+  WithActionConstraints,
+  WithContext,
+} from 'schema-dts';
+import type { Category, Product } from '../../domain/catalogue.js';
+import { categoryPath, SITE_DESCRIPTION, SITE_NAME, summary } from '../../domain/page-head.js';
+import { SHOP_CONTACT } from '../../domain/shop.js';
+import { STORE_HOURS, STORES } from '../../domain/stores.js';
+
+/**
+ * schema.org data for search engines (JSON-LD), typed with schema-dts so a
+ * misspelt property or a wrong type fails the typecheck instead of being
+ * silently ignored by Google. `abs` turns a path into an absolute URL.
+ */
+type Abs = (path: string) => string;
+
+/** The shop sells everything it lists: a product that is gone is deleted, not shown out of stock. */
+const IN_STOCK = 'https://schema.org/InStock';
+
+/**
+ * A product with its price: one `Offer` at its price, or, when it has
+ * variations (weights, sizes), an `AggregateOffer` from the lowest to the highest
+ * of the base price and every variation's.
+ */
+export function productJsonLd(product: Product, url: string, abs: Abs): WithContext<SchemaProduct> {
+  const prices = [product.price, ...product.variations.map((v) => v.price)];
+  const offers: Offer | AggregateOffer =
+    product.variations.length > 0
+      ? {
+          '@type': 'AggregateOffer',
+          priceCurrency: 'INR',
+          lowPrice: Math.min(...prices),
+          highPrice: Math.max(...prices),
+          offerCount: prices.length,
+          availability: IN_STOCK,
+          url,
+        }
+      : { '@type': 'Offer', priceCurrency: 'INR', price: product.price, availability: IN_STOCK, url };
+  const category = product.categories[0]?.categoryName;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    description: summary(product.description, 5000),
+    image: product.images.map((i) => abs(i.src)),
+    sku: String(product.productID),
+    brand: { '@type': 'Brand', name: SITE_NAME },
+    ...(category ? { category } : {}),
+    ...(product.sizeOrWeight ? { weight: product.sizeOrWeight } : {}),
+    url,
+    offers,
+  };
+}
+
+/** Home › the product's first category › the product (Home › product when it has none). */
+export function breadcrumbJsonLd(trail: { name: string; url: string }[]): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((step, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: step.name,
+      item: step.url,
+    })),
+  };
+}
+
+export function productTrail(product: Product, url: string, abs: Abs): { name: string; url: string }[] {
+  const first: Category | undefined = product.categories[0];
+  return [
+    { name: 'Home', url: abs('/home') },
+    ...(first ? [{ name: first.categoryName, url: abs(categoryPath(first.categoryName)) }] : []),
+    { name: product.title, url },
+  ];
+}
+
+/**
+ * The home page: the shop as a `Bakery` at each of its stores (address,
+ * telephone, opening hours, its social profiles as `sameAs`), and the site
+ * with a `SearchAction`, so a search engine may offer the shop's own search.
+ */
+export function homeJsonLd(abs: Abs, sameAs: string[], logo: string): WithContext<Bakery | WebSite>[] {
+  const stores = STORES.map(
+    (store): WithContext<Bakery> => ({
+      '@context': 'https://schema.org',
+      '@type': 'Bakery',
+      '@id': abs(`/contact#${store.postal.code}`),
+      name: `${SITE_NAME}, ${store.name}`,
+      description: SITE_DESCRIPTION,
+      url: abs('/home'),
+      logo,
+      image: logo,
+      telephone: SHOP_CONTACT.phone,
+      email: SHOP_CONTACT.email,
+      priceRange: '₹₹',
+      currenciesAccepted: 'INR',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: store.postal.street,
+        addressLocality: store.postal.locality,
+        addressRegion: store.postal.region,
+        postalCode: store.postal.code,
+        addressCountry: 'IN',
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: store.lat, longitude: store.lon },
+      openingHoursSpecification: {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: [
+          'https://schema.org/Monday',
+          'https://schema.org/Tuesday',
+          'https://schema.org/Wednesday',
+          'https://schema.org/Thursday',
+          'https://schema.org/Friday',
+          'https://schema.org/Saturday',
+          'https://schema.org/Sunday',
+        ],
+        opens: STORE_HOURS.opens,
+        closes: STORE_HOURS.closes,
+      },
+      ...(sameAs.length ? { sameAs } : {}),
+    }),
+  );
+  const search: WithActionConstraints<SearchAction> = {
+    '@type': 'SearchAction',
+    target: { '@type': 'EntryPoint', urlTemplate: `${abs('/search')}?q={search_term_string}` },
+    'query-input': 'required name=search_term_string',
+  };
+  const site: WithContext<WebSite> = {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: SITE_NAME,
+    url: abs('/home'),
+    inLanguage: 'en-IN',
+    potentialAction: search,
+  };
+  return [...stores, site];
+}

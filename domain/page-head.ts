@@ -1,0 +1,102 @@
+import { plainText } from './search.js';
+
+/*
+ * What a page says about itself before any script runs: its title, its one-line
+ * description, its own address. The server writes them into the HTML it sends
+ * (link-preview crawlers run no JavaScript) and the app keeps them current as
+ * the shopper moves, so both read the same words here.
+ */
+
+/** The shop's name: the whole title of the home page, and every other page's suffix. */
+export const SITE_NAME = 'Bakery & Blooms';
+
+/** The site's own description (home, and any page that has none of its own). */
+export const SITE_DESCRIPTION =
+  'Eggless cakes, fresh flowers, chocolates and gifts with same-day delivery in Chandigarh and Mohali.';
+
+/** "Red Velvet Cakes | Bakery & Blooms"; the shop's name alone for an empty page title. */
+export function pageTitle(title: string | null | undefined): string {
+  const own = title?.trim();
+  return own ? `${own} | ${SITE_NAME}` : SITE_NAME;
+}
+
+/** About the length search results and link previews show before cutting a description. */
+export const DESCRIPTION_LENGTH = 160;
+
+/**
+ * A product's HTML description as one line of plain text of at most `max`
+ * characters, cut at a word with an ellipsis when longer.
+ */
+export function summary(html: string, max = DESCRIPTION_LENGTH): string {
+  const text = plainText(html);
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  // A single very long word is cut where it is rather than dropped whole.
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
+}
+
+/** The public pages with fixed words: their title (null: the shop's name alone) and description. */
+export const STATIC_PAGES: Readonly<Record<string, { title: string | null; description: string }>> = {
+  '/home': { title: null, description: SITE_DESCRIPTION },
+  '/products': {
+    title: 'All Products',
+    description:
+      'Every eggless cake, bouquet, chocolate box, plant and gift of Bakery & Blooms, with prices.',
+  },
+  '/all-categories': {
+    title: 'All Categories',
+    description: 'Cakes by flavour, flowers, chocolates, plants, gifts and combos at Bakery & Blooms.',
+  },
+  '/about-us': {
+    title: 'About us',
+    description:
+      'Bakery & Blooms: an eggless bakery and florist in Chandigarh and Mohali. Our story, our terms and how we deliver.',
+  },
+  '/contact': {
+    title: 'Contact us',
+    description: 'Visit our stores in Chandigarh and Mohali, call us or write to us.',
+  },
+};
+
+/** The address of a product's own page. */
+export function productPath(productID: number): string {
+  return `/products-details/${productID}`;
+}
+
+/** The address of a category's page (names are matched trimmed and case-insensitively). */
+export function categoryPath(categoryName: string): string {
+  return `/products-by-category/${encodeURIComponent(categoryName.trim())}`;
+}
+
+/**
+ * Pages no search engine should crawl: a shopper's own (cart, checkout, account),
+ * the login pages and the admin area. robots.txt disallows them; each also
+ * carries `noindex` (as does every page that is not a public one).
+ */
+export const PRIVATE_PATHS = [
+  '/cart',
+  '/checkout',
+  '/order-success',
+  '/my-orders',
+  '/my-profile',
+  '/login',
+  '/register',
+  '/otp',
+  '/forget-password',
+  '/verify-reset-otp',
+  '/admin',
+  '/dashboard',
+  '/all-admin-orders',
+  '/admin-orders',
+  '/add-new-category',
+  '/category-list',
+  '/add-product',
+  '/product-list',
+  '/edit-products',
+] as const;
+
+/** What the share sheet (or a WhatsApp message) says about a product: its name and its price. */
+export function shareText(product: { title: string }, priceText: string): string {
+  return `${product.title}: ${priceText} at ${SITE_NAME}`;
+}
