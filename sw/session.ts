@@ -11,7 +11,9 @@ import { db, type SessionRow, type ShopDatabase } from './db.js';
  * keys: they call this module (through `web/hooks/useSession.ts`).
  *
  * Ending a session removes only the session: the cart, the catalogue and the
- * outbox stay (queued orders belong to their account and survive logout).
+ * outbox stay (queued orders belong to their account and survive logout). A
+ * logout also takes the account's personal data off the device
+ * (`endSessionOnDevice` in `account-data.ts`).
  */
 const KEYS = ['token', 'role', 'userId', 'email', 'phone', 'isLoggedIn', 'userEmail', 'userPhone'] as const;
 const RETURN_URL = 'returnUrl';

@@ -199,4 +199,31 @@ describe('checkout form', { timeout: 30_000 }, () => {
     );
     expect(screen.getByRole('link', { name: '1 order waiting to be sent' })).toBeTruthy();
   });
+
+  it("another account's orders: no notice, no badge, and their page reads as missing", async () => {
+    const theirs = { ...shopper, veryOtpLoginID: 8, email: 'bina@example.com' };
+    const product = { productID: 5, title: 'Chocolate Truffle', price: 600 };
+    await db.outbox.bulkPut([
+      {
+        ...queuedRow(theirs, product, 'k-8', Date.now()),
+        state: 'attention',
+        problem: { kind: 'product-gone', status: 404, message: 'Gone.', data: null },
+      },
+      { ...queuedRow(theirs, product, 'k-9', Date.now()), state: 'queued' },
+    ]);
+    signIn();
+    renderAt('/order-success?order=k-8');
+    await screen.findByRole('heading', { name: t.successMissing });
+    expect(screen.queryByRole('button', { name: t.cancelOrder })).toBeNull();
+    expect(screen.queryByText(/needs your attention/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /waiting to be sent/ })).toBeNull();
+    cleanup();
+
+    // The same rows, signed in as their own account: all of it shows.
+    localStorage.setItem('token', token(8));
+    localStorage.setItem('userId', '8');
+    renderAt('/order-success?order=k-8');
+    await screen.findByRole('button', { name: t.cancelOrder });
+    expect(await screen.findByRole('link', { name: '2 orders waiting to be sent' })).toBeTruthy();
+  });
 });
