@@ -20,8 +20,9 @@ import {
   issueCode,
   issueRegistrationCode,
   pruneCodes,
+  registrationPasswordMatches,
 } from './codes.js';
-import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './password.js';
+import { hashPassword, needsRehash, UNVERIFIED_PASSWORD, verifyDummy, verifyPassword } from './password.js';
 import {
   findUserByEmail,
   findUserById,
@@ -134,9 +135,16 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
       // A registration that was never verified may be started again (the code was lost, expired,
       // or the password mistyped). The account's details do not change here: each attempt gets
       // its own code, and only the code of an attempt applies that attempt's password.
+      // The account row gets no usable password until a code proves the mailbox: the attempt keeps
+      // its password, so nothing promoted or otherwise trusted later can log in with a stranger's.
       const id =
         existing?.id ??
-        (await insertUser(app.db, { name: body.name, email: body.email, phone: body.phone, passwordHash }));
+        (await insertUser(app.db, {
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          passwordHash: UNVERIFIED_PASSWORD,
+        }));
       const user = await findUserById(app.db, id);
       if (user && !user.verified) {
         const code = await issueRegistrationCode(app.db, codeSecret, user.id, {
@@ -188,12 +196,17 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     const body = need(input);
     await limit('login', body.email, request);
     const user = await findUserByEmail(app.db, body.email);
+    if (user && !user.verified) {
+      // Only someone who knows a pending registration's password learns that it still waits for
+      // its code; no password of an unverified account ever opens a session.
+      if (await registrationPasswordMatches(app.db, user.id, body.password))
+        throw new HttpError(403, messages.loginNotVerified);
+      throw unauthorized(messages.loginWrongCredentials);
+    }
     const good = user
       ? await verifyPassword(body.password, user.password_hash)
       : await verifyDummy(body.password);
     if (!user || !good) throw unauthorized(messages.loginWrongCredentials);
-    // Only someone who knows the password learns that the account still waits for its code.
-    if (!user.verified) throw new HttpError(403, messages.loginNotVerified);
     if (needsRehash(user.password_hash)) {
       await updateUser(app.db, user.id, { password_hash: await hashPassword(body.password) });
     }

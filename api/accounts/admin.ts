@@ -4,6 +4,7 @@ import { EmailSchema, PasswordSchema } from '../../domain/accounts.js';
 import { ADMIN_ROLE } from '../../domain/roles.js';
 import { parseWith } from '../../domain/validation.js';
 import type { Database } from '../db/schema.js';
+import { dropRegistrations } from './codes.js';
 import { hashPassword } from './password.js';
 import { findUserByEmail, insertUser, updateUser } from './user.repository.js';
 
@@ -26,9 +27,12 @@ function checked(email: string, password: string): { email: string; password: st
 
 /**
  * Creates the admin, or makes an existing account an admin (verified).
- * `setPassword` decides whether an existing account's password is replaced:
+ * `setPassword` decides whether a verified account's password is replaced:
  * the command does (the operator typed it), the start-up task does not (so an
- * admin who changed the password is not reset on every restart).
+ * admin who changed the password is not reset on every restart). An account
+ * that never proved its mailbox always gets the operator's password: whoever
+ * registered it (anyone can register any address) chose its pending
+ * passwords, and must not become the admin by the promotion.
  */
 export async function createOrPromoteAdmin(
   db: Kysely<Database>,
@@ -52,9 +56,11 @@ export async function createOrPromoteAdmin(
   const fields: Parameters<typeof updateUser>[2] = {};
   if (existing.role !== ADMIN_ROLE) fields.role = ADMIN_ROLE;
   if (!existing.verified) fields.verified = 1;
-  if (options.setPassword) fields.password_hash = await hashPassword(password);
+  if (options.setPassword || !existing.verified) fields.password_hash = await hashPassword(password);
   if (Object.keys(fields).length === 0) return 'unchanged';
   await updateUser(db, existing.id, fields);
+  // A pending registration's code would otherwise still set its registrant's password.
+  if (!existing.verified) await dropRegistrations(db, existing.id);
   // A replaced password ends the sessions opened with the old one.
   if (fields.password_hash) {
     await db

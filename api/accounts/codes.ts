@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { CodePurpose } from './account.tables.js';
+import { verifyDummy, verifyPassword } from './password.js';
 
 /**
  * One-time codes: 6 random digits, stored only as an HMAC bound to the user
@@ -190,4 +191,26 @@ export async function consumeRegistrationCode(
 /** Ends every pending registration of an account (it was verified, by its code or a reset). */
 export async function dropRegistrations(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom('registration_codes').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Whether `password` is the one of a live registration attempt of this account. Every attempt is
+ * checked (at most MAX_LIVE_REGISTRATIONS scrypt runs) and a missing one costs a dummy check, so
+ * the time does not tell whether an attempt exists.
+ */
+export async function registrationPasswordMatches(
+  db: Kysely<Database>,
+  userId: number,
+  password: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const attempts = await db
+    .selectFrom('registration_codes')
+    .select('password_hash')
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .execute();
+  if (attempts.length === 0) return verifyDummy(password);
+  const results = await Promise.all(attempts.map((a) => verifyPassword(password, a.password_hash)));
+  return results.includes(true);
 }

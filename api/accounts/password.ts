@@ -50,6 +50,12 @@ function derive(
   );
 }
 
+/**
+ * The stored password of an account that has not proved its mailbox: not a hash, so no password
+ * ever matches it. A pending registration's password lives with its attempt (`registration_codes`).
+ */
+export const UNVERIFIED_PASSWORD = '!unverified';
+
 export async function hashPassword(password: string): Promise<string> {
   if (password.length > PASSWORD_MAX) throw new Error('password longer than the maximum reached the hasher');
   const salt = randomBytes(SALT_LENGTH);

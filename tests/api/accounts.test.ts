@@ -785,6 +785,70 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it("gives a stranger's unverified registration no way into the admin named later at start", async () => {
+      const ip = nextIp();
+      const ownerEmail = nextEmail('owner');
+      const strangerPassword = 'Stranger-Pass1';
+      // 1. The shop runs without ADMIN_EMAIL (t.app); 2. a stranger registers the address the
+      // operator will name, with a password of their own, and never verifies it.
+      expect((await post('/CreateAccount', ip, registration(ownerEmail, strangerPassword))).statusCode).toBe(
+        200,
+      );
+      const strangerCode = codeIn(await smtp.take(ownerEmail));
+      const pending = await t.app.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', ownerEmail)
+        .executeTakeFirstOrThrow();
+      expect(pending.password_hash).not.toMatch(/^scrypt\$/);
+
+      // 3. The operator restarts with ADMIN_EMAIL/ADMIN_PASSWORD.
+      const own = await appOnSameDb({ adminEmail: ownerEmail, adminPassword: 'Admin-Pass1' });
+      try {
+        await runStartupTasks(own.app);
+        const loginAs = (password: string) =>
+          own.app.inject({
+            method: 'POST',
+            url: '/api/LoginCustomer',
+            remoteAddress: ip,
+            payload: { email: ownerEmail, password },
+          });
+        expectFailure(await loginAs(strangerPassword), 401, messages.loginWrongCredentials);
+        const admin = await loginAs('Admin-Pass1');
+        expect(admin.statusCode).toBe(200);
+        expect(admin.json().data.role).toBe('1');
+        // The stranger's pending registration is gone: its code no longer sets their password.
+        expectFailure(
+          await post('/verifiedOtploginCustomer', ip, { Email: ownerEmail, Otp: strangerCode }),
+          400,
+          messages.otpWrong,
+        );
+        expectFailure(await loginAs(strangerPassword), 401, messages.loginWrongCredentials);
+      } finally {
+        await own.close();
+      }
+    });
+
+    it('keeps the password of a verified account that ADMIN_EMAIL promotes at start', async () => {
+      const ip = nextIp();
+      const email = nextEmail('promoted');
+      await registerVerified(email, ip);
+      const own = await appOnSameDb({ adminEmail: email, adminPassword: 'Admin-Pass1' });
+      try {
+        await runStartupTasks(own.app);
+        const admin = await post('/LoginCustomer', ip, { email, password: PASSWORD });
+        expect(admin.statusCode).toBe(200);
+        expect(admin.json().data.role).toBe('1');
+        expectFailure(
+          await post('/LoginCustomer', ip, { email, password: 'Admin-Pass1' }),
+          401,
+          messages.loginWrongCredentials,
+        );
+      } finally {
+        await own.close();
+      }
+    });
+
     it('sends no code to an unknown email and nothing at all for a refused request', async () => {
       // Mail goes out after the answer; closing the app waits for mail in flight, so
       // after close() the SMTP server has everything this app ever sent.
