@@ -253,6 +253,12 @@ export function sendDue(
           refusedToken: null,
         });
         result.sent.push(placed);
+        // Its account logged out while the answer was on its way: a sent order is personal data that
+        // leaves the phone at logout (sw/account-data.ts), and the next person is told nothing of it.
+        if (!isOwnedBy(placed, (await loadSession(env.db, env.now()))?.userId)) {
+          await env.db.outbox.delete(placed.key);
+          continue;
+        }
         await env.onPlaced?.(placed);
       } else if (outcome.kind === 'retry') {
         const attempts = row.attempts + 1;

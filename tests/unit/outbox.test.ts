@@ -623,6 +623,19 @@ describe('a shared phone: whose orders', () => {
     ]);
   });
 
+  it('an order whose answer comes after its account logged out leaves the phone, unannounced', async () => {
+    const announced: string[] = [];
+    const key = await queue(7);
+    const logoutMidRequest: typeof fetch = async (input, init) => {
+      await endSessionOnDevice(store);
+      return shop.fetch(input, init);
+    };
+    await sendDue({ ...env, fetch: logoutMidRequest, onPlaced: (r) => void announced.push(r.key) });
+    expect(shop.placed.has(key)).toBe(true);
+    expect(await store.outbox.get(key)).toBeUndefined();
+    expect(announced).toEqual([]);
+  });
+
   it("a sign-in keeps that account's data and drops what other accounts left behind", async () => {
     const mine = await queue(7);
     await sendDue(env);
