@@ -1,6 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App.js';
+import { routerOptions, routes } from './app/routes.js';
 import { PwaStatus } from './pwa/PwaStatus.js';
 import { startPwa } from './pwa/start.js';
 
@@ -10,13 +12,16 @@ import { startPwa } from './pwa/start.js';
  * browser between them: on a slow phone the whole tree in one go is a long task that
  * blocks taps and scrolling, while the HTML's header already stands in for it.
  */
+// Created first: the router starts loading the current route's lazy screen at once (a shared link to
+// a product, a search), in parallel with React's start.
+const router = createBrowserRouter(routes, routerOptions());
 const root = document.getElementById('root');
 if (root) {
   const reactRoot = createRoot(root);
   startTransition(() => {
     reactRoot.render(
       <StrictMode>
-        <App status={<PwaStatus />} />
+        <App router={router} status={<PwaStatus />} />
       </StrictMode>,
     );
   });

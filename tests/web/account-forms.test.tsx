@@ -1,23 +1,21 @@
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, useLocation } from '../../web/app/router.js';
 
 // Every account costs real scrypt hashes, and each screen's chunk is transformed on first use.
 vi.setConfig({ testTimeout: 90_000 });
 configure({ asyncUtilTimeout: 20_000 });
 
+import type { RouteObject } from 'react-router-dom';
 import { accountMessages } from '../../domain/account-messages.js';
 import { messages } from '../../domain/messages.js';
 import { shellMessages } from '../../domain/shell-messages.js';
 import { db } from '../../sw/db.js';
 import { currentSession, savePendingRegistration } from '../../sw/session.js';
 import { RequireLoginForCheckout } from '../../web/account/guards.js';
-import { Shell } from '../../web/app/App.js';
-import { type RouteEntry, storefrontRoutes } from '../../web/app/routes.js';
 import { makeTestApp, type TestApp } from '../support/app.js';
 import { codeIn, startSmtp, type TestSmtp } from '../support/smtp.js';
-import { resetStore } from './storefront-fixtures.js';
+import { renderAt as renderApp, resetStore, url } from './storefront-fixtures.js';
 
 /**
  * The account screens in jsdom, against the real server (SQLite in memory,
@@ -57,19 +55,8 @@ afterEach(() => {
   cleanup();
 });
 
-let where = '';
-function Probe() {
-  const l = useLocation();
-  where = `${l.pathname}${l.search}`;
-  return null;
-}
-function renderAt(path: string, routes: RouteEntry[] = storefrontRoutes) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Probe />
-      <Shell routes={routes} />
-    </MemoryRouter>,
-  );
+function renderAt(path: string, extra: RouteObject[] = []) {
+  return renderApp(path, undefined, extra);
 }
 
 const PASSWORD = 'Good-Pass1';
@@ -178,7 +165,7 @@ describe('register (spec section 5)', () => {
     type('Phone', '9876543210');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     await said(messages.otpSent);
-    await waitFor(() => expect(where).toBe('/otp'));
+    await waitFor(() => expect(url()).toBe('/otp'));
     expect(localStorage.getItem('userEmail')).toBe(email);
     expect(localStorage.getItem('userPhone')).toBe('9876543210');
     const code = codeIn(await smtp.take(email));
@@ -202,7 +189,7 @@ describe('register (spec section 5)', () => {
     type('OTP', newer);
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await said(messages.otpVerified);
-    await waitFor(() => expect(where).toBe('/login'));
+    await waitFor(() => expect(url()).toBe('/login'));
   });
 
   it("refuses a password over 128 characters before asking the server (the server's own rule)", async () => {
@@ -225,7 +212,7 @@ describe('OTP (spec sections 5 and 8)', () => {
     type('OTP', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await said(messages.otpNoEmail);
-    await waitFor(() => expect(where).toBe('/register'));
+    await waitFor(() => expect(url()).toBe('/register'));
   });
 
   it('after a reload (no details in memory) offers to register again instead of resending', async () => {
@@ -262,7 +249,7 @@ describe('login (spec sections 2, 5, 8)', () => {
     type('Email', email);
     type(/^Password/, PASSWORD);
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(where).toBe('/home'));
+    await waitFor(() => expect(url()).toBe('/home'));
     const session = currentSession();
     expect(session?.email).toBe(email);
     expect(localStorage.getItem('isLoggedIn')).toBe('true');
@@ -281,7 +268,7 @@ describe('login (spec sections 2, 5, 8)', () => {
     await db.cart.put({ key: 'k1', productID: 1, quantity: 1, addedAt: 1 } as never);
     fireEvent.click(within(header).getByRole('button', { name: 'Logout' }));
     await said(messages.loggedOut);
-    await waitFor(() => expect(where).toBe('/login'));
+    await waitFor(() => expect(url()).toBe('/login'));
     expect(currentSession()).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     expect(await db.session.get('current')).toBeUndefined();
@@ -294,7 +281,7 @@ describe('login (spec sections 2, 5, 8)', () => {
     renderAt('/my-orders');
     await screen.findByRole('heading', { name: 'Your Orders' });
     fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(where).toBe('/login'));
+    await waitFor(() => expect(url()).toBe('/login'));
     await said(messages.loggedOut);
     expect(localStorage.getItem('returnUrl')).toBeNull();
     expect(within(alerts()).queryByText(accountMessages.sessionEnded)).toBeNull();
@@ -302,7 +289,7 @@ describe('login (spec sections 2, 5, 8)', () => {
 
   it('logs in with an emailed code instead (/onlyotp, then /VryOtpLogin), back to the saved URL', async () => {
     renderAt('/my-orders');
-    await waitFor(() => expect(where).toBe('/login'));
+    await waitFor(() => expect(url()).toBe('/login'));
     expect(localStorage.getItem('returnUrl')).toBe('/my-orders');
     const email = await verifiedAccount();
     fireEvent.click(await screen.findByRole('button', { name: 'Log in with a code instead' }));
@@ -319,7 +306,7 @@ describe('login (spec sections 2, 5, 8)', () => {
     await said(messages.otpInvalid);
     type('Login code', code);
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(where).toBe('/my-orders'));
+    await waitFor(() => expect(url()).toBe('/my-orders'));
     expect(localStorage.getItem('returnUrl')).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Your Orders' })).toBeTruthy();
     expect(await screen.findByText(messages.noOrdersFound)).toBeTruthy();
@@ -337,7 +324,7 @@ describe('forgot and reset password (spec sections 2, 5, 8)', () => {
     type('Email', email);
     fireEvent.click(screen.getByRole('button', { name: 'Send OTP' }));
     await said(messages.codeRequestAccepted);
-    await waitFor(() => expect(where).toBe(`/verify-reset-otp?email=${encodeURIComponent(email)}`));
+    await waitFor(() => expect(url()).toBe(`/verify-reset-otp?email=${encodeURIComponent(email)}`));
     const code = codeIn(await smtp.take(email));
 
     await screen.findByRole('heading', { name: 'Reset password' });
@@ -364,13 +351,13 @@ describe('forgot and reset password (spec sections 2, 5, 8)', () => {
     type('OTP', code);
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     await said(messages.passwordResetDone);
-    await waitFor(() => expect(where).toBe('/login'));
+    await waitFor(() => expect(url()).toBe('/login'));
     expect((await api('/LoginCustomer', { email, password: 'Brand-New1' })).isSuccess).toBe(true);
   });
 
   it('without an email in the URL goes back to /forget-password', async () => {
     renderAt('/verify-reset-otp');
-    await waitFor(() => expect(where).toBe('/forget-password'));
+    await waitFor(() => expect(url()).toBe('/forget-password'));
   });
 });
 
@@ -422,13 +409,12 @@ describe('My Profile (spec sections 2, 4, 8)', () => {
 
 describe('session guards and a refused session (spec sections 4 and 6)', () => {
   it('checkout while logged out says "Please log in first." and keeps /checkout to come back to', async () => {
-    const routes: RouteEntry[] = [
-      ...storefrontRoutes.filter((r) => r.path !== '*'),
+    const routes: RouteObject[] = [
       { path: '/guarded-checkout', element: <RequireLoginForCheckout>checkout</RequireLoginForCheckout> },
     ];
     renderAt('/guarded-checkout', routes);
     await said(messages.loginFirst);
-    expect(where).toBe('/login');
+    expect(url()).toBe('/login');
     expect(localStorage.getItem('returnUrl')).toBe('/guarded-checkout');
   });
 
@@ -439,7 +425,7 @@ describe('session guards and a refused session (spec sections 4 and 6)', () => {
       localStorage.setItem('token', token);
       localStorage.setItem('email', 'old@example.test');
       renderAt('/my-profile');
-      await waitFor(() => expect(where).toBe('/login'));
+      await waitFor(() => expect(url()).toBe('/login'));
       await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
       expect(localStorage.getItem('returnUrl')).toBe('/my-profile');
       await said(accountMessages.sessionEnded);
@@ -452,28 +438,25 @@ describe('session guards and a refused session (spec sections 4 and 6)', () => {
     // The server ends the session (as after a password reset elsewhere); the device still holds the token.
     await api('/Logout', { email }, token);
     renderAt('/my-profile');
-    await waitFor(() => expect(where).toBe('/login'));
+    await waitFor(() => expect(url()).toBe('/login'));
     await said(accountMessages.sessionEnded);
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('returnUrl')).toBe('/my-profile');
     type('Email', email);
     type(/^Password/, PASSWORD);
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(where).toBe('/my-profile'));
+    await waitFor(() => expect(url()).toBe('/my-profile'));
   });
 
   it('a shopper on an admin guard goes to /home; no session goes to /login', async () => {
     const { RequireAdmin } = await import('../../web/account/guards.js');
-    const routes: RouteEntry[] = [
-      ...storefrontRoutes.filter((r) => r.path !== '*'),
-      { path: '/admin-only', element: <RequireAdmin>admin</RequireAdmin> },
-    ];
+    const routes: RouteObject[] = [{ path: '/admin-only', element: <RequireAdmin>admin</RequireAdmin> }];
     renderAt('/admin-only', routes);
-    await waitFor(() => expect(where).toBe('/login'));
+    await waitFor(() => expect(url()).toBe('/login'));
     cleanup();
     await loggedIn();
     renderAt('/admin-only', routes);
-    await waitFor(() => expect(where).toBe('/home'));
+    await waitFor(() => expect(url()).toBe('/home'));
   });
 });
 
@@ -482,10 +465,7 @@ describe('the error boundary around the routes', () => {
     throw new Error('a bug');
   }
   it('shows a message with a reload for a failing screen, and another page works again', async () => {
-    const routes: RouteEntry[] = [
-      ...storefrontRoutes.filter((r) => r.path !== '*'),
-      { path: '/boom', element: <Boom /> },
-    ];
+    const routes: RouteObject[] = [{ path: '/boom', element: <Boom /> }];
     const quiet = console.error;
     console.error = () => {};
     try {
@@ -504,10 +484,7 @@ describe('the error boundary around the routes', () => {
     const Missing = lazy(() =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/X.js')),
     );
-    const routes: RouteEntry[] = [
-      ...storefrontRoutes.filter((r) => r.path !== '*'),
-      { path: '/missing', element: <Missing /> },
-    ];
+    const routes: RouteObject[] = [{ path: '/missing', element: <Missing /> }];
     const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
     let isOnline = false;
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => isOnline });

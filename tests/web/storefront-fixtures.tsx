@@ -1,9 +1,10 @@
 import { render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject } from 'react-router-dom';
 import type { Category, Product, Variation } from '../../domain/catalogue.js';
 import { toStored } from '../../sw/catalogue-sync.js';
 import { db } from '../../sw/db.js';
-import { Shell } from '../../web/app/App.js';
-import { MemoryRouter, useLocation } from '../../web/app/router.js';
+import { App } from '../../web/app/App.js';
+import { appRoutes, routerOptions } from '../../web/app/routes.js';
 
 /** Helpers for the storefront's component tests: real Dexie over fake-indexeddb, the real app shell. */
 
@@ -41,22 +42,21 @@ export async function resetStore(): Promise<void> {
   localStorage.clear();
 }
 
-let currentUrl = '';
+let router: ReturnType<typeof createMemoryRouter> | null = null;
 /** The router's current URL (path and query), as the app sees it. */
 export function url(): string {
-  return currentUrl;
-}
-function LocationProbe() {
-  const l = useLocation();
-  currentUrl = `${l.pathname}${l.search}`;
-  return null;
+  const l = router?.state.location;
+  return l ? `${l.pathname}${l.search}` : '';
 }
 
-export function renderAt(path: string, state?: unknown) {
-  return render(
-    <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
-      <LocationProbe />
-      <Shell />
-    </MemoryRouter>,
-  );
+/**
+ * The real app at `path` (with navigation `state` when given): the shop's own route table in a
+ * memory router; `extra` screens join the storefront layout (a failing screen, a bare guard).
+ */
+export function renderAt(path: string, state?: unknown, extra: RouteObject[] = []) {
+  router = createMemoryRouter(appRoutes(extra), {
+    ...routerOptions(),
+    initialEntries: [state === undefined ? path : { pathname: path, state }],
+  });
+  return render(<App router={router} />);
 }

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES } from '../../domain/shop.js';
 import { addToCart } from '../../sw/cart.js';
 import { db } from '../../sw/db.js';
-import { MemoryRouter } from '../../web/app/router.js';
 import { ProductImage } from '../../web/components/ProductImage.js';
 import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
 

@@ -1,14 +1,14 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Component, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ShopDatabase } from '../../sw/db.js';
-import { useLiveQuery } from '../../web/hooks/useLiveQuery.js';
 
 /**
- * Our useLiveQuery (web/hooks/useLiveQuery.ts) stands in for dexie-react-hooks':
- * the screens rely on it answering `undefined` first, then the stored rows, then
- * every change made anywhere (a sync, another tab), following new deps, and
- * throwing a failed query to the error boundary.
+ * What the screens rely on from dexie-react-hooks' useLiveQuery (web/hooks/useCatalogue.ts and
+ * the rest): it answers `undefined` first, then the stored rows, then every change made anywhere
+ * (a sync, another tab), follows new deps, and throws a failed query to the error boundary (a
+ * route's errorElement in the app).
  */
 let store: ShopDatabase;
 beforeEach(() => {

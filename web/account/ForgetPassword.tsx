@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { EmailOnlySchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
 import { call } from '../api/client.js';
-import { Link, useNavigate } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { Field, useForm, useSending } from './form.js';
 import './account.css';

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
 import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { EmailOnlySchema, LoginSchema, OtpLoginFormSchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
 import { ApiError, call } from '../api/client.js';
-import { Link, useLocation, useNavigate } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { Field, useForm, useSending } from './form.js';
 import { type LoginState, takeLoginNotice } from './guards.js';

@@ -1,3 +1,4 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { accountMessages } from '../../domain/account-messages.js';
 import { messages } from '../../domain/messages.js';
@@ -7,7 +8,6 @@ import { ApiError } from '../api/client.js';
 import { QueuedOrders } from '../checkout/QueuedOrders.js';
 import { ProductImage } from '../components/ProductImage.js';
 import { useNotify } from '../hooks/useAlerts.js';
-import { useLiveQuery } from '../hooks/useLiveQuery.js';
 import { useSession } from '../hooks/useSession.js';
 import { keptOrderHistory, refreshOrderHistory } from './order-history.js';
 import './account.css';

@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { OtpFormSchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
 import { pendingRegistrationEmail } from '../../sw/session.js';
 import { call, serverMessageOr } from '../api/client.js';
-import { Link, useNavigate } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { Field, useForm, useSending } from './form.js';
 import { forgetRegistration, lastRegistration } from './registration.js';

@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { RegisterSchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
 import { savePendingRegistration } from '../../sw/session.js';
 import { call } from '../api/client.js';
-import { Link, useNavigate } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { Field, useForm, useSending } from './form.js';
 import { rememberRegistration } from './registration.js';

@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import * as v from 'valibot';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { EmailSchema, ResetPasswordFormSchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
 import { call } from '../api/client.js';
-import { Link, Navigate, useNavigate, useSearchParams } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { Field, useForm, useSending } from './form.js';
 import './account.css';

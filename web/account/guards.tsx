@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import { isAdmin } from '../../domain/roles.js';
 import { decodeToken, isTokenLive } from '../../domain/session.js';
 import { clearSession, setReturnUrl, storedToken } from '../../sw/session.js';
-import { Navigate, useLocation } from '../app/router.js';
 import { useSession } from '../hooks/useSession.js';
 
 /**

@@ -1,41 +1,31 @@
-import { lazy } from 'react';
-import type { RouteEntry } from '../app/routes.js';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { screen } from '../app/lazy-screen.js';
 import { RequireLogin } from './guards.js';
 
 /**
  * The shopper's account routes (spec section 2): register, codes, login,
- * reset, and the login-guarded profile and My Orders. Each screen is its own
- * chunk (none is in the first bundle); the worker precaches them, so they
- * open offline too.
+ * reset, and the login-guarded profile and My Orders. Each screen is a lazy
+ * route, its own chunk (none is in the first bundle); the worker precaches
+ * them, so they open offline too. The guards are in the first bundle.
  */
-const Register = lazy(() => import('./Register.js'));
-const Otp = lazy(() => import('./Otp.js'));
-const Login = lazy(() => import('./Login.js'));
-const ForgetPassword = lazy(() => import('./ForgetPassword.js'));
-const VerifyResetOtp = lazy(() => import('./VerifyResetOtp.js'));
-const MyProfile = lazy(() => import('./MyProfile.js'));
-const MyOrders = lazy(() => import('./MyOrders.js'));
+const guarded = (load: () => Promise<{ default: ComponentType }>) => async () => {
+  const { default: Screen } = await load();
+  return {
+    Component: () => (
+      <RequireLogin>
+        <Screen />
+      </RequireLogin>
+    ),
+  };
+};
 
-export const accountRoutes: RouteEntry[] = [
-  { path: '/register', element: <Register /> },
-  { path: '/otp', element: <Otp /> },
-  { path: '/login', element: <Login /> },
-  { path: '/forget-password', element: <ForgetPassword /> },
-  { path: '/verify-reset-otp', element: <VerifyResetOtp /> },
-  {
-    path: '/my-profile',
-    element: (
-      <RequireLogin>
-        <MyProfile />
-      </RequireLogin>
-    ),
-  },
-  {
-    path: '/my-orders',
-    element: (
-      <RequireLogin>
-        <MyOrders />
-      </RequireLogin>
-    ),
-  },
+export const accountRoutes: RouteObject[] = [
+  { path: '/register', lazy: screen(() => import('./Register.js')) },
+  { path: '/otp', lazy: screen(() => import('./Otp.js')) },
+  { path: '/login', lazy: screen(() => import('./Login.js')) },
+  { path: '/forget-password', lazy: screen(() => import('./ForgetPassword.js')) },
+  { path: '/verify-reset-otp', lazy: screen(() => import('./VerifyResetOtp.js')) },
+  { path: '/my-profile', lazy: guarded(() => import('./MyProfile.js')) },
+  { path: '/my-orders', lazy: guarded(() => import('./MyOrders.js')) },
 ];

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, matchPath, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { adminApi } from '../../domain/admin.contract.js';
 import { adminMessages } from '../../domain/admin-messages.js';
@@ -6,7 +7,6 @@ import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { clearSession } from '../../sw/session.js';
 import { ApiError, call, serverMessageOr } from '../api/client.js';
-import { Link, matchPath, NavLink, useLocation, useNavigate } from '../app/router.js';
 import { RouteLoading } from '../components/ProgressBar.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';

@@ -1,7 +1,7 @@
+import { Link } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
 import { type Dashboard as DashboardData, formatOrderDate, WAITING_STATUSES } from '../../domain/admin.js';
 import { formatRupees } from '../../domain/money.js';
-import { Link } from '../app/router.js';
 import { useAdminQuery } from './connection.js';
 import { LoadError, Loading, Screen } from './ui.js';
 

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
 import {
   type AdminOrderSummary,
@@ -12,7 +13,6 @@ import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/orders.js';
 import { serverMessageOr } from '../api/client.js';
-import { Link, useSearchParams } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { useConfirm } from './dialogs.js';

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
 import { ADMIN_PAGE_SIZES, DEFAULT_PAGE_SIZE, PRODUCT_SORTS, type ProductSort } from '../../domain/admin.js';
 import { adminMessages } from '../../domain/admin-messages.js';
@@ -6,7 +7,6 @@ import { catalogueApi } from '../../domain/catalogue.contract.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { serverMessageOr } from '../api/client.js';
-import { Link, useSearchParams } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { useConfirm } from './dialogs.js';

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router-dom';
 import { adminMessages } from '../../domain/admin-messages.js';
-import { useBlocker } from '../app/router.js';
 import { useConfirm } from './dialogs.js';
 
 /**

@@ -1,4 +1,12 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
+import {
+  type DataRouter,
+  Outlet,
+  RouterProvider,
+  ScrollRestoration,
+  useLocation,
+  useNavigate,
+} from 'react-router-dom';
 import { onSessionLapsed, setReturnUrl } from '../../sw/session.js';
 import { type LoginState, setLoginNotice } from '../account/guards.js';
 import { AlertsProvider } from '../components/Alerts.js';
@@ -6,61 +14,44 @@ import { Footer } from '../components/Footer.js';
 import { Header } from '../components/Header.js';
 import { OutboxNotice } from '../components/OutboxStatus.js';
 import { ProgressBar, RouteLoading } from '../components/ProgressBar.js';
-import { BrowserRouter, Outlet, Route, Routes, useLocation, useNavigate } from './router.js';
 import '../styles/app.css';
-import { RouteErrorBoundary } from './RouteErrorBoundary.js';
-import { type RouteEntry, storefrontRoutes } from './routes.js';
+import { RouteError } from './RouteErrorBoundary.js';
 
-const Elsewhere = lazy(() => import('./Elsewhere.js'));
+/** The PWA's own strip (offline, last synced, install, update ready), rendered by `web/pwa/`; layouts give it a place. */
+const StatusSlot = createContext<ReactNode>(null);
+export const useStatusSlot = (): ReactNode => useContext(StatusSlot);
 
 /**
- * The shopper's app. `status` is the PWA's own strip (offline, last synced,
- * install, update ready) rendered by `web/pwa/`; the app only gives it a place.
+ * The shopper's app: a data router (`createBrowserRouter` in main.tsx, `createMemoryRouter` in
+ * tests, over the one route table in `routes.tsx`) and the PWA's status strip.
  */
-export function App({ status }: { status?: ReactNode }) {
+export function App({ router, status }: { router: DataRouter; status?: ReactNode }) {
   return (
-    <BrowserRouter>
-      <Shell status={status} />
-    </BrowserRouter>
+    <StatusSlot.Provider value={status}>
+      <RouterProvider router={router} />
+    </StatusSlot.Provider>
   );
 }
 
 /**
- * Everything inside the router, so tests can render it in a MemoryRouter at any URL. The
- * storefront's routes share its layout; every other path (the admin area, or "Page not found")
- * is decided in a lazy chunk (`Elsewhere.tsx`), so the shopper's first screen carries no admin
- * paths or code, and the admin area brings its own layout instead of the storefront's.
+ * The root route: what every page has (the alert region, the session watch, the progress bar,
+ * the scroll restoration), around the storefront's layout or the admin area's.
  */
-export function Shell({ status, routes = storefrontRoutes }: { status?: ReactNode; routes?: RouteEntry[] }) {
-  const { pathname } = useLocation();
+export function Root() {
   return (
     <AlertsProvider>
       <SessionLapse />
       <ProgressBar />
-      <Routes>
-        <Route element={<StorefrontLayout status={status} />}>
-          {routes.map((r) => (
-            <Route key={r.path} path={r.path} element={r.element} />
-          ))}
-        </Route>
-        <Route
-          path="*"
-          element={
-            <RouteErrorBoundary path={pathname}>
-              <Suspense fallback={<RouteLoading />}>
-                <Elsewhere status={status} />
-              </Suspense>
-            </RouteErrorBoundary>
-          }
-        />
-      </Routes>
+      {/* Back and Forward get their old scroll position; a new page starts at the top, or at its #section. */}
+      <ScrollRestoration />
+      <Outlet />
     </AlertsProvider>
   );
 }
 
 /** The storefront's page: header, the PWA strip, the outbox notice, the screen, footer. */
-export function StorefrontLayout({ status, children }: { status?: ReactNode; children?: ReactNode }) {
-  const { pathname } = useLocation();
+export function StorefrontLayout({ children }: { children?: ReactNode }) {
+  const status = useStatusSlot();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -71,14 +62,30 @@ export function StorefrontLayout({ status, children }: { status?: ReactNode; chi
       <OutboxNotice />
       <main id="main" tabIndex={-1}>
         <FocusOnNavigate />
-        <RouteErrorBoundary path={pathname}>
-          <Suspense fallback={<RouteLoading />}>{children ?? <Outlet />}</Suspense>
-        </RouteErrorBoundary>
+        {children ?? <Outlet />}
       </main>
       {/* In the first bundle although below the fold: loaded lazily it was one more request, made by the
           first render, that a phone's first paint waited for (and its code loaded on every first visit anyway). */}
       <Footer />
     </>
+  );
+}
+
+/** The storefront layout's `errorElement`: the failure in place of the screen, header and footer kept. */
+export function StorefrontError() {
+  return (
+    <StorefrontLayout>
+      <RouteError />
+    </StorefrontLayout>
+  );
+}
+
+/** The storefront layout while a first visit's lazy screen arrives (the router's hydrate fallback). */
+export function StorefrontLoading() {
+  return (
+    <StorefrontLayout>
+      <RouteLoading />
+    </StorefrontLayout>
   );
 }
 
@@ -107,9 +114,8 @@ function SessionLapse() {
 }
 
 /**
- * A new screen starts at the top, and keyboard and screen-reader users land
- * on its content, as with a page load (not on the first visit: the browser
- * already starts there).
+ * On a new screen keyboard and screen-reader users land on its content, as
+ * with a page load (not on the first visit: the browser already starts there).
  */
 function FocusOnNavigate() {
   const { pathname, search } = useLocation();
@@ -120,7 +126,7 @@ function FocusOnNavigate() {
       first.current = false;
       return;
     }
-    globalThis.scrollTo?.(0, 0);
+    // The scroll position is ScrollRestoration's (the top, a #section, or Back's old place).
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname, search]);
   return null;

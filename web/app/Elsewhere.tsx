@@ -1,43 +1,23 @@
-import { type ReactNode, Suspense } from 'react';
+import type { RouteObject } from 'react-router-dom';
 import { adminRoutes } from '../admin/routes.js';
-import { RouteLoading } from '../components/ProgressBar.js';
-import NotFound from '../storefront/NotFound.js';
-import { StorefrontLayout } from './App.js';
-import { RouteErrorBoundary } from './RouteErrorBoundary.js';
-import { Route, Routes, useLocation } from './router.js';
+import { useStatusSlot } from './App.js';
+import { RouteError } from './RouteErrorBoundary.js';
 
 /**
- * Every path the storefront's table does not name: an admin screen (with the
- * admin area's own layout, no storefront header or footer) or "Page not
- * found" in the storefront's layout. A lazy chunk, so the admin paths are not
- * in a shopper's first screen; the admin screens' code is lazier still.
+ * The routes the shopper's first screen does not carry: the admin area, with its own layout (no
+ * storefront header or footer). `routes.tsx` patches them in (React Router's
+ * `patchRoutesOnNavigation`) the first time a path falls through to the storefront's "Page not
+ * found". A chunk of its own, precached like the storefront's screens, so an admin path offline
+ * still says its code is not on the device; the admin screens' code is lazier still (admin-*
+ * chunks, never precached).
  */
-export default function Elsewhere({ status }: { status?: ReactNode }) {
-  const { pathname } = useLocation();
+function AdminError() {
   return (
-    <Routes>
-      {adminRoutes.map((r) => (
-        <Route
-          key={r.path}
-          path={r.path}
-          element={
-            <>
-              {status}
-              <RouteErrorBoundary path={pathname}>
-                <Suspense fallback={<RouteLoading />}>{r.element}</Suspense>
-              </RouteErrorBoundary>
-            </>
-          }
-        />
-      ))}
-      <Route
-        path="*"
-        element={
-          <StorefrontLayout status={status}>
-            <NotFound />
-          </StorefrontLayout>
-        }
-      />
-    </Routes>
+    <>
+      {useStatusSlot()}
+      <RouteError />
+    </>
   );
 }
+
+export const elsewhereRoutes: RouteObject[] = [{ id: 'admin', errorElement: <AdminError />, ...adminRoutes }];

@@ -1,38 +1,22 @@
-import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useRouteError } from 'react-router-dom';
 import { shellMessages } from '../../domain/shell-messages.js';
 
 /**
- * Around the routes, so a failing screen never leaves a blank page. A screen
- * whose code is not on the device (a first visit that went offline before
- * the worker saved it) says so and offers to try again once back online; any
- * other failure says something went wrong and offers a reload. Both reload
- * the page: React's lazy() keeps a failed import, so only a fresh page asks
- * for the chunk again. A change of path clears the failure.
+ * A layout route's `errorElement` (web/app/routes.tsx), so a failing screen never leaves a blank
+ * page. A screen whose code is not on the device (a first visit that went offline before the
+ * worker saved it: a `lazy` route's import, or a `React.lazy` inside a screen, failed) says so and
+ * offers to try again once back online; any other failure says something went wrong and offers a
+ * reload. Both reload the page: a failed import stays failed in the browser's module map, so only a
+ * fresh page asks for the chunk again. The router clears the failure when the shopper goes
+ * elsewhere.
  */
-interface State {
-  error: unknown;
-}
-
-export class RouteErrorBoundary extends Component<{ children: ReactNode; path: string }, State> {
-  override state: State = { error: null };
-
-  static getDerivedStateFromError(error: unknown): State {
-    return { error: error ?? new Error('Unknown error') };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error('A screen failed', error, info.componentStack);
-  }
-
-  override componentDidUpdate(previous: { path: string }): void {
-    // Another page starts clean (its screen may well load); the failed one stays failed until a reload.
-    if (previous.path !== this.props.path && this.state.error !== null) this.setState({ error: null });
-  }
-
-  override render() {
-    if (this.state.error === null) return this.props.children;
-    return <ScreenFailed chunk={isChunkLoadError(this.state.error)} />;
-  }
+export function RouteError() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error('A screen failed', error);
+  }, [error]);
+  return <ScreenFailed chunk={isChunkLoadError(error)} />;
 }
 
 /** Chromium, Firefox and Safari word a failed dynamic import differently; Vite's preload adds its own. */

@@ -1,76 +1,93 @@
-import { lazy, type ReactNode } from 'react';
+import { Navigate, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
 import { accountRoutes } from '../account/routes.js';
 import { checkoutRoutes } from '../checkout/routes.js';
 import { Home } from '../storefront/Home.js';
-import { Navigate } from './router.js';
+import { Root, StorefrontError, StorefrontLayout, StorefrontLoading } from './App.js';
+import { screen } from './lazy-screen.js';
 
 /**
- * Every route of the shop, in one table. Home is in the first bundle (it is
- * the first screen); every other screen is its own chunk, loaded on the way
- * there (and precached by the worker, so it loads offline too). Later issues
- * add their screens here (login, register, checkout, my orders, admin).
+ * Every route of the shop, in one table of React Router route objects (a data
+ * router: `createBrowserRouter` in main.tsx, `createMemoryRouter` in tests,
+ * both with this table and `routerOptions`). Home is in the first bundle (it is
+ * the first screen); every other screen is a `lazy` route, its own chunk,
+ * loaded on the way there (and precached by the worker, so it loads offline
+ * too). The router starts the current route's `lazy` as it is created, while
+ * React is still starting: one round trip less before a shared link's screen
+ * shows on a first visit.
  */
-const loadAllProducts = () => import('../storefront/AllProducts.js');
-const loadProductDetails = () => import('../storefront/ProductDetails.js');
-const loadCategoryProducts = () => import('../storefront/CategoryProducts.js');
-const loadAllCategories = () => import('../storefront/AllCategories.js');
-const loadSearch = () => import('../storefront/Search.js');
 
-/**
- * When the page starts on a lazy screen (a shared link to a product, a search),
- * its chunk is requested now, while React is still starting, rather than after
- * the first render reaches the lazy element: one round trip less before that
- * screen shows on a first visit. The browser keeps one module per URL, so
- * lazy()'s own import later gets this same promise.
- */
-function preloadCurrentRoute(): void {
-  if (typeof location === 'undefined') return;
-  const path = location.pathname;
-  const loader = path.startsWith('/products-details')
-    ? loadProductDetails
-    : path.startsWith('/products-by-category/')
-      ? loadCategoryProducts
-      : path === '/search'
-        ? loadSearch
-        : path === '/products'
-          ? loadAllProducts
-          : path === '/all-categories'
-            ? loadAllCategories
-            : undefined;
-  // A failed preload is not an error here: lazy() imports again when the screen renders, and a
-  // failure there is thrown in render, for the routes' error boundary (web/app/README.md).
-  loader?.().catch(() => undefined);
-}
-preloadCurrentRoute();
-
-const AllProducts = lazy(loadAllProducts);
-const ProductDetails = lazy(loadProductDetails);
-const CategoryProducts = lazy(loadCategoryProducts);
-const AllCategories = lazy(loadAllCategories);
-const CategoryAlias = lazy(() => import('../storefront/CategoryAlias.js'));
-const Search = lazy(loadSearch);
-const Cart = lazy(() => import('../storefront/Cart.js'));
-const AboutUs = lazy(() => import('../storefront/AboutUs.js'));
-const Contact = lazy(() => import('../storefront/Contact.js'));
-
-export interface RouteEntry {
-  path: string;
-  element: ReactNode;
-}
-
-export const storefrontRoutes: RouteEntry[] = [
+/** The storefront layout's screens; the account and checkout tables add theirs. */
+export const storefrontScreens: RouteObject[] = [
   { path: '/', element: <Navigate to="/home" replace /> },
   { path: '/home', element: <Home /> },
-  { path: '/products', element: <AllProducts /> },
-  { path: '/products-details', element: <ProductDetails /> },
-  { path: '/products-details/:id', element: <ProductDetails /> },
-  { path: '/products-by-category/:category', element: <CategoryProducts /> },
-  { path: '/all-categories', element: <AllCategories /> },
-  { path: '/category/:name', element: <CategoryAlias /> },
-  { path: '/search', element: <Search /> },
-  { path: '/cart', element: <Cart /> },
-  { path: '/about-us', element: <AboutUs /> },
-  { path: '/contact', element: <Contact /> },
+  { path: '/products', lazy: screen(() => import('../storefront/AllProducts.js')) },
+  // The spec's link, with the product in navigation state (`location.state.product`).
+  { path: '/products-details', lazy: screen(() => import('../storefront/ProductDetails.js')) },
+  { path: '/products-details/:id', lazy: screen(() => import('../storefront/ProductDetails.js')) },
+  {
+    path: '/products-by-category/:category',
+    lazy: screen(() => import('../storefront/CategoryProducts.js')),
+  },
+  { path: '/all-categories', lazy: screen(() => import('../storefront/AllCategories.js')) },
+  // Where the spec's All Categories list pointed: redirected to the category.
+  { path: '/category/:name', lazy: screen(() => import('../storefront/CategoryAlias.js')) },
+  { path: '/search', lazy: screen(() => import('../storefront/Search.js')) },
+  { path: '/cart', lazy: screen(() => import('../storefront/Cart.js')) },
+  { path: '/about-us', lazy: screen(() => import('../storefront/AboutUs.js')) },
+  { path: '/contact', lazy: screen(() => import('../storefront/Contact.js')) },
   ...accountRoutes,
   ...checkoutRoutes,
+  // Every path the table does not name (an admin path is patched in beside it, see below).
+  { path: '*', lazy: screen(() => import('../storefront/NotFound.js')) },
 ];
+
+/**
+ * The app's routes. Paths match without regard to case (React Router's default: the spec's links
+ * mix `/Checkout` and `/checkout`). Each layout has its `errorElement`, which keeps the layout
+ * around the failure: a screen that failed, or whose code is not on the device, leaves the header
+ * and footer (the storefront) or the PWA strip (the admin area) in place. `extra` screens join the
+ * storefront layout (component tests add a failing screen or a bare guard that way).
+ */
+export function appRoutes(extra: RouteObject[] = []): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <Root />,
+      children: [
+        {
+          id: 'storefront',
+          element: <StorefrontLayout />,
+          errorElement: <StorefrontError />,
+          // Shown while the first screen's code arrives on a first visit to a lazy screen.
+          hydrateFallbackElement: <StorefrontLoading />,
+          children: [...extra, ...storefrontScreens],
+        },
+      ],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = appRoutes();
+
+/**
+ * The admin area's routes are not in the shopper's first screen (no admin path, no admin code):
+ * the first time a path falls through to "Page not found", the router asks for them (a lazy chunk,
+ * `Elsewhere.tsx`, precached for offline like the storefront's screens) and patches them in beside
+ * the storefront, where a path of theirs outranks the storefront's `*`. React Router's
+ * `patchRoutesOnNavigation` ("fog of war"); it also runs for paths with a parameter, which need
+ * nothing.
+ */
+export function routerOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
+  let patched = false;
+  return {
+    async patchRoutesOnNavigation({ matches, patch }) {
+      if (patched) return;
+      const leaf = matches[matches.length - 1]?.route;
+      if (leaf && leaf.path !== '*') return;
+      const { elsewhereRoutes } = await import('./Elsewhere.js');
+      if (patched) return;
+      patch('root', elsewhereRoutes);
+      patched = true;
+    },
+  };
+}

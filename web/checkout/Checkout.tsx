@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import type { CartLine } from '../../domain/cart.js';
 import { lineTotal } from '../../domain/cart.js';
 import {
@@ -30,7 +31,6 @@ import {
 import { ownOutboxRows } from '../../sw/account-data.js';
 import { db } from '../../sw/db.js';
 import { ApiError, call } from '../api/client.js';
-import { Link, useNavigate } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
 import { useSession } from '../hooks/useSession.js';

@@ -1,11 +1,11 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { ownOutboxRow } from '../../sw/account-data.js';
 import { markAnnounced } from '../../sw/outbox.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
-import { Link, useSearchParams } from '../app/router.js';
-import { useLiveQuery } from '../hooks/useLiveQuery.js';
 import { useSession } from '../hooks/useSession.js';
 import { isIosSafariOutsideApp } from '../pwa/ios.js';
 import { Attention, madeLabel, OrderLines, StateChip } from './OutboxOrder.js';

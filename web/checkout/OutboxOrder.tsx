@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
@@ -12,7 +13,6 @@ import {
 } from '../../sw/outbox.js';
 import type { OutboxRow, OutboxState } from '../../sw/outbox-row.js';
 import { clearSession } from '../../sw/session.js';
-import { Link, useLocation } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { kick } from './page-sender.js';
 

@@ -1,9 +1,9 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
 import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
-import { Link } from '../app/router.js';
-import { useLiveQuery } from '../hooks/useLiveQuery.js';
 import { Attention, madeLabel, StateChip } from './OutboxOrder.js';
 import './checkout.css';
 

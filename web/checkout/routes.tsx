@@ -1,26 +1,33 @@
-import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
 import { RequireLogin, RequireLoginForCheckout } from '../account/guards.js';
-import type { RouteEntry } from '../app/routes.js';
 
-/** Checkout and order success (login-guarded), each its own lazy chunk. */
-const Checkout = lazy(() => import('./Checkout.js'));
-const OrderSuccess = lazy(() => import('./OrderSuccess.js'));
-
-export const checkoutRoutes: RouteEntry[] = [
+/** Checkout and order success (login-guarded), each a lazy route of its own chunk. */
+export const checkoutRoutes: RouteObject[] = [
   {
+    // Also the spec's `/Checkout` (paths match without regard to case).
     path: '/checkout',
-    element: (
-      <RequireLoginForCheckout>
-        <Checkout />
-      </RequireLoginForCheckout>
-    ),
+    async lazy() {
+      const { default: Checkout } = await import('./Checkout.js');
+      return {
+        Component: () => (
+          <RequireLoginForCheckout>
+            <Checkout />
+          </RequireLoginForCheckout>
+        ),
+      };
+    },
   },
   {
     path: '/order-success',
-    element: (
-      <RequireLogin>
-        <OrderSuccess />
-      </RequireLogin>
-    ),
+    async lazy() {
+      const { default: OrderSuccess } = await import('./OrderSuccess.js');
+      return {
+        Component: () => (
+          <RequireLogin>
+            <OrderSuccess />
+          </RequireLogin>
+        ),
+      };
+    },
   },
 ];

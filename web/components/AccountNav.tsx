@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { outboxShellMessages as t } from '../../domain/outbox-messages.js';
 import { endSessionOnDevice, ownWaitingOrders } from '../../sw/account-data.js';
-import { Link, useLocation, useNavigate } from '../app/router.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
 import './account-nav.css';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { ADDED_POPUP_MS } from '../../domain/shop.js';
-import { Link } from '../app/router.js';
 
 /**
  * The add-to-cart confirmation of product details and category products: it

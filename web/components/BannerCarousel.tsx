@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { BANNERS } from '../../domain/shop.js';
-import { Link } from '../app/router.js';
 
 const SLIDE_MS = 5000;
 

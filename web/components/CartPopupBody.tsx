@@ -1,7 +1,7 @@
+import { Link } from 'react-router-dom';
 import { type CartLine, cartSubtotal } from '../../domain/cart.js';
 import { storefrontMessages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
-import { Link } from '../app/router.js';
 import { CartLineRow } from './CartLineRow.js';
 
 /** The header's "Your Cart" list: lines with their controls, the total, and the way to the cart page. */

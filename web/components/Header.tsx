@@ -8,8 +8,8 @@ import {
   useRef,
   useState,
 } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CAKES_MENU, HEADER_MENU, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
-import { Link, NavLink, useLocation, useNavigate } from '../app/router.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
 import { AccountNav } from './AccountNav.js';
 import { OutboxBadge } from './OutboxStatus.js';

@@ -1,8 +1,8 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { CSSProperties } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { outboxShellMessages as t } from '../../domain/outbox-messages.js';
 import { ownWaitingOrders } from '../../sw/account-data.js';
-import { Link, useLocation } from '../app/router.js';
-import { useLiveQuery } from '../hooks/useLiveQuery.js';
 import { useSession } from '../hooks/useSession.js';
 
 /**

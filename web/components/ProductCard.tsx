@@ -1,7 +1,8 @@
+import { useDeferredValue } from 'react';
+import { Link } from 'react-router-dom';
 import type { Product } from '../../domain/catalogue.js';
 import { firstImage } from '../../domain/catalogue-media.js';
 import { formatRupees } from '../../domain/money.js';
-import { Link } from '../app/router.js';
 import { ProductImage } from './ProductImage.js';
 
 /** The URL of a product's page; the product also travels in navigation state, as the spec's route expects. */
@@ -71,9 +72,12 @@ export function ProductGrid({
   /** A grid further down the screen (home's later sections, related lists): every image loads lazily. */
   belowFold?: boolean;
 }) {
+  // A big answer (the catalogue landing, a sync changing many rows) re-renders the cards as a
+  // transition, in slices that yield to taps; the cards shown stay until it is done.
+  const shown = useDeferredValue(products);
   return (
     <ul className="grid" aria-label={label}>
-      {products.map((p, i) => (
+      {shown.map((p, i) => (
         <li key={p.productID}>
           {/* The first two rows (phone) are above the fold: load them at once, the rest lazily. */}
           <ProductCard

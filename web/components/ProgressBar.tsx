@@ -1,21 +1,18 @@
-import { useEffect, useState } from 'react';
-import { useLocation } from '../app/router.js';
+import { useLocation, useNavigation } from 'react-router-dom';
 
 /**
- * The thin bar shown during route navigation. Screens read the device, so a
- * route change is quick; the bar runs once per change (and stays while a
- * route's code is still loading, see `RouteLoading`), so the shopper sees the
- * tap was taken.
+ * The spec's thin bar during route navigation. It runs while the router is
+ * navigating (React Router's `useNavigation`: a lazy screen's code on its
+ * way), then once more for each new location, so the shopper sees the tap was
+ * taken even when the screen is already on the device (screens read Dexie,
+ * so a route change is usually quick).
  */
 export function ProgressBar() {
-  const location = useLocation();
-  const [run, setRun] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation (a new location key) is the trigger.
-  useEffect(() => {
-    // A new key restarts the CSS animation on every navigation.
-    setRun((n) => n + 1);
-  }, [location.key]);
-  return <div key={run} className="progress progress--once" aria-hidden="true" />;
+  const { key } = useLocation();
+  const busy = useNavigation().state !== 'idle';
+  if (busy) return <div className="progress progress--busy" aria-hidden="true" />;
+  // A new element (keyed by the location) restarts the CSS animation on every navigation.
+  return <div key={key} className="progress progress--once" aria-hidden="true" />;
 }
 
 /** Suspense fallback while a lazily loaded screen's code arrives (code, not data: never long). */

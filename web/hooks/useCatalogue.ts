@@ -1,9 +1,9 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef } from 'react';
 import type { CartLine } from '../../domain/cart.js';
 import type { Category } from '../../domain/catalogue.js';
 import { lastSyncedAt } from '../../sw/catalogue-sync.js';
 import { db, type StoredProduct } from '../../sw/db.js';
-import { useLiveQuery } from './useLiveQuery.js';
 
 /**
  * Live reads of the device's store. Each returns `undefined` only until

@@ -1,4 +1,4 @@
-import { Link } from '../app/router.js';
+import { Link } from 'react-router-dom';
 import { categoryUrl } from '../components/Header.js';
 import { useCategories } from '../hooks/useCatalogue.js';
 import { useTitle } from '../hooks/useTitle.js';

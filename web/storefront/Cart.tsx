@@ -1,9 +1,9 @@
+import { Link, useNavigate } from 'react-router-dom';
 import { cartSubtotal } from '../../domain/cart.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { clearCart } from '../../sw/cart.js';
 import { currentSession, setReturnUrl } from '../../sw/session.js';
-import { Link, useNavigate } from '../app/router.js';
 import { CartLineRow } from '../components/CartLineRow.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useCartLines } from '../hooks/useCatalogue.js';

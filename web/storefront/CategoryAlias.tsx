@@ -1,4 +1,4 @@
-import { Navigate, useParams } from '../app/router.js';
+import { Navigate, useParams } from 'react-router-dom';
 import { categoryUrl } from '../components/Header.js';
 
 /**

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
 import { inCategory } from '../../domain/catalogue.js';
 import { messages } from '../../domain/messages.js';
-import { useParams } from '../app/router.js';
 import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useAddWithPopup } from '../hooks/useAddToCart.js';

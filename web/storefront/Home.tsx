@@ -1,12 +1,12 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link } from 'react-router-dom';
 import type { Category } from '../../domain/catalogue.js';
 import { HOME_SECTION_SIZE, HOME_SECTIONS, HOME_TILES } from '../../domain/shop.js';
 import { db } from '../../sw/db.js';
-import { Link } from '../app/router.js';
 import { BannerCarousel } from '../components/BannerCarousel.js';
 import { categoryUrl } from '../components/Header.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useProductsInCategoryId, useStableShuffle } from '../hooks/useCatalogue.js';
-import { useLiveQuery } from '../hooks/useLiveQuery.js';
 
 /** Home: banners, four category tiles, three sections of up to 4 random products (spec section 2). */
 export function Home() {

@@ -1,5 +1,5 @@
+import { Link } from 'react-router-dom';
 import { storefrontMessages } from '../../domain/messages.js';
-import { Link } from '../app/router.js';
 import { useTitle } from '../hooks/useTitle.js';
 
 export default function NotFound() {

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { unitPrice } from '../../domain/cart.js';
 import { isVideo, mediaPaths, type Product, type Variation } from '../../domain/catalogue.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
@@ -13,7 +14,6 @@ import {
   SHIPPING_DETAILS,
   WELCOME_OFFER,
 } from '../../domain/product-page.js';
-import { Navigate, useLocation, useParams } from '../app/router.js';
 import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { ProductImage } from '../components/ProductImage.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { messages } from '../../domain/messages.js';
-import { Link, useSearchParams } from '../app/router.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useSearch } from '../hooks/useSearch.js';
 import { useTitle } from '../hooks/useTitle.js';
