@@ -10,7 +10,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
  * DATA_DIR/mail/ (so a shop runs with nothing to configure, and a developer can
  * open the mail). `send` never blocks the caller: the answer to the request
  * goes out while the mail is still on its way; failures are logged with the
- * recipient, never thrown at the shopper. `drain` waits for mail in flight
+ * recipient and the server's reason (never the subject or text, which may hold
+ * a one-time code), never thrown at the shopper. `drain` waits for mail in flight
  * (the app calls it when it closes).
  */
 export interface Mail {
@@ -40,6 +41,17 @@ export interface MailerOptions {
 
 const RETRIES = 2;
 
+/** What a failed send may log: the SMTP step, codes and the first line of the reason, nothing of the message. */
+function sendFailure(err: unknown): Record<string, unknown> {
+  const e = (err ?? {}) as { code?: unknown; command?: unknown; responseCode?: unknown; message?: unknown };
+  return {
+    code: typeof e.code === 'string' ? e.code : undefined,
+    command: typeof e.command === 'string' ? e.command : undefined,
+    responseCode: typeof e.responseCode === 'number' ? e.responseCode : undefined,
+    message: typeof e.message === 'string' ? e.message.split('\n', 1)[0]?.slice(0, 200) : undefined,
+  };
+}
+
 export function createMailer(options: MailerOptions): Mailer {
   const { log } = options;
   const outbox = path.join(options.dataDir, 'mail');
@@ -68,7 +80,9 @@ export function createMailer(options: MailerOptions): Mailer {
         return;
       } catch (err) {
         if (attempt >= RETRIES) {
-          log.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent');
+          // Never the subject, the text or the whole error: a code mail carries its code in both,
+          // and nodemailer's error may quote the message; only what says why the server refused.
+          log.error({ to: mail.to, reason: sendFailure(err) }, 'mail could not be sent');
           return;
         }
         // A short back-off: an SMTP server that just refused may be restarting.

@@ -10,8 +10,9 @@ import { hashPassword, needsRehash, verifyPassword } from '../../api/accounts/pa
 import { buildApp } from '../../api/app.js';
 import type { Db } from '../../api/db/database.js';
 import { openDatabase } from '../../api/db/database.js';
-import { testConfig } from '../support/app.js';
+import { makeTestApp, testConfig } from '../support/app.js';
 import { DIALECTS, openTestDb } from '../support/databases.js';
+import { codeIn, startSmtp } from '../support/smtp.js';
 
 /**
  * Setting up accounts: the first admin (the function on every dialect, and the
@@ -187,6 +188,71 @@ describe('mail without SMTP_URL', () => {
     expect(line).toMatchObject({ to: email, purpose: 'register', code });
   });
 });
+
+for (const dialect of DIALECTS) {
+  describe(`no secret in the log when mail fails, on ${dialect}`, () => {
+    it('logs no code, password or token of register, login-code and reset, at any level', async () => {
+      const smtp = await startSmtp({ refuse: true });
+      const lines: string[] = [];
+      // Development with SMTP_URL: the mode that logs the most, yet not one that may log codes.
+      const t = await makeTestApp(
+        dialect,
+        { smtpUrl: smtp.url, mode: 'development' },
+        { logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } } },
+      );
+      const email = 'down@example.test';
+      const password = 'First-Pass1';
+      const newPassword = 'Second-Pass2';
+      const post = (url: string, payload: object) =>
+        t.app.inject({ method: 'POST', url: `/api${url}`, payload, remoteAddress: '10.9.0.1' });
+      const secrets: string[] = [password, newPassword];
+      /** The code of the next mail with this subject; a refused mail arrives again on each retry. */
+      const nextCode = async (subject: string): Promise<string> => {
+        for (;;) {
+          const mail = await smtp.take(email);
+          if (mail.subject.startsWith(subject)) return codeIn(mail);
+        }
+      };
+      try {
+        const registered = await post('/CreateAccount', {
+          name: 'Ravi',
+          email,
+          password,
+          confirmPassword: password,
+          phone: '9876543210',
+        });
+        expect(registered.statusCode).toBe(200);
+        const registerCode = await nextCode('Your registration code');
+        secrets.push(registerCode);
+        expect(
+          (await post('/verifiedOtploginCustomer', { Email: email, Otp: registerCode })).statusCode,
+        ).toBe(200);
+        expect((await post('/onlyotp', { email })).statusCode).toBe(200);
+        const loginCode = await nextCode('Your login code');
+        secrets.push(loginCode);
+        const byCode = await post('/VryOtpLogin', { email, otp: loginCode });
+        expect(byCode.statusCode).toBe(200);
+        secrets.push(byCode.json().data.token);
+        expect((await post('/SendResetOtp', { email })).statusCode).toBe(200);
+        const resetCode = await nextCode('Your password reset code');
+        secrets.push(resetCode);
+        expect((await post('/ResetPassword', { email, otp: resetCode, newPassword })).statusCode).toBe(200);
+        const login = await post('/LoginCustomer', { email, password: newPassword });
+        expect(login.statusCode).toBe(200);
+        secrets.push(login.json().data.token);
+      } finally {
+        // Closing waits for every mail's last (failed) attempt, so its log line is in.
+        await t.close();
+        await smtp.close();
+      }
+      const log = lines.join('');
+      // The failures themselves are logged, so the search below looks at them.
+      expect(lines.filter((l) => l.includes('mail could not be sent'))).toHaveLength(3);
+      // A code is searched as a number of its own, so a timestamp that happens to hold its digits is no hit.
+      for (const secret of secrets) expect(log).not.toMatch(new RegExp(`(?<![0-9])${secret}(?![0-9])`));
+    }, 120_000);
+  });
+}
 
 describe('password hashes', () => {
   it('are salted scrypt at OWASP parameters, verify only the right password, and refuse tampering', async () => {

@@ -52,7 +52,11 @@ export function codeIn(mail: CapturedMail): string {
   return match[1];
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+/**
+ * `refuse: true` makes a failing mail server: it reads each message whole (so a test still knows
+ * what was sent, codes included) and then refuses it with a 550, so every send fails.
+ */
+export async function startSmtp(options: { refuse?: boolean } = {}): Promise<TestSmtp> {
   const mails: CapturedMail[] = [];
   const taken = new Set<CapturedMail>();
   const waiters: { to: string; resolve(mail: CapturedMail): void }[] = [];
@@ -83,6 +87,14 @@ export async function startSmtp(): Promise<TestSmtp> {
         };
         mails.push(mail);
         offer(mail);
+        if (options.refuse) {
+          const refused = new Error('Mailbox unavailable, message refused') as Error & {
+            responseCode: number;
+          };
+          refused.responseCode = 550;
+          callback(refused);
+          return;
+        }
         callback();
       });
     },
