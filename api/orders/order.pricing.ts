@@ -5,6 +5,7 @@ import { messages } from '../../domain/messages.js';
 import type { OrderItemRequest, PricedLine } from '../../domain/orders.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import { imageOf } from '../images/images.js';
 
 /**
  * Prices each requested line from the database, the only judge of money.
@@ -29,10 +30,13 @@ interface ProductRow {
 
 const notFound = (name: string, data: unknown) => new HttpError(404, messages.productUnavailable(name), data);
 
-/** Only our own paths and web addresses are kept as a line's picture; anything else is dropped. */
-function safeImage(client: string, product: ProductRow): string {
-  if (/^(\/(?!\/)|https?:\/\/)/i.test(client)) return client;
-  return splitMedia(product.extra_media)[0] ?? '';
+/**
+ * A line's picture is the product's own first picture (as its `imagePath` lists them: uploaded
+ * images, then extra media), never the request's `ProductImage`: the admin's order pages show it,
+ * and an address from the shopper would be a tracking pixel or a misleading picture for packers.
+ */
+function productImage(product: ProductRow, firstUpload: Map<number, string>): string {
+  return firstUpload.get(product.id) ?? splitMedia(product.extra_media)[0] ?? '';
 }
 
 export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Promise<PricedOrderLine[]> {
@@ -62,13 +66,28 @@ export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Pr
   for (const p of byNameRows) byName.set(p.title, [...(byName.get(p.title) ?? []), p]);
 
   const productIds = [...new Set([...byIdRows, ...byNameRows].map((p) => p.id))];
-  const variations = productIds.length
-    ? await db
-        .selectFrom('variations')
-        .select(['id', 'product_id', 'name', 'price'])
-        .where('product_id', 'in', productIds)
-        .execute()
-    : [];
+  const [variations, uploads] = productIds.length
+    ? await Promise.all([
+        db
+          .selectFrom('variations')
+          .select(['id', 'product_id', 'name', 'price'])
+          .where('product_id', 'in', productIds)
+          .execute(),
+        db
+          .selectFrom('product_images')
+          .select(['product_id', 'file_stem', 'widths', 'width', 'height'])
+          .where('product_id', 'in', productIds)
+          .orderBy('product_id')
+          .orderBy('position')
+          .orderBy('id')
+          .execute(),
+      ])
+    : [[], []];
+  const firstUpload = new Map<number, string>();
+  for (const i of uploads) {
+    if (!firstUpload.has(i.product_id))
+      firstUpload.set(i.product_id, imageOf(i.file_stem, i.widths, i.width, i.height).src);
+  }
 
   return items.map((item) => {
     let product: ProductRow | undefined;
@@ -117,7 +136,7 @@ export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Pr
       unitPrice: price,
       quantity: item.Quantity,
       lineTotal: price * item.Quantity,
-      image: safeImage(item.ProductImage, product),
+      image: productImage(product, firstUpload),
     };
   });
 }

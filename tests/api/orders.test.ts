@@ -49,6 +49,51 @@ for (const dialect of DIALECTS) {
     const countOrders = async (userId: number) =>
       (await t.app.db.selectFrom('orders').select('id').where('user_id', '=', userId).execute()).length;
 
+    it("keeps the product's own picture on each line, never the ProductImage of the request", async () => {
+      const pictured = await insertProduct(t.app, { price: 300 });
+      await t.app.db
+        .insertInto('product_images')
+        .values([
+          {
+            product_id: pictured.id,
+            file_stem: 'p-own-first',
+            widths: '320,640',
+            width: 640,
+            height: 640,
+            position: 0,
+          },
+          {
+            product_id: pictured.id,
+            file_stem: 'p-own-second',
+            widths: '320',
+            width: 320,
+            height: 320,
+            position: 1,
+          },
+        ])
+        .execute();
+      const user = await createUserWithToken(t.app);
+      // A tracking pixel the admin's order page would load, and a path of this shop's own media.
+      const body = orderRequest([{ product: pictured }, { product: flowers }]);
+      body.OrderItems = body.OrderItems.map((item, i) => ({
+        ...item,
+        ProductImage:
+          i === 0 ? 'https://tracker.example/pixel.gif?who=admin' : '/media/someone-elses-640.webp',
+      }));
+      const res = await place(body, user.auth, newKey());
+      expect(res.statusCode).toBe(200);
+      const lines = await t.app.db
+        .selectFrom('order_items')
+        .select(['product_name', 'product_image'])
+        .where('order_id', '=', res.json().data.orderID)
+        .orderBy('id')
+        .execute();
+      expect(lines).toEqual([
+        { product_name: pictured.title, product_image: '/media/p-own-first-640.webp' },
+        { product_name: flowers.title, product_image: '' },
+      ]);
+    });
+
     it('places an order priced by the server, with the delivery charge', async () => {
       const body = orderRequest([{ product: cake, quantity: 2 }, { product: flowers }]);
       const res = await place(body, shopper.auth, newKey());
@@ -437,7 +482,8 @@ for (const dialect of DIALECTS) {
         expect(rows[0]).toEqual({
           orderID: expect.any(Number),
           productName: flowers.title,
-          productImage: '/images/cake.webp',
+          // The fixture product has no picture; the request's ProductImage is never kept.
+          productImage: '',
           quantity: 2,
           totalAmount: 1050,
           orderDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
