@@ -2,9 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { ordersContract } from '../../domain/orders.contract.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, tooMany } from '../http/errors.js';
 import { route } from '../http/route.js';
+import type { RateRule } from '../ratelimit/ratelimit.js';
+import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
 import { checkCoupon } from './coupon.service.js';
+
+const MINUTE = 60_000;
+/**
+ * A coupon code is a secret worth money: unlimited checks let a script walk the code space
+ * (300 guesses in 1.4 s). Budgets like code checks: enough for a shopper who mistypes, per
+ * account and per client address, whichever runs out first.
+ */
+export const COUPON_RULES: { account: RateRule; ip: RateRule } = {
+  account: { limit: 10, windowMs: 15 * MINUTE },
+  ip: { limit: 60, windowMs: 15 * MINUTE },
+};
 
 /**
  * `POST /api/VerifyCoupon`. The spec's client reads `discountAmount` at the top
@@ -12,9 +25,23 @@ import { checkCoupon } from './coupon.service.js';
  * on refusal (0), with a truthful status.
  */
 export default async function couponRoutes(app: FastifyInstance): Promise<void> {
+  if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
+
+  async function limit(userId: number, ip: string): Promise<void> {
+    const decisions = await Promise.all([
+      app.rateLimiter.hit(`coupon:ip:${ip}`, COUPON_RULES.ip),
+      app.rateLimiter.hit(`coupon:account:${userId}`, COUPON_RULES.account),
+    ]);
+    const refused = decisions.filter((d) => !d.allowed);
+    if (refused.length) {
+      throw tooMany(messages.tooManyAttempts, Math.max(...refused.map((d) => d.retryAfterMs)) / 1000);
+    }
+  }
+
   route(app, ordersContract.verifyCoupon, async ({ body, request, reply }) => {
     const code = body?.code ?? '';
     try {
+      await limit(request.user.id, request.ip);
       const coupon = await checkCoupon(app.db, code, request.user.id, Date.now());
       const answer = {
         isSuccess: true,
@@ -26,6 +53,7 @@ export default async function couponRoutes(app: FastifyInstance): Promise<void> 
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       reply.code(err.statusCode);
+      reply.headers(err.headers);
       const answer = {
         isSuccess: false,
         data: { code, discountAmount: 0 },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCoupon } from '../../api/coupons/coupon.repository.js';
+import { COUPON_RULES } from '../../api/coupons/coupon.routes.js';
 import { messages } from '../../domain/messages.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
@@ -29,6 +30,52 @@ for (const dialect of DIALECTS) {
       });
     const redemptions = async (code: string) =>
       t.app.db.selectFrom('coupon_redemptions').selectAll().where('coupon_code', '=', code).execute();
+
+    const verifyFrom = (code: string, auth: Auth, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/VerifyCoupon',
+        headers: auth,
+        payload: { code },
+        remoteAddress,
+      });
+    const expectLimited = (res: Awaited<ReturnType<typeof verify>>) => {
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.json()).toMatchObject({
+        isSuccess: false,
+        discountAmount: 0,
+        sys_message: messages.tooManyAttempts,
+      });
+    };
+
+    it('refuses guessing past the budget of an account, even with the right code next', async () => {
+      const user = await createUserWithToken(t.app);
+      const ip = `10.7.${dialect === 'sqlite' ? 1 : 2}.1`;
+      for (let i = 0; i < COUPON_RULES.account.limit; i++) {
+        expect((await verifyFrom(`GUESS${i}`, user.auth, ip)).statusCode).toBe(400);
+      }
+      expectLimited(await verifyFrom('SAVE200', user.auth, ip));
+      // Another account on another address still checks its coupon.
+      const other = await createUserWithToken(t.app);
+      expect(
+        (await verifyFrom('SAVE200', other.auth, `10.7.${dialect === 'sqlite' ? 3 : 4}.1`)).statusCode,
+      ).toBe(200);
+    });
+
+    it('refuses guessing past the budget of an address, spread over many accounts', async () => {
+      const ip = `10.8.${dialect === 'sqlite' ? 1 : 2}.1`;
+      const perAccount = COUPON_RULES.account.limit;
+      let sent = 0;
+      while (sent < COUPON_RULES.ip.limit) {
+        const user = await createUserWithToken(t.app);
+        for (let i = 0; i < perAccount && sent < COUPON_RULES.ip.limit; i++, sent++) {
+          expect((await verifyFrom(`GUESS${sent}`, user.auth, ip)).statusCode).toBe(400);
+        }
+      }
+      const fresh = await createUserWithToken(t.app);
+      expectLimited(await verifyFrom('SAVE200', fresh.auth, ip));
+    });
 
     it('gives SAVE200 to a new account, with discountAmount at the top level and in data', async () => {
       const user = await createUserWithToken(t.app);
