@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { accountMessages } from './account-messages.js';
 import { messages } from './messages.js';
+import { singleLine } from './single-line.js';
 
 /**
  * Account forms and payloads (spec sections 3 and 5), one schema per form,
@@ -72,6 +73,7 @@ const NameSchema = v.pipe(
   v.trim(),
   v.nonEmpty(messages.nameRequired),
   v.maxLength(NAME_MAX, messages.nameTooLong),
+  singleLine('Name'),
 );
 
 const PhoneSchema = v.pipe(

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { EmailSchema } from './accounts.js';
 import { isTypedText } from './catalogue.js';
+import { singleLine } from './single-line.js';
 
 /**
  * The contact form (issue 13, item 8): the spec's form had no behaviour; ours
@@ -31,6 +32,7 @@ const optionalText = (label: string, max: number) =>
       v.trim(),
       v.maxLength(max, contactMessages.tooLong(label, max)),
       typed(label),
+      singleLine(label),
     ),
     '',
   );
@@ -48,7 +50,7 @@ const requiredText = (label: string, max: number, required: string) =>
   );
 
 export const ContactSchema = v.object({
-  name: requiredText('Name', CONTACT_LIMITS.name, contactMessages.nameRequired),
+  name: v.pipe(requiredText('Name', CONTACT_LIMITS.name, contactMessages.nameRequired), singleLine('Name')),
   email: v.optional(EmailSchema(), ''),
   subject: optionalText('Subject', CONTACT_LIMITS.subject),
   message: requiredText('Message', CONTACT_LIMITS.message, contactMessages.messageRequired),

@@ -3,6 +3,7 @@ import { EmailSchema } from './accounts.js';
 import { MAX_LINE_QUANTITY } from './cart.js';
 import { isCalendarDate, isValidPincode } from './delivery.js';
 import { messages } from './messages.js';
+import { singleLine } from './single-line.js';
 import { IdSchema } from './validation.js';
 
 /**
@@ -96,7 +97,7 @@ export const OrderRequestSchema = v.object({
     v.trim(),
     v.check(isCalendarDate, messages.deliveryDateInvalid),
   ),
-  CustomerName: required(messages.fullNameRequired, 100),
+  CustomerName: v.pipe(required(messages.fullNameRequired, 100), singleLine('Full Name')),
   CustomerEmail: EmailSchema(),
   CustomerPhone: v.pipe(
     v.string(messages.phoneInvalid),
@@ -104,8 +105,8 @@ export const OrderRequestSchema = v.object({
     v.regex(/^\d{10}$/, messages.phoneInvalid),
   ),
   CustomerAddress: required(messages.addressRequired, 500),
-  State: required(messages.stateRequired, 60),
-  City: required(messages.cityRequired, 60),
+  State: v.pipe(required(messages.stateRequired, 60), singleLine('State')),
+  City: v.pipe(required(messages.cityRequired, 60), singleLine('City')),
   // Some clients send the pincode as a number; it is text with exactly 6 digits either way.
   CustomerPincode: v.pipe(
     v.union(

@@ -98,6 +98,36 @@ for (const dialect of DIALECTS) {
       expect(smtp.mails.length).toBe(before);
     });
 
+    it('refuses a line break or control character in the name and subject, keeps them in the message', async () => {
+      const before = smtp.mails.length;
+      const forged = [
+        [{ name: 'Eve\r\nBcc: victim@example.test', email: 'eve@example.test', message: 'Hi' }, 'Name'],
+        [{ name: 'Eve\nBcc: victim@example.test', email: 'eve@example.test', message: 'Hi' }, 'Name'],
+        [{ name: 'Eve', email: 'eve@example.test', subject: 'Hi\r\nFrom: shop', message: 'Hi' }, 'Subject'],
+        [{ name: 'Eve\u0007', email: 'eve@example.test', message: 'Hi' }, 'Name'],
+      ] as const;
+      for (const [payload, label] of forged) {
+        const res = await send(payload);
+        expect(res.statusCode).toBe(400);
+        expect(envelope(res)).toEqual({
+          isSuccess: false,
+          data: { field: label.toLowerCase() },
+          sys_message: contactMessages.notAllowed(label),
+        });
+      }
+      expect(smtp.mails.length).toBe(before);
+      const multiLine = await send({
+        name: 'Asha',
+        email: 'asha-lines@example.test',
+        message: 'Line one\nLine two',
+      });
+      expect(multiLine.statusCode).toBe(202);
+      // Other tests' mails to the shop may still be untaken: the one with this sender is this test's.
+      let mail = await smtp.take(SHOP);
+      while (!textOf(mail).includes('asha-lines@example.test')) mail = await smtp.take(SHOP);
+      expect(textOf(mail)).toContain('Line one\nLine two');
+    });
+
     it('limits messages per client address and per email, with Retry-After', async () => {
       const ip = from();
       for (let i = 0; i < CONTACT_RULES.ip.limit; i++) {
