@@ -28,8 +28,14 @@ export interface Config {
     webhookSecret: string | null;
     apiUrl: string;
   };
-  /** development | test | production: decides whether dev-only helpers (test payment provider, logged codes) exist. */
+  /**
+   * development | test | production. Production unless NODE_ENV says otherwise, so a shop started
+   * without settings exposes no development helper; only development logs one-time codes (and only
+   * without SMTP_URL).
+   */
   mode: 'development' | 'test' | 'production';
+  /** TEST_PAYMENTS=true: the in-process test payment provider (no money moves), in any mode; never by default. */
+  testPayments: boolean;
   /** Where the built PWA lives; the server serves it when the folder exists. */
   webDir: string;
   /** Load the demo catalogue into an empty database at start. */
@@ -73,7 +79,7 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)');
   }
 
-  const mode = (str('NODE_ENV') ?? 'development') as Config['mode'];
+  const mode = (str('NODE_ENV') ?? 'production') as Config['mode'];
   if (!['development', 'test', 'production'].includes(mode))
     problems.push(`NODE_ENV must be development, test or production, got "${env.NODE_ENV}"`);
 
@@ -98,6 +104,9 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
   const apiUrl = str('RAZORPAY_API_URL') ?? 'https://api.razorpay.com';
   if (!/^https?:\/\//.test(apiUrl)) problems.push('RAZORPAY_API_URL must be an http(s) URL');
+
+  const testPayments = str('TEST_PAYMENTS') ?? 'false';
+  if (!['true', 'false'].includes(testPayments)) problems.push('TEST_PAYMENTS must be true or false');
 
   const seed = str('SEED_DEMO') ?? 'true';
   if (!['true', 'false'].includes(seed)) problems.push('SEED_DEMO must be true or false');
@@ -135,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl,
     razorpay: { keyId, keySecret, webhookSecret: str('RAZORPAY_WEBHOOK_SECRET'), apiUrl },
     mode,
+    testPayments: testPayments === 'true',
     webDir: path.resolve(str('WEB_DIR') ?? './dist'),
     seedDemo: seed === 'true',
     trustProxy,

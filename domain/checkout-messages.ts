@@ -19,6 +19,7 @@ export const checkoutMessages = {
     'Pay when your order arrives. Works offline too: the order is sent as soon as you are back online.',
   online: 'Pay online (UPI, cards, net banking)',
   onlineNote: 'You will be taken to our payment provider, Razorpay, to pay securely.',
+  onlineTestNote: 'Test payments only: this shop runs a payment test in which no money moves.',
   onlineNeedsNetwork:
     'Online payment needs the internet. You are offline: choose Cash on Delivery, or wait until you are back online.',
   onlineUnavailable: 'Online payment is not available right now. Please choose Cash on Delivery.',
@@ -34,7 +35,7 @@ export const checkoutMessages = {
   payButton: (amount: string) => `Pay ${amount}`,
   payCancel: 'Cancel',
   payStandInNote:
-    'Test payment: no money moves. This stands in for Razorpay because the shop has no payment keys.',
+    'Test payment: no money moves. This stands in for Razorpay because the shop runs with TEST_PAYMENTS=true.',
   paymentDescription: 'Order Payment',
   paymentCancelled: 'Payment cancelled. Your cart is unchanged.',
   paymentFailed: (reason: string) => `The payment did not go through: ${reason}`,

@@ -124,6 +124,12 @@ export default fp(
   async (app: FastifyInstance) => {
     const provider = providerFor(app.config);
     const now = () => Date.now();
+    if (provider?.name === 'test') {
+      // Said at every start, so an operator who left it on by mistake sees it in the log.
+      app.log.warn(
+        'TEST_PAYMENTS=true: online payment is the local test provider; orders are marked paid but no money moves',
+      );
+    }
 
     const service: PaymentsService = {
       provider,
@@ -190,23 +196,14 @@ export default fp(
         if (payment.currency !== 'INR' || payment.amount !== toPaise(totalAmount)) {
           throw conflict(messages.paymentAmountMismatch);
         }
-        if (payment.orderId) {
-          // Paid against a provider order: it must be one this server made for this user.
-          const stored = await ownProviderOrder(db, provider, payment.orderId, userId);
-          if (stored.orderId !== null) throw conflict(messages.paymentAlreadyUsed);
-          return { paymentRowId: stored.id, providerOrderId: stored.providerOrderId, paymentId: payment.id };
-        }
-        // No provider order: the payment id stands in for one, so its unique index stops a second use.
-        if (await findPaymentByProviderOrder(db, payment.id)) throw conflict(messages.paymentAlreadyUsed);
-        const paymentRowId = await insertPayment(db, {
-          provider: provider.name,
-          providerOrderId: payment.id,
-          userId,
-          key: '',
-          amountPaise: payment.amount,
-          now: now(),
-        });
-        return { paymentRowId, providerOrderId: payment.id, paymentId: payment.id };
+        // A payment counts only when it was made against a provider order this server created for
+        // this user. One with no provider order carries nothing this server set (Razorpay copies no
+        // order notes onto it): it may be a payment link, another shop of the same merchant or
+        // another shopper's payment of the same amount, so it is refused.
+        if (!payment.orderId) throw badRequest(messages.paymentNotVerified);
+        const stored = await ownProviderOrder(db, provider, payment.orderId, userId);
+        if (stored.orderId !== null) throw conflict(messages.paymentAlreadyUsed);
+        return { paymentRowId: stored.id, providerOrderId: stored.providerOrderId, paymentId: payment.id };
       },
       async linkOrder(db, payment, orderId) {
         const t = now();

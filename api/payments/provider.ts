@@ -8,8 +8,8 @@ import { checkoutSignatureValid, hmacHex } from './signature.js';
  * A payment provider as the shop uses it: create an order for an amount in
  * paise, and check the signature Checkout returns. Two exist: Razorpay (keys
  * set; base URL from `RAZORPAY_API_URL`, so tests point it at a local double)
- * and, in development and tests without keys, a local test provider that goes
- * through the same flow inside this process.
+ * and, only when the operator sets TEST_PAYMENTS=true and no keys, a local test
+ * provider that goes through the same flow inside this process (no money moves).
  */
 export interface ProviderOrderEntity {
   id: string;
@@ -175,10 +175,14 @@ export function testProvider(): TestPaymentProvider {
   };
 }
 
-/** Razorpay with keys; the test provider in development and tests without them; otherwise none (COD only). */
+/**
+ * Razorpay with keys; the test provider without them only when TEST_PAYMENTS=true; otherwise none
+ * (COD only). Never chosen by mode: a shop started without NODE_ENV must not take "paid" orders
+ * for which no money moved.
+ */
 export function providerFor(config: Config): PaymentProvider | null {
   const { keyId, keySecret, apiUrl } = config.razorpay;
   if (keyId && keySecret) return razorpayProvider({ apiUrl, keyId, keySecret });
-  if (config.mode !== 'production') return testProvider();
+  if (config.testPayments) return testProvider();
   return null;
 }

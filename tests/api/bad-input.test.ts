@@ -186,6 +186,8 @@ for (const dialect of DIALECTS) {
           webhookSecret: WEBHOOK_SECRET,
           apiUrl: 'http://127.0.0.1:9',
         },
+        // The test provider's own route is among the targets.
+        testPayments: true,
       });
       ({ auth } = await createUserWithToken(t.app, { role: '1' }));
     });

@@ -189,7 +189,7 @@ for (const dialect of DIALECTS) {
 
       it('asks the provider about the payment and marks the order paid, once', async () => {
         const user = await createUserWithToken(t.app);
-        const paymentId = rzp.payWithoutOrder(135_000);
+        const paymentId = (await paidCart(user)).paid.razorpay_payment_id;
         const res = await placeWithoutKey(oldClient(paymentId), user.auth);
         expect(res.statusCode).toBe(200);
         expect(res.json().data).toMatchObject({ status: 'paid', totalAmount: 1350 });
@@ -201,7 +201,7 @@ for (const dialect of DIALECTS) {
 
       it('answers 409 in-progress to a replay while the first request with the key is still running', async () => {
         const user = await createUserWithToken(t.app);
-        const body = oldClient(rzp.payWithoutOrder(135_000));
+        const body = oldClient((await paidCart(user)).paid.razorpay_payment_id);
         const key = newKey();
         // The first request stops inside place-order, asking the provider about its payment.
         const held = rzp.holdPaymentLookups();
@@ -222,6 +222,23 @@ for (const dialect of DIALECTS) {
         const replayed = await place(body, user.auth, key);
         expect(replayed.statusCode).toBe(200);
         expect(replayed.body).toBe(done.body);
+      });
+
+      it("refuses a stranger's payment of the same amount made without this shop's provider order", async () => {
+        // A payment link, another shop of the same merchant, or another shopper's abandoned payment:
+        // authorized, INR, exactly the order's total, never used here, and not this checkout's.
+        const user = await createUserWithToken(t.app);
+        for (const status of ['captured', 'authorized'] as const) {
+          const res = await placeWithoutKey(oldClient(rzp.payWithoutOrder(135_000, status)), user.auth);
+          expect(res.statusCode).toBe(400);
+          expect(res.json()).toMatchObject({ isSuccess: false, sys_message: messages.paymentNotVerified });
+        }
+        const orders = await t.app.db
+          .selectFrom('orders')
+          .select('id')
+          .where('user_id', '=', user.id)
+          .execute();
+        expect(orders).toEqual([]);
       });
 
       it('refuses a payment of another amount, a failed one, and one for a provider order not theirs', async () => {
@@ -483,9 +500,17 @@ for (const dialect of DIALECTS) {
         await rzp.close();
       }
     });
-    it('goes through the same flow without keys in test mode', async () => {
-      const t = await makeTestApp(dialect);
+    it('goes through the same flow without keys with TEST_PAYMENTS=true, and warns at start', async () => {
+      const log: { level: number; msg: string }[] = [];
+      const t = await makeTestApp(
+        dialect,
+        { testPayments: true, mode: 'production' },
+        { logger: { level: 'warn', stream: { write: (line: string) => log.push(JSON.parse(line)) } } },
+      );
       try {
+        expect(log).toContainEqual(
+          expect.objectContaining({ level: 40, msg: expect.stringContaining('no money moves') }),
+        );
         const methods = await t.app.inject({ method: 'GET', url: '/api/payments/methods' });
         expect(methods.json().data).toMatchObject({
           methods: ['Cash on Delivery', 'Razorpay'],
@@ -551,8 +576,13 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it('offers Cash on Delivery only in production without keys', async () => {
-      const t = await makeTestApp(dialect, { mode: 'production' });
+    for (const mode of ['production', 'development', 'test'] as const)
+      it(`offers Cash on Delivery only without keys and without TEST_PAYMENTS (${mode})`, async () => {
+        await codOnly(mode);
+      });
+
+    async function codOnly(mode: 'production' | 'development' | 'test') {
+      const t = await makeTestApp(dialect, { mode });
       try {
         const methods = await t.app.inject({ method: 'GET', url: '/api/payments/methods' });
         expect(methods.json().data).toEqual({ methods: ['Cash on Delivery'], provider: null, keyId: null });
@@ -576,6 +606,6 @@ for (const dialect of DIALECTS) {
       } finally {
         await t.close();
       }
-    });
+    }
   });
 }

@@ -49,6 +49,7 @@ describe('every setting is read and checked', () => {
       TRUST_PROXY: '2',
       SEED_DEMO: 'false',
       NODE_ENV: 'production',
+      TEST_PAYMENTS: 'true',
       WEB_DIR: '/srv/web',
     });
     expect(c).toEqual({
@@ -70,6 +71,7 @@ describe('every setting is read and checked', () => {
         apiUrl: 'http://127.0.0.1:9',
       },
       mode: 'production',
+      testPayments: true,
       webDir: '/srv/web',
       seedDemo: false,
       trustProxy: 2,
@@ -87,7 +89,9 @@ describe('every setting is read and checked', () => {
       databaseUrl: null,
       mailFrom: 'Bakery & Blooms <no-reply@localhost>',
       razorpay: { keyId: null, keySecret: null, webhookSecret: null, apiUrl: 'https://api.razorpay.com' },
-      mode: 'development',
+      // A shop started with no settings (`npm start`) is a production shop with no test payments.
+      mode: 'production',
+      testPayments: false,
       seedDemo: true,
       trustProxy: false,
     });
@@ -120,6 +124,7 @@ describe('every setting is read and checked', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'everyone' }],
     ['SEED_DEMO', { SEED_DEMO: 'yes' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['TEST_PAYMENTS', { TEST_PAYMENTS: 'yes' }],
   ];
   for (const [name, env] of BAD) {
     it(`names ${name} when it is bad (${JSON.stringify(env)})`, () => {

@@ -186,6 +186,11 @@ describe('checkout', () => {
     await expect.poll(() => page.getByLabel('Full Name').inputValue()).toBe('Asha Verma');
     const online = page.getByRole('radio', { name: /Pay online/ });
     await expect.poll(() => online.isEnabled()).toBe(true);
+    // The server runs with TEST_PAYMENTS=true (tests/support/e2e.ts): the choice says no money moves.
+    expect(await online.getAttribute('aria-describedby')).toBeTruthy();
+    await expect
+      .poll(async () => page.locator(`[id="${await online.getAttribute('aria-describedby')}"]`).textContent())
+      .toBe(t.onlineTestNote);
     await online.check();
     await page.getByRole('button', { name: 'Place Order' }).click();
     const total = c.price + deliveryCharge('Punjab', 'Mohali');

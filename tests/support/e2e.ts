@@ -109,6 +109,8 @@ export async function startServer(
         DATABASE_URL: '',
         REDIS_URL: '',
         SMTP_URL: '',
+        // The checkout's online payment runs through the local test provider, asked for by name.
+        TEST_PAYMENTS: 'true',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

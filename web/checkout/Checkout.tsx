@@ -444,7 +444,13 @@ export default function Checkout() {
                 <span>
                   <strong>{t.online}</strong>
                   <span className="co-hint" id={`${formId}-online-note`}>
-                    {offline ? t.onlineNeedsNetwork : provider === null ? t.onlineUnavailable : t.onlineNote}
+                    {offline
+                      ? t.onlineNeedsNetwork
+                      : provider === null
+                        ? t.onlineUnavailable
+                        : provider === 'test'
+                          ? t.onlineTestNote
+                          : t.onlineNote}
                   </span>
                 </span>
               </label>
@@ -558,8 +564,8 @@ function Summary({
 }
 
 /**
- * The local stand-in for Razorpay Checkout (a shop without keys, in
- * development and tests): the same flow, paid through `/api/payments/test/pay`.
+ * The local stand-in for Razorpay Checkout (a shop without keys that runs with
+ * TEST_PAYMENTS=true): the same flow, paid through `/api/payments/test/pay`.
  */
 function StandInCheckout({ order, done }: { order: ProviderOrder; done(r: PaymentResult): void }) {
   const ref = useRef<HTMLDialogElement>(null);
