@@ -63,7 +63,8 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   if (!app.hasDecorator('mailer')) await app.register(mailPlugin);
   if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
 
-  // Tokens and personal details must not be kept by any cache between the shopper and us.
+  // Logins and registrations answer tokens and personal details without a session, so the session
+  // rule (plugins/auth.ts) does not cover them: no cache between the shopper and us may keep them.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

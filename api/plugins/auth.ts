@@ -42,7 +42,10 @@ export interface SessionUser {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a valid, live session; sets `request.user`. */
+    /**
+     * preHandler: a valid, live session; sets `request.user`. Every route that needs a session
+     * passes here (`requireAdmin` too), so this is the one place its answers become no-store.
+     */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** preHandler: a live session whose user has the admin role "1". */
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -69,7 +72,11 @@ export default fp(
       verify: { algorithms: ['HS256'] },
     });
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      // An answer to a session carries an account's data (orders, addresses, the admin's
+      // customers), or says the session is gone: no cache between the shopper and us may keep
+      // it, refusals included, so it is set before anything can fail.
+      reply.header('cache-control', 'no-store');
       let claims: TokenClaims;
       try {
         claims = await request.jwtVerify<TokenClaims>();
