@@ -43,9 +43,9 @@ export async function resetStore(): Promise<void> {
 }
 
 let router: ReturnType<typeof createMemoryRouter> | null = null;
-/** The router's current URL (path and query), as the app sees it. */
+/** The router's current URL (path and query), or the one it is on its way to (a lazy screen loading). */
 export function url(): string {
-  const l = router?.state.location;
+  const l = router?.state.navigation.location ?? router?.state.location;
   return l ? `${l.pathname}${l.search}` : '';
 }
 

@@ -13,9 +13,8 @@ import { AlertsProvider } from '../components/Alerts.js';
 import { Footer } from '../components/Footer.js';
 import { Header } from '../components/Header.js';
 import { OutboxNotice } from '../components/OutboxStatus.js';
-import { ProgressBar, RouteLoading } from '../components/ProgressBar.js';
+import { ProgressBar } from '../components/ProgressBar.js';
 import '../styles/app.css';
-import { RouteError } from './RouteErrorBoundary.js';
 
 /** The PWA's own strip (offline, last synced, install, update ready), rendered by `web/pwa/`; layouts give it a place. */
 const StatusSlot = createContext<ReactNode>(null);
@@ -49,7 +48,11 @@ export function Root() {
   );
 }
 
-/** The storefront's page: header, the PWA strip, the outbox notice, the screen, footer. */
+/**
+ * The storefront's page: header, the PWA strip, the outbox notice, the screen, footer. Its
+ * `errorElement` and the first visit's loading state are this same layout with other children
+ * (routes.tsx), so the header and footer stay mounted when a screen fails or arrives.
+ */
 export function StorefrontLayout({ children }: { children?: ReactNode }) {
   const status = useStatusSlot();
   return (
@@ -68,24 +71,6 @@ export function StorefrontLayout({ children }: { children?: ReactNode }) {
           first render, that a phone's first paint waited for (and its code loaded on every first visit anyway). */}
       <Footer />
     </>
-  );
-}
-
-/** The storefront layout's `errorElement`: the failure in place of the screen, header and footer kept. */
-export function StorefrontError() {
-  return (
-    <StorefrontLayout>
-      <RouteError />
-    </StorefrontLayout>
-  );
-}
-
-/** The storefront layout while a first visit's lazy screen arrives (the router's hydrate fallback). */
-export function StorefrontLoading() {
-  return (
-    <StorefrontLayout>
-      <RouteLoading />
-    </StorefrontLayout>
   );
 }
 

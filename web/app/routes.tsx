@@ -1,9 +1,16 @@
-import { Navigate, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
+import {
+  matchRoutes,
+  Navigate,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router-dom';
 import { accountRoutes } from '../account/routes.js';
 import { checkoutRoutes } from '../checkout/routes.js';
+import { RouteLoading } from '../components/ProgressBar.js';
 import { Home } from '../storefront/Home.js';
-import { Root, StorefrontError, StorefrontLayout, StorefrontLoading } from './App.js';
+import { Root, StorefrontLayout } from './App.js';
 import { screen } from './lazy-screen.js';
+import { RouteError } from './RouteErrorBoundary.js';
 
 /**
  * Every route of the shop, in one table of React Router route objects (a data
@@ -57,9 +64,17 @@ export function appRoutes(extra: RouteObject[] = []): RouteObject[] {
         {
           id: 'storefront',
           element: <StorefrontLayout />,
-          errorElement: <StorefrontError />,
+          errorElement: (
+            <StorefrontLayout>
+              <RouteError />
+            </StorefrontLayout>
+          ),
           // Shown while the first screen's code arrives on a first visit to a lazy screen.
-          hydrateFallbackElement: <StorefrontLoading />,
+          hydrateFallbackElement: (
+            <StorefrontLayout>
+              <RouteLoading />
+            </StorefrontLayout>
+          ),
           children: [...extra, ...storefrontScreens],
         },
       ],
@@ -80,10 +95,10 @@ export const routes: RouteObject[] = appRoutes();
 export function routerOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
   let patched = false;
   return {
-    async patchRoutesOnNavigation({ matches, patch }) {
+    async patchRoutesOnNavigation({ path, patch }) {
       if (patched) return;
-      const leaf = matches[matches.length - 1]?.route;
-      if (leaf && leaf.path !== '*') return;
+      // A storefront screen's path (one with a parameter brings the router here too) needs nothing.
+      if (matchRoutes(storefrontScreens, path)?.at(-1)?.route.path !== '*') return;
       const { elsewhereRoutes } = await import('./Elsewhere.js');
       if (patched) return;
       patch('root', elsewhereRoutes);
