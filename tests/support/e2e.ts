@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,60 @@ const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** The ways to give the browser tests a Chromium, named whenever none is found. */
+export const NO_BROWSER_MESSAGE =
+  'The browser tests need Chromium, and none was found. Any one of these works:\n' +
+  '  1. CHROMIUM_PATH=/path/to/chromium (any Chromium or Google Chrome executable);\n' +
+  '  2. chromium, chromium-browser or google-chrome on the PATH (Debian: apt-get install chromium);\n' +
+  "  3. Playwright's own browser: npx playwright-core install chromium";
+
+const isExecutable = (file: string): boolean => {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Where the browser tests' Chromium is: CHROMIUM_PATH, else `chromium`, `chromium-browser` or
+ * `google-chrome` on the PATH, else Playwright's installed browser; null when there is none.
+ * A CHROMIUM_PATH that names no executable is an error of its own: a typo must not quietly run
+ * another browser.
+ */
+export function findChromium(
+  env: Record<string, string | undefined> = process.env,
+  playwrightBrowser: () => string = () => chromium.executablePath(),
+): string | null {
+  const named = env.CHROMIUM_PATH?.trim();
+  if (named) {
+    if (!isExecutable(named)) throw new Error(`CHROMIUM_PATH=${named} is not an executable file.`);
+    return named;
+  }
+  const dirs = (env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
+    for (const dir of dirs) {
+      const file = path.join(dir, name);
+      if (isExecutable(file)) return file;
+    }
+  }
+  let installed = '';
+  try {
+    installed = playwrightBrowser();
+  } catch {
+    // Playwright names no browser for this platform.
+  }
+  return installed && isExecutable(installed) ? installed : null;
+}
+
+let found: string | undefined;
+/** The browser every browser test and bench launches; stops with NO_BROWSER_MESSAGE when there is none. */
+export function chromiumPath(): string {
+  found ??= findChromium() ?? undefined;
+  if (!found) throw new Error(NO_BROWSER_MESSAGE);
+  return found;
+}
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-background-networking',
@@ -167,7 +220,7 @@ export async function startServer(
 
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: chromiumPath(),
     headless: true,
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
@@ -181,7 +234,7 @@ export async function startDebuggableChromium(): Promise<{ port: number; proc: C
   const port = await freePort();
   const dir = tempDir('lh-profile');
   const proc = spawn(
-    CHROMIUM_PATH,
+    chromiumPath(),
     [
       ...CHROMIUM_ARGS,
       '--headless=new',
