@@ -7,6 +7,7 @@ import catalogueRoutes from './catalogue/catalogue.routes.js';
 import type { Config } from './config.js';
 import contactRoutes from './contact/contact.routes.js';
 import type { Db } from './db/database.js';
+import { clientErrorHandler } from './http/client-error.js';
 import orderRoutes from './orders/order.routes.js';
 import pages from './pages/pages.plugin.js';
 import paymentRoutes from './payments/payment.routes.js';
@@ -15,6 +16,7 @@ import database from './plugins/database.js';
 import docs from './plugins/docs.js';
 import errors from './plugins/errors.js';
 import health from './plugins/health.js';
+import securityHeaders from './plugins/security-headers.js';
 import web from './plugins/web.js';
 import postRoutes from './posts/post.routes.js';
 
@@ -49,6 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : options.config.trustProxy,
     // We validate with valibot in http/route.ts; the JSON schemas on routes only describe them for /api/docs.
     ajv: { customOptions: { strict: false } },
+    // What Node's parser refuses before Fastify sees it (431 for an over-long URL or header) keeps the envelope too.
+    clientErrorHandler,
     // Fastify's own refusals before routing (a badly percent-encoded path) keep the envelope too.
     frameworkErrors: (_error, _request, reply) => {
       // Fastify types this reply with an unresolved route generic; it is a plain reply here.
@@ -59,6 +63,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', options.config);
 
   await app.register(errors);
+  // Before every route, so every answer carries the headers: HTML, API, media, the worker script.
+  await app.register(securityHeaders, {
+    webDir: options.config.webDir,
+    razorpay: Boolean(options.config.razorpay.keyId && options.config.razorpay.keySecret),
+  });
   await app.register(database, { db: options.db, closeWithApp: options.closeDbWithApp ?? false });
   await app.register(auth, { secret: options.config.jwtSecret });
   await app.register(docs);

@@ -1,3 +1,4 @@
+import { RAZORPAY_CHECKOUT_SCRIPT } from '../../domain/browser-origins.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import type { CheckoutSuccess, ProviderOrder } from '../../domain/payments.contract.js';
 
@@ -7,7 +8,7 @@ import type { CheckoutSuccess, ProviderOrder } from '../../domain/payments.contr
  * options are the spec's: amount in paise, INR, the shop's name, "Order
  * Payment", the shopper's name, email and phone prefilled.
  */
-const SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
+const SCRIPT_URL = RAZORPAY_CHECKOUT_SCRIPT;
 export const SHOP_NAME = 'Bakery & Blooms';
 
 interface RazorpayFailure {

@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
+import { STORE_MAP_ORIGIN } from '../../domain/browser-origins.js';
 import { contactApi } from '../../domain/contact.contract.js';
 import { type ContactField, contactErrors, contactMessages } from '../../domain/contact.js';
 import { SAME_DAY_AREAS } from '../../domain/delivery.js';
@@ -198,7 +199,7 @@ type Store = (typeof STORES)[number];
 function storeMapUrl(store: Pick<Store, 'lat' | 'lon'>): string {
   const { lat, lon } = store;
   const bbox = [lon - 0.008, lat - 0.005, lon + 0.008, lat + 0.005].map((n) => n.toFixed(4)).join(',');
-  return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${lat},${lon}`;
+  return `${STORE_MAP_ORIGIN}/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${lat},${lon}`;
 }
 
 function StoreMap({ store }: { store: Store }) {
