@@ -37,6 +37,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // Fails a browser test on any Content-Security-Policy violation (tests/support/csp-guard.ts).
+          setupFiles: ['tests/support/e2e-setup.ts'],
           // Finds the browser once (tests/support/e2e.ts), or stops the run naming the ways to get one.
           globalSetup: ['tests/support/browser-setup.ts'],
           environment: 'node',

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { guardBrowser } from './csp-guard.js';
 
 /**
  * Browser tests run the real thing: the PWA built by Vite into a temp folder,
@@ -218,12 +219,14 @@ export async function startServer(
   };
 }
 
+/** Chromium whose every context reports Content-Security-Policy violations (tests/support/csp-guard.ts). */
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
+  return guardBrowser(browser);
 }
 
 /**

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takeCspViolations } from '../support/csp-guard.js';
+import {
+  buildWeb,
+  feedSnapshot,
+  launchChromium,
+  phoneContext,
+  type RunningServer,
+  startServer,
+  tempDir,
+  waitForController,
+} from '../support/e2e.js';
+
+/**
+ * The security headers on the real build and server, and the policy in Chromium:
+ * the built shell's inline stylesheet and start-up script are the hashes the
+ * policy names; the worker's offline shell is answered with the same policy; the
+ * browser enforces it online and offline; and the guard every browser test runs
+ * under (tests/support/csp-guard.ts) sees a violation (so its silence elsewhere
+ * means something).
+ */
+let webDir: string;
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  webDir = await buildWeb(tempDir('security-web'));
+  server = await startServer({ webDir });
+  browser = await launchChromium();
+  context = await phoneContext(browser, server.url);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
+});
+
+/** Runs an inline script the way an injected one would arrive, and says whether it ran. */
+async function inlineScriptRuns(p: Page): Promise<boolean> {
+  return p.evaluate(async () => {
+    const w = window as unknown as { __ranInline?: boolean };
+    w.__ranInline = false;
+    const script = document.createElement('script');
+    script.textContent = 'window.__ranInline = true;';
+    document.body.append(script);
+    await new Promise((r) => setTimeout(r, 200));
+    return w.__ranInline === true;
+  });
+}
+
+describe('security headers on the real build', () => {
+  it('names the hashes of the built shell’s inline stylesheet and script, and nothing inline else', async () => {
+    const html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+    const css = html.match(/<style>([\s\S]*?)<\/style>/)?.[1];
+    const script = html.match(/<script>([\s\S]*?)<\/script>/)?.[1];
+    expect(css, 'the build inlines the entry stylesheet').toBeTruthy();
+    expect(script, 'the shell has its start-up script').toBeTruthy();
+    const sha = (t: string) => `'sha256-${createHash('sha256').update(t).digest('base64')}'`;
+    const res = await fetch(`${server.url}/home`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`style-src 'self' ${sha(css ?? '')}`);
+    expect(csp).toContain(`script-src 'self' ${sha(script ?? '')};`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('razorpay');
+    // A style attribute would need 'unsafe-inline': the shell has none.
+    expect(html).not.toMatch(/\sstyle=/);
+    for (const url of ['/sw.js', '/api/GetCategories', '/index.html', '/manifest.webmanifest']) {
+      const other = await fetch(`${server.url}${url}`);
+      expect(other.headers.get('content-security-policy'), url).toBe(csp);
+      expect(other.headers.get('x-content-type-options'), url).toBe('nosniff');
+    }
+    const { products } = await feedSnapshot(server);
+    const image = products.find((p) => p.images[0])?.images[0]?.thumb;
+    expect(image).toBeTruthy();
+    const media = await fetch(`${server.url}${image}`);
+    expect(media.status).toBe(200);
+    expect(media.headers.get('content-security-policy')).toBe(csp);
+  });
+
+  it('the guard of every browser test sees a violation: an injected inline script is refused and reported', async () => {
+    await page.goto('/home');
+    await waitForController(page);
+    await page.getByRole('banner').waitFor();
+    expect(takeCspViolations()).toEqual([]);
+    expect(await inlineScriptRuns(page)).toBe(false);
+    await expect.poll(() => takeCspViolations().join('\n')).toMatch(/script-src/);
+  });
+
+  it('answers the offline shell from the worker with the same policy, and the browser enforces it', async () => {
+    const online = await page.goto('/products');
+    const policy = online?.headers()['content-security-policy'];
+    expect(policy).toBeTruthy();
+    // What the worker precached: the shell response with its headers.
+    const cached = await page.evaluate(async () => {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          if (new URL(request.url).pathname === '/index.html') {
+            return (await cache.match(request))?.headers.get('content-security-policy') ?? 'no header';
+          }
+        }
+      }
+      return 'no cached shell';
+    });
+    expect(cached).toBe(policy);
+
+    await context.setOffline(true);
+    try {
+      const offline = await page.goto('/all-categories');
+      expect(offline?.fromServiceWorker()).toBe(true);
+      expect(offline?.headers()['content-security-policy']).toBe(policy);
+      await page.getByRole('banner').waitFor();
+      expect(takeCspViolations()).toEqual([]);
+      expect(await inlineScriptRuns(page)).toBe(false);
+      await expect.poll(() => takeCspViolations().join('\n')).toMatch(/script-src/);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  it('refuses to be framed by another page', async () => {
+    const res = await fetch(`${server.url}/dashboard`);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+});
