@@ -46,6 +46,12 @@ export interface Config {
    * every proxy would let anyone pick their address.
    */
   trustProxy: boolean | number | string;
+  /**
+   * The shop's public origin (PUBLIC_URL, e.g. https://shop.example.com), without a trailing
+   * slash; null when unset. The OpenAPI description names it as its server, so tools built from
+   * the description call the shop wherever the description was read.
+   */
+  publicUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +132,12 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(shopEmail))
     problems.push('SHOP_EMAIL must be an email address');
 
+  const publicUrl = str('PUBLIC_URL')?.replace(/\/+$/, '') ?? null;
+  if (publicUrl !== null && !isOrigin(publicUrl))
+    problems.push(
+      `PUBLIC_URL must be the shop's http(s) address, such as https://shop.example.com, got "${env.PUBLIC_URL}"`,
+    );
+
   if (problems.length) throw new ConfigError(problems);
 
   if (!jwtSecret) jwtSecret = readOrCreateSecret(dataDir);
@@ -148,7 +160,20 @@ export function loadConfig(env: Env = process.env): Config {
     webDir: path.resolve(str('WEB_DIR') ?? './dist'),
     seedDemo: seed === 'true',
     trustProxy,
+    publicUrl,
   };
+}
+
+/** An http(s) address with no query or fragment (a path is allowed: the shop may live under one). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username
+    );
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,14 +1,15 @@
+import * as v from 'valibot';
 import {
   EmailOnlySchema,
-  type LoginData,
+  LoginDataSchema,
   LoginSchema,
   LogoutSchema,
   OtpLoginSchema,
-  type RegisterData,
+  RegisterDataSchema,
   RegisterSchema,
   ResetPasswordSchema,
   UpdateProfileSchema,
-  type UserProfile,
+  UserProfileSchema,
   VerifyRegistrationSchema,
 } from './accounts.js';
 import { endpoint } from './contract.js';
@@ -17,90 +18,109 @@ import { endpoint } from './contract.js';
 const tag = 'Accounts';
 
 export const accountsApi = {
-  createAccount: endpoint<RegisterData>()({
+  createAccount: endpoint({
     method: 'POST',
     path: '/CreateAccount',
     summary: 'Register: stores the account unverified and emails a 6-digit code',
     tag,
     access: 'public',
+    response: RegisterDataSchema,
+    refusals: [429],
     body: RegisterSchema,
   }),
-  verifyRegistration: endpoint<null>()({
+  verifyRegistration: endpoint({
     method: 'POST',
     path: '/verifiedOtploginCustomer',
     summary: 'Verify a new account with the code from its registration mail',
     tag,
     access: 'public',
+    response: v.null(),
+    refusals: [429],
     body: VerifyRegistrationSchema,
   }),
-  sendLoginCode: endpoint<null>()({
+  sendLoginCode: endpoint({
     method: 'POST',
     path: '/onlyotp',
     summary: 'Email a login code (answers the same whether the email has an account)',
     tag,
     access: 'public',
+    response: v.null(),
+    refusals: [429],
     body: EmailOnlySchema,
   }),
-  loginWithCode: endpoint<LoginData>()({
+  loginWithCode: endpoint({
     method: 'POST',
     path: '/VryOtpLogin',
     summary: 'Log in with an emailed login code',
     tag,
     access: 'public',
+    response: LoginDataSchema,
+    refusals: [429],
     body: OtpLoginSchema,
   }),
-  login: endpoint<LoginData>()({
+  login: endpoint({
     method: 'POST',
     path: '/LoginCustomer',
     summary: 'Log in with email and password',
     tag,
     access: 'public',
+    response: LoginDataSchema,
+    refusals: [401, 403, 429],
     body: LoginSchema,
   }),
-  logout: endpoint<null>()({
+  logout: endpoint({
     method: 'POST',
     path: '/Logout',
     summary: 'End the session of the bearer token',
     tag,
     access: 'user',
+    response: v.null(),
     body: LogoutSchema,
   }),
-  sendResetCode: endpoint<null>()({
+  sendResetCode: endpoint({
     method: 'POST',
     path: '/SendResetOtp',
     summary: 'Email a password reset code (answers the same whether the email has an account)',
     tag,
     access: 'public',
+    response: v.null(),
+    refusals: [429],
     body: EmailOnlySchema,
   }),
-  resetPassword: endpoint<null>()({
+  resetPassword: endpoint({
     method: 'POST',
     path: '/ResetPassword',
     summary: 'Set a new password with a reset code; ends every session of the account',
     tag,
     access: 'public',
+    response: v.null(),
+    refusals: [429],
     body: ResetPasswordSchema,
   }),
-  getProfile: endpoint<UserProfile>()({
+  getProfile: endpoint({
     method: 'GET',
     path: '/GetUserProfile',
     summary: 'The profile of the logged-in user',
     tag,
     access: 'user',
+    response: UserProfileSchema,
   }),
-  getDetails: endpoint<UserProfile>()({
+  getDetails: endpoint({
     method: 'GET',
     path: '/GetUserDetails',
     summary: 'The details of the logged-in user (same shape as the profile)',
     tag,
     access: 'user',
+    response: UserProfileSchema,
   }),
-  updateProfile: endpoint<UserProfile>()({
+  updateProfile: endpoint({
     method: 'PUT',
     path: '/UpdateUserProfile',
     summary: 'Update name, phone, address, and the password when a new valid one is given',
     tag,
     access: 'user',
+    response: UserProfileSchema,
+    refusals: [403, 429],
     body: UpdateProfileSchema,
   }),
 } as const;

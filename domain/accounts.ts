@@ -279,31 +279,36 @@ export type ResetPasswordForm = v.InferInput<typeof ResetPasswordFormSchema>;
 export type ProfileForm = v.InferInput<typeof ProfileFormSchema>;
 
 /** The answer of POST /LoginCustomer and POST /VryOtpLogin (spec section 3). */
-export interface LoginData {
-  token: string;
-  role: string;
+// The answers' schemas (the API serializes through them; the types are inferred from them).
+
+export const LoginDataSchema = v.object({
+  token: v.string(),
+  role: v.pipe(v.string(), v.description('"1" for an admin, "0" for a shopper')),
   /**
    * The user's id. The spec's client stores it as `userId`; the name is the
    * old API's. It identifies the account, not a code or a session.
    */
-  veryOtpLoginID: number;
-  email: string;
-  phone: string;
-}
+  veryOtpLoginID: v.pipe(v.number(), v.integer(), v.description("The user's id (the old API's name)")),
+  email: v.string(),
+  phone: v.string(),
+});
+export type LoginData = v.InferOutput<typeof LoginDataSchema>;
 
 /** The answer of POST /CreateAccount: echoes the request, the same whether the email was known. */
-export interface RegisterData {
-  email: string;
-  phone: string;
-}
+export const RegisterDataSchema = v.object({
+  email: v.string(),
+  phone: v.string(),
+});
+export type RegisterData = v.InferOutput<typeof RegisterDataSchema>;
 
 /** The user profile (spec section 3) without the password, which never leaves the server. */
-export interface UserProfile {
-  userID: number;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  role: string;
-  createdAt: string;
-}
+export const UserProfileSchema = v.object({
+  userID: v.pipe(v.number(), v.integer()),
+  name: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  address: v.string(),
+  role: v.string(),
+  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+});
+export type UserProfile = v.InferOutput<typeof UserProfileSchema>;

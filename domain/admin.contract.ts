@@ -1,22 +1,22 @@
 import * as v from 'valibot';
 import {
-  type AdminNotifications,
-  type AdminOrderDetail,
-  type AdminOrderSummary,
+  AdminNotificationsSchema,
+  AdminOrderDetailSchema,
+  AdminOrderSummarySchema,
   AdminOrdersQuerySchema,
-  type AdminProductRow,
+  AdminProductRowSchema,
   AdminProductsQuerySchema,
   AdminStatusUpdateSchema,
   BulkDeleteSchema,
-  type Dashboard,
+  DashboardSchema,
   NotificationsQuerySchema,
-  type Paged,
+  pagedSchema,
   RenameCategorySchema,
-  type StatusChange,
+  StatusChangeSchema,
 } from './admin.js';
-import type { Category, Product } from './catalogue.js';
+import { CategorySchema, ProductSchema } from './catalogue.js';
 import { endpoint } from './contract.js';
-import type { OrderStatus } from './orders.js';
+import { OrderStatusSchema } from './orders.js';
 import { IdSchema } from './validation.js';
 
 /**
@@ -26,82 +26,96 @@ import { IdSchema } from './validation.js';
  */
 const tag = 'Admin';
 const IdParams = v.object({ id: IdSchema });
+const int = v.pipe(v.number(), v.integer());
 
 export const adminApi = {
-  dashboard: endpoint<Dashboard>()({
+  dashboard: endpoint({
     method: 'GET',
     path: '/admin/dashboard',
     summary:
       "The dashboard's figures: today, 7 and 30 days, waiting orders, counts, 14-day revenue, latest orders, best sellers",
     tag,
     access: 'admin',
+    response: DashboardSchema,
   }),
-  products: endpoint<Paged<AdminProductRow>>()({
+  products: endpoint({
     method: 'GET',
     path: '/admin/products',
     summary: 'A page of live products, searched (title or id), filtered by category and sorted on the server',
     tag,
     access: 'admin',
+    response: pagedSchema(AdminProductRowSchema),
     query: AdminProductsQuerySchema,
   }),
-  deleteProducts: endpoint<{ deleted: number[] }>()({
+  deleteProducts: endpoint({
     method: 'POST',
     path: '/admin/products/delete',
     summary: 'Delete several products at once (all or none)',
     tag,
     access: 'admin',
+    response: v.object({ deleted: v.array(int) }),
+    refusals: [404],
     body: BulkDeleteSchema,
   }),
-  productImages: endpoint<Product>()({
+  productImages: endpoint({
     method: 'PUT',
     path: '/admin/products/{id}/images',
     summary:
       'Replace the images of a product (multipart: order = JSON list of {src} kept or {file: n} for the n-th uploaded "images" part; the first is the main picture)',
     tag,
     access: 'admin',
+    response: ProductSchema,
+    refusals: [413, 415],
     params: IdParams,
   }),
-  renameCategory: endpoint<Category>()({
+  renameCategory: endpoint({
     method: 'PUT',
     path: '/admin/categories/{id}',
     summary: 'Rename a category ({CategoryName}); a name already in use is a 409',
     tag,
     access: 'admin',
+    response: CategorySchema,
+    refusals: [409],
     params: IdParams,
     body: RenameCategorySchema,
   }),
-  orders: endpoint<Paged<AdminOrderSummary>>()({
+  orders: endpoint({
     method: 'GET',
     path: '/admin/orders',
     summary:
       'A page of orders, newest first, filtered by status and India dates, searched by order id, email or phone',
     tag,
     access: 'admin',
+    response: pagedSchema(AdminOrderSummarySchema),
     query: AdminOrdersQuerySchema,
   }),
-  order: endpoint<AdminOrderDetail>()({
+  order: endpoint({
     method: 'GET',
     path: '/admin/orders/{id}',
     summary: 'One order: lines, customer, payment and the timeline of its statuses',
     tag,
     access: 'admin',
+    response: AdminOrderDetailSchema,
     params: IdParams,
   }),
-  moveOrder: endpoint<{ orderID: number; status: OrderStatus; change: StatusChange }>()({
+  moveOrder: endpoint({
     method: 'PUT',
     path: '/admin/orders/{id}/status',
     summary: "Move an order to one of its next statuses with an optional note (kept in the order's timeline)",
     tag,
     access: 'admin',
+    response: v.object({ orderID: int, status: OrderStatusSchema, change: StatusChangeSchema }),
+    refusals: [409],
     params: IdParams,
     body: AdminStatusUpdateSchema,
   }),
-  notifications: endpoint<AdminNotifications>()({
+  notifications: endpoint({
     method: 'GET',
     path: '/admin/notifications',
     summary: 'Orders placed since a time (ms): the count and the latest ten',
     tag,
     access: 'admin',
+    response: AdminNotificationsSchema,
     query: NotificationsQuerySchema,
   }),
 } as const;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { AddCategorySchema, isTypedText, LIMITS, type ProductImage } from './catalogue.js';
+import { AddCategorySchema, CategorySchema, isTypedText, LIMITS, ProductImageSchema } from './catalogue.js';
 import { INDIA_OFFSET_MINUTES } from './delivery.js';
-import { ORDER_STATUSES, type OrderStatus, type PaymentMethod } from './orders.js';
+import { ORDER_STATUSES, type OrderStatus, OrderStatusSchema, PaymentMethodSchema } from './orders.js';
 import { plainText as textOf } from './search.js';
 import { IdSchema } from './validation.js';
 
@@ -152,6 +152,9 @@ export const ImageOrderSchema = v.pipe(
 export type ImageOrderEntry = v.InferOutput<typeof ImageOrderSchema>[number];
 
 // ------------------------------------------------------------------ answers
+// Their schemas: the API serializes its answers through them, and the types are inferred from them.
+
+const int = v.pipe(v.number(), v.integer());
 
 export interface Paged<T> {
   items: T[];
@@ -160,93 +163,116 @@ export interface Paged<T> {
   pageSize: number;
 }
 
+/** The schema of a page of `item`s (its type is `Paged<the item's type>`). */
+// biome-ignore lint/suspicious/noExplicitAny: any item schema; the page's type follows from it.
+export function pagedSchema<S extends v.GenericSchema<any, any>>(item: S) {
+  return v.object({ items: v.array(item), total: int, page: int, pageSize: int });
+}
+
 export function pageCount(total: number, size: number): number {
   return Math.max(1, Math.ceil(total / size));
 }
 
-export interface AdminProductRow {
-  productID: number;
-  title: string;
+export const AdminProductRowSchema = v.object({
+  productID: int,
+  title: v.string(),
   /** Plain text of the description, cut to a table cell's length. */
-  description: string;
-  price: number;
-  sizeOrWeight: string;
-  categories: { categoryID: number; categoryName: string }[];
-  images: ProductImage[];
-}
+  description: v.pipe(
+    v.string(),
+    v.description("Plain text of the description, cut to a table cell's length"),
+  ),
+  price: int,
+  sizeOrWeight: v.string(),
+  categories: v.array(CategorySchema),
+  images: v.array(ProductImageSchema),
+});
+export type AdminProductRow = v.InferOutput<typeof AdminProductRowSchema>;
 
-export interface AdminOrderSummary {
-  orderID: number;
-  status: OrderStatus;
-  nextStatuses: OrderStatus[];
-  userEmail: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  customerAddress: string;
-  totalAmount: number;
-  paymentMethod: PaymentMethod;
-  orderDate: string;
-  deliveryDate: string;
-  items: { productName: string; quantity: number; productImage: string }[];
-}
+export const AdminOrderSummarySchema = v.object({
+  orderID: int,
+  status: OrderStatusSchema,
+  nextStatuses: v.array(OrderStatusSchema),
+  userEmail: v.string(),
+  customerName: v.string(),
+  customerEmail: v.string(),
+  customerPhone: v.string(),
+  customerAddress: v.string(),
+  totalAmount: int,
+  paymentMethod: PaymentMethodSchema,
+  orderDate: v.string(),
+  deliveryDate: v.string(),
+  items: v.array(v.object({ productName: v.string(), quantity: int, productImage: v.string() })),
+});
+export type AdminOrderSummary = v.InferOutput<typeof AdminOrderSummarySchema>;
 
-export interface StatusChange {
-  from: OrderStatus | null;
-  to: OrderStatus;
+export const StatusChangeSchema = v.object({
+  from: v.nullable(OrderStatusSchema),
+  to: OrderStatusSchema,
   /** Who made it: the admin's email, or "customer" for the order itself and "payment" for a verified payment. */
-  by: string;
-  at: string;
-  note: string;
-}
+  by: v.pipe(
+    v.string(),
+    v.description('The admin\'s email, "customer" for the order itself, "payment" for a verified payment'),
+  ),
+  at: v.string(),
+  note: v.string(),
+});
+export type StatusChange = v.InferOutput<typeof StatusChangeSchema>;
 
-export interface AdminOrderDetail extends AdminOrderSummary {
-  state: string;
-  city: string;
-  pincode: string;
-  subtotal: number;
-  deliveryCharge: number;
-  discount: number;
-  couponCode: string | null;
-  paymentId: string | null;
-  providerOrderId: string | null;
-  lines: {
-    productID: number;
-    productName: string;
-    variationName: string | null;
-    productImage: string;
-    unitPrice: number;
-    quantity: number;
-    lineTotal: number;
-  }[];
-  timeline: StatusChange[];
-}
+export const AdminOrderDetailSchema = v.object({
+  ...AdminOrderSummarySchema.entries,
+  state: v.string(),
+  city: v.string(),
+  pincode: v.string(),
+  subtotal: int,
+  deliveryCharge: int,
+  discount: int,
+  couponCode: v.nullable(v.string()),
+  paymentId: v.nullable(v.string()),
+  providerOrderId: v.nullable(v.string()),
+  lines: v.array(
+    v.object({
+      productID: int,
+      productName: v.string(),
+      variationName: v.nullable(v.string()),
+      productImage: v.string(),
+      unitPrice: int,
+      quantity: int,
+      lineTotal: int,
+    }),
+  ),
+  timeline: v.array(StatusChangeSchema),
+});
+export type AdminOrderDetail = v.InferOutput<typeof AdminOrderDetailSchema>;
 
-export interface Dashboard {
+export const DashboardSchema = v.object({
   /** India date the figures are for. */
-  today: string;
-  ordersToday: number;
-  revenueToday: number;
-  orders7: number;
-  revenue7: number;
-  orders30: number;
-  revenue30: number;
+  today: v.string(),
+  ordersToday: int,
+  revenueToday: int,
+  orders7: int,
+  revenue7: int,
+  orders30: int,
+  revenue30: int,
   /** Orders waiting for their next step, by status (placed, paid, confirmed, out for delivery). */
-  waiting: Record<'placed' | 'paid' | 'confirmed' | 'out for delivery', number>;
-  products: number;
-  categories: number;
+  waiting: v.object({ placed: int, paid: int, confirmed: int, 'out for delivery': int }),
+  products: int,
+  categories: int,
   /** 14 India days, oldest first, each with the revenue of non-cancelled orders. */
-  series: { date: string; revenue: number; orders: number }[];
-  latest: AdminOrderSummary[];
-  bestSellers: { productID: number; productName: string; quantity: number; revenue: number }[];
-}
+  series: v.array(v.object({ date: v.string(), revenue: int, orders: int })),
+  latest: v.array(AdminOrderSummarySchema),
+  bestSellers: v.array(v.object({ productID: int, productName: v.string(), quantity: int, revenue: int })),
+});
+export type Dashboard = v.InferOutput<typeof DashboardSchema>;
 
-export interface AdminNotifications {
+export const AdminNotificationsSchema = v.object({
   /** Server time of this answer: the next "since". */
-  now: number;
-  count: number;
-  orders: { orderID: number; customerName: string; totalAmount: number; orderDate: string }[];
-}
+  now: v.pipe(int, v.description('Server time of this answer (ms): the next "since"')),
+  count: int,
+  orders: v.array(
+    v.object({ orderID: int, customerName: v.string(), totalAmount: int, orderDate: v.string() }),
+  ),
+});
+export type AdminNotifications = v.InferOutput<typeof AdminNotificationsSchema>;
 
 /** Revenue counts every order that is not cancelled (a paid order cancelled later is refunded by hand). */
 export const REVENUE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'cancelled');

@@ -1,13 +1,14 @@
+import * as v from 'valibot';
 import {
   AddCategorySchema,
-  type CatalogueDelta,
-  type Category,
-  type CategoryGroup,
+  CatalogueDeltaSchema,
+  CategoryGroupSchema,
+  CategorySchema,
   DeleteCategoryQuerySchema,
   DeleteProductQuerySchema,
   FeedQuerySchema,
   IdParamsSchema,
-  type Product,
+  ProductSchema,
   ProductsQuerySchema,
   SearchQuerySchema,
   UpdateProductSchema,
@@ -20,101 +21,123 @@ import { endpoint } from './contract.js';
  * cannot describe; its fields are checked with `AddProductFieldsSchema`.
  */
 const tag = 'Catalogue';
+const id = v.pipe(v.number(), v.integer());
+const count = v.pipe(v.number(), v.integer());
 
 export const catalogueApi = {
-  getCategories: endpoint<Category[]>()({
+  getCategories: endpoint({
     method: 'GET',
     path: '/GetCategories',
     summary: 'Every category (id and name)',
     tag,
     access: 'public',
+    response: v.array(CategorySchema),
   }),
-  getProducts: endpoint<Product[]>()({
+  getProducts: endpoint({
     method: 'GET',
     path: '/ABCGetProducts',
     summary: 'Every product, or with ?categoryId= the products of one category',
     tag,
     access: 'public',
+    response: v.array(ProductSchema),
+    refusals: [404],
     query: ProductsQuerySchema,
   }),
-  getProduct: endpoint<Product>()({
+  getProduct: endpoint({
     method: 'GET',
     path: '/ABCGetProducts/{id}',
     summary: 'One product',
     tag,
     access: 'public',
+    response: ProductSchema,
     params: IdParamsSchema,
   }),
-  getProductById: endpoint<Product>()({
+  getProductById: endpoint({
     method: 'GET',
     path: '/GetProductById/{id}',
     summary: 'One product (numeric id)',
     tag,
     access: 'public',
+    response: ProductSchema,
     params: IdParamsSchema,
   }),
-  search: endpoint<Product[]>()({
+  search: endpoint({
     method: 'GET',
     path: '/search',
     summary: 'Products whose title, description or category name contains q (case-insensitive), best first',
     tag,
     access: 'public',
+    response: v.array(ProductSchema),
     query: SearchQuerySchema,
   }),
-  topProductsByCategory: endpoint<CategoryGroup[]>()({
+  topProductsByCategory: endpoint({
     method: 'GET',
     path: '/GetTopProductsByCategory',
     summary: 'Products grouped by category name, at most 6 per category',
     tag,
     access: 'public',
+    response: v.array(CategoryGroupSchema),
   }),
-  addCategory: endpoint<Category>()({
+  addCategory: endpoint({
     method: 'POST',
     path: '/AddCategory',
     summary: 'Add a category ({CategoryName}); a name already in use is a 409',
     tag,
     access: 'admin',
+    response: CategorySchema,
+    refusals: [409],
+    status: 201,
     body: AddCategorySchema,
   }),
-  deleteCategory: endpoint<{ categoryID: number; detachedProducts: number }>()({
+  deleteCategory: endpoint({
     method: 'DELETE',
     path: '/DeleteCategory',
     summary: 'Delete a category; products keep their other categories (the category is detached from them)',
     tag,
     access: 'admin',
+    response: v.object({ categoryID: id, detachedProducts: count }),
+    refusals: [404],
     query: DeleteCategoryQuerySchema,
   }),
-  addProduct: endpoint<Product>()({
+  addProduct: endpoint({
     method: 'POST',
     path: '/AddProductForDash',
     summary:
       'Add a product (multipart: CategoryID repeated, Title, Description, LabelHeading, LabelDescription, Price, SizeOrWeight, images, variationsJson)',
     tag,
     access: 'admin',
+    response: ProductSchema,
+    refusals: [404, 413, 415],
+    status: 201,
   }),
-  deleteProduct: endpoint<{ productID: number }>()({
+  deleteProduct: endpoint({
     method: 'DELETE',
     path: '/DeleteProduct',
     summary: 'Delete a product (it disappears from every list; devices learn it from the feed)',
     tag,
     access: 'admin',
+    response: v.object({ productID: id }),
+    refusals: [404],
     query: DeleteProductQuerySchema,
   }),
-  updateProduct: endpoint<Product>()({
+  updateProduct: endpoint({
     method: 'PUT',
     path: '/UpdateProductDetails',
     summary: 'Update a product from the full product object',
     tag,
     access: 'admin',
+    response: ProductSchema,
+    refusals: [404, 409],
     body: UpdateProductSchema,
   }),
-  feed: endpoint<CatalogueDelta>()({
+  feed: endpoint({
     method: 'GET',
     path: '/sync/catalogue',
     summary:
       'Catalogue delta feed for offline devices: changes since a cursor, paged; ETag and 304 when nothing changed',
     tag: 'Sync',
     access: 'public',
+    response: CatalogueDeltaSchema,
     query: FeedQuerySchema,
   }),
 } as const;

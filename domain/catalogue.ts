@@ -7,54 +7,64 @@ import { IdSchema } from './validation.js';
  * unchanged; what we add (`images`, `version`, `updatedAt`, `variationID`) is
  * extra and optional for such a client.
  */
-export interface Category {
-  categoryID: number;
-  categoryName: string;
-}
+// The answers' schemas: the API serializes its answers through them (fields not named here never
+// leave the server) and the types below are inferred from them, so there is one source.
 
-export interface Variation {
-  variationID: number;
-  variationName: string;
+/** A whole number, as ids, rupees and counts are. */
+const int = v.pipe(v.number(), v.integer());
+
+export const CategorySchema = v.object({
+  categoryID: int,
+  categoryName: v.string(),
+});
+export type Category = v.InferOutput<typeof CategorySchema>;
+
+export const VariationSchema = v.object({
+  variationID: int,
+  variationName: v.string(),
   /** The spec's admin form calls it VariationType; the API field is variationValue. */
-  variationValue: string;
+  variationValue: v.string(),
   /** Whole rupees; replaces the product's price in a cart line when chosen. */
-  price: number;
-}
+  price: int,
+});
+export type Variation = v.InferOutput<typeof VariationSchema>;
 
 /** One uploaded or generated image with its responsive variants (all WebP). */
-export interface ProductImage {
+export const ProductImageSchema = v.object({
   /** The largest variant, for the product page (under 60 KB). */
-  src: string;
+  src: v.string(),
   /** The card variant (under 15 KB). */
-  thumb: string;
+  thumb: v.string(),
   /** Every variant as a `srcset` string ("url 320w, url 640w, ..."). */
-  srcset: string;
-  width: number;
-  height: number;
-}
+  srcset: v.string(),
+  width: int,
+  height: int,
+});
+export type ProductImage = v.InferOutput<typeof ProductImageSchema>;
 
-export interface Product {
-  productID: number;
-  title: string;
+export const ProductSchema = v.object({
+  productID: int,
+  title: v.string(),
   /** Sanitized HTML (sanitized again in the browser before it is shown). */
-  description: string;
+  description: v.pipe(v.string(), v.description('Sanitized HTML')),
   /** Whole rupees. */
-  price: number;
+  price: v.pipe(int, v.description('Whole rupees')),
   /** The spec's comma-separated list of image or video locations (first image first). */
-  imagePath: string;
-  categories: Category[];
+  imagePath: v.pipe(v.string(), v.description('Comma-separated image or video locations, first image first')),
+  categories: v.array(CategorySchema),
   /** The names of the product's categories, comma-separated, as the old API answered. */
-  categoryName: string;
-  labelHeading: string;
-  labelDescription: string;
-  sizeOrWeight: string;
-  variations: Variation[];
-  images: ProductImage[];
+  categoryName: v.pipe(v.string(), v.description("The product's category names, comma-separated")),
+  labelHeading: v.string(),
+  labelDescription: v.string(),
+  sizeOrWeight: v.string(),
+  variations: v.array(VariationSchema),
+  images: v.array(ProductImageSchema),
   /** ISO time of the last change. */
-  updatedAt: string;
+  updatedAt: v.pipe(v.string(), v.isoTimestamp()),
   /** The catalogue version at the product's last change (see the delta feed). */
-  version: number;
-}
+  version: int,
+});
+export type Product = v.InferOutput<typeof ProductSchema>;
 
 /**
  * The delta feed (`GET /api/sync/catalogue?since=<cursor>`): what changed
@@ -62,15 +72,16 @@ export interface Product {
  * Answers come in pages: while `hasMore` is true, ask again with `cursor`.
  * Variations travel inside their product; a changed variation re-sends it.
  */
-export interface CatalogueDelta {
-  cursor: string;
-  full: boolean;
-  hasMore: boolean;
-  categories: Category[];
-  products: Product[];
-  deletedProductIds: number[];
-  deletedCategoryIds: number[];
-}
+export const CatalogueDeltaSchema = v.object({
+  cursor: v.string(),
+  full: v.boolean(),
+  hasMore: v.boolean(),
+  categories: v.array(CategorySchema),
+  products: v.array(ProductSchema),
+  deletedProductIds: v.array(int),
+  deletedCategoryIds: v.array(int),
+});
+export type CatalogueDelta = v.InferOutput<typeof CatalogueDeltaSchema>;
 
 export {
   firstImage,
@@ -316,9 +327,9 @@ export const FeedQuerySchema = v.object({
 });
 
 /** `GET /GetTopProductsByCategory`: one group per category name, at most 6 products each. */
-export interface CategoryGroup {
-  categoryID: number;
-  categoryName: string;
-  products: Product[];
-}
+export const CategoryGroupSchema = v.object({
+  ...CategorySchema.entries,
+  products: v.array(ProductSchema),
+});
+export type CategoryGroup = v.InferOutput<typeof CategoryGroupSchema>;
 export const TOP_PER_CATEGORY = 6;

@@ -19,7 +19,7 @@ export interface Endpoint<
   Q extends AnySchema | undefined = AnySchema | undefined,
   B extends AnySchema | undefined = AnySchema | undefined,
   P extends AnySchema | undefined = AnySchema | undefined,
-  R = unknown,
+  R extends AnySchema = AnySchema,
 > {
   method: Method;
   path: string;
@@ -29,26 +29,40 @@ export interface Endpoint<
   query?: Q;
   body?: B;
   params?: P;
-  /** Phantom: the type of `data` in a successful envelope. Never set at run time. */
-  readonly response?: R;
+  /**
+   * The schema of `data` in a successful answer. The server serializes its answers through it
+   * (a field it does not name never leaves), `/api/docs` describes it, and the client's type of
+   * the answer is inferred from it.
+   */
+  response: R;
+  /** The status of a successful answer, when it is not 200 (201 for a created thing, 202 for accepted). */
+  status?: 200 | 201 | 202;
+  /**
+   * Fields the envelope carries beside `data` for the spec's old client (`discountAmount`,
+   * `message`), on success and refusal alike.
+   */
+  envelopeExtra?: v.ObjectEntries;
+  /**
+   * The 4xx answers beyond those its shape implies (400 for input, 401 and 403 for access, 404
+   * for an id in the path): a 401, 403 or 404 of its own (a public login's wrong password), 409 conflicts, 413 too large, 422 a reused
+   * idempotency key, 429 rate limits.
+   */
+  refusals?: readonly (401 | 403 | 404 | 409 | 413 | 415 | 422 | 429)[];
 }
 
 export type OutputOf<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
 export type InputOf<S> = S extends AnySchema ? v.InferInput<S> : undefined;
-export type ResponseOf<E> =
-  E extends Endpoint<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, infer R>
-    ? R
-    : never;
+/** The type of `data` in an endpoint's successful answer, inferred from its response schema. */
+export type ResponseOf<E> = E extends { response: infer R extends AnySchema } ? v.InferOutput<R> : never;
 
-/** Declares an endpoint with its response type: `endpoint<Product[]>()({...})`. */
-export function endpoint<R>() {
-  return <
-    Q extends AnySchema | undefined = undefined,
-    B extends AnySchema | undefined = undefined,
-    P extends AnySchema | undefined = undefined,
-  >(
-    e: Omit<Endpoint<Q, B, P, R>, 'response'>,
-  ): Endpoint<Q, B, P, R> => e;
+/** Declares an endpoint: `endpoint({ method, path, ..., response: v.array(ProductSchema) })`. */
+export function endpoint<
+  R extends AnySchema,
+  Q extends AnySchema | undefined = undefined,
+  B extends AnySchema | undefined = undefined,
+  P extends AnySchema | undefined = undefined,
+>(e: Endpoint<Q, B, P, R>): Endpoint<Q, B, P, R> {
+  return e;
 }
 
 /** The API base: every endpoint lives under it on the shop's own origin. */

@@ -2,15 +2,17 @@ import * as v from 'valibot';
 import { EmailSchema } from './accounts.js';
 import { endpoint } from './contract.js';
 import {
-  type AdminOrderHistoryRow,
+  AdminOrderHistoryRowSchema,
   CouponRequestSchema,
-  type OrderHistoryRow,
+  OrderHistoryRowSchema,
   OrderRequestSchema,
-  type OrderStatus,
+  OrderStatusSchema,
   OrderStatusUpdateSchema,
-  type PlacedOrder,
+  PlacedOrderSchema,
 } from './orders.js';
 import { IdSchema } from './validation.js';
+
+const int = v.pipe(v.number(), v.integer());
 
 /**
  * The order endpoints (spec section 7). `placeOrder` also reads the
@@ -19,45 +21,60 @@ import { IdSchema } from './validation.js';
  * and inside `data`.
  */
 export const ordersContract = {
-  placeOrder: endpoint<PlacedOrder>()({
+  placeOrder: endpoint({
     method: 'POST',
     path: '/place-order',
     summary: 'Place an order (priced by the server; Idempotency-Key header makes retries safe)',
     tag: 'orders',
     access: 'user',
+    response: PlacedOrderSchema,
+    refusals: [404, 409, 422, 429],
     body: OrderRequestSchema,
   }),
-  verifyCoupon: endpoint<{ code: string; discountAmount: number }>()({
+  verifyCoupon: endpoint({
     method: 'POST',
     path: '/VerifyCoupon',
     summary: 'Check a coupon for the current account',
     tag: 'orders',
     access: 'user',
+    response: v.object({ code: v.string(), discountAmount: int }),
+    refusals: [404, 409, 429],
+    envelopeExtra: {
+      discountAmount: v.pipe(int, v.description("The same as data.discountAmount, for the spec's client")),
+    },
     body: CouponRequestSchema,
   }),
-  orderHistoryByEmail: endpoint<OrderHistoryRow[]>()({
+  orderHistoryByEmail: endpoint({
     method: 'GET',
     path: '/GetOrderHistoryByEmail',
     summary: "A shopper's orders (their own; an admin may ask for anyone's)",
     tag: 'orders',
     access: 'user',
+    response: v.array(OrderHistoryRowSchema),
+    refusals: [403],
+    envelopeExtra: {
+      message: v.pipe(v.string(), v.description("The same as sys_message, for the spec's client")),
+    },
     query: v.object({
       email: EmailSchema(),
     }),
   }),
-  allUsersOrderHistory: endpoint<AdminOrderHistoryRow[]>()({
+  allUsersOrderHistory: endpoint({
     method: 'GET',
     path: '/GetAllUsersOrderHistory',
     summary: "Every user's orders (admin)",
     tag: 'orders',
     access: 'admin',
+    response: v.array(AdminOrderHistoryRowSchema),
   }),
-  updateOrderStatus: endpoint<{ orderID: number; status: OrderStatus }>()({
+  updateOrderStatus: endpoint({
     method: 'PUT',
     path: '/orders/{id}/status',
     summary: "Move an order along its statuses (admin); cancelling frees the order's coupon",
     tag: 'orders',
     access: 'admin',
+    response: v.object({ orderID: int, status: OrderStatusSchema }),
+    refusals: [409],
     params: v.object({ id: IdSchema }),
     body: OrderStatusUpdateSchema,
   }),

@@ -25,6 +25,9 @@ export const ORDER_STATUSES = [
   'cancelled',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const OrderStatusSchema = v.picklist(ORDER_STATUSES);
+/** A whole number in an answer (ids, rupees, counts). */
+const int = v.pipe(v.number(), v.integer());
 
 /**
  * Where an admin may move an order. "paid" is reached only by a verified
@@ -50,6 +53,7 @@ export const OrderStatusUpdateSchema = v.object({
 /** The spec's default is Cash on Delivery; its one selectable online option is the provider, Razorpay. */
 export const PAYMENT_METHODS = { cod: 'Cash on Delivery', online: 'Razorpay' } as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[keyof typeof PAYMENT_METHODS];
+export const PaymentMethodSchema = v.picklist(Object.values(PAYMENT_METHODS) as PaymentMethod[]);
 
 /** Old clients wrote the method in several ways; each known spelling maps to one of ours. */
 export function normalizePaymentMethod(raw: string): PaymentMethod | null {
@@ -147,15 +151,16 @@ export type OrderRequestInput = v.InferInput<typeof OrderRequestSchema>;
 export type OrderItemRequest = v.InferOutput<typeof OrderItemSchema>;
 
 /** One line as the server priced it from the database. */
-export interface PricedLine {
-  productID: number;
-  variationID: number | null;
-  productName: string;
-  variationName: string | null;
-  unitPrice: number;
-  quantity: number;
-  lineTotal: number;
-}
+export const PricedLineSchema = v.object({
+  productID: int,
+  variationID: v.nullable(int),
+  productName: v.string(),
+  variationName: v.nullable(v.string()),
+  unitPrice: int,
+  quantity: int,
+  lineTotal: int,
+});
+export type PricedLine = v.InferOutput<typeof PricedLineSchema>;
 
 export interface OrderTotals {
   subtotal: number;
@@ -255,41 +260,45 @@ export function isIdempotencyKey(value: string): boolean {
 }
 
 /** The answer to a placed order. */
-export interface PlacedOrder {
-  orderID: number;
-  status: OrderStatus;
-  paymentMethod: PaymentMethod;
-  deliveryDate: string;
-  subtotal: number;
-  deliveryCharge: number;
-  discount: number;
-  totalAmount: number;
-  couponCode: string | null;
-  items: PricedLine[];
-  orderDate: string;
-}
+export const PlacedOrderSchema = v.object({
+  orderID: int,
+  status: OrderStatusSchema,
+  paymentMethod: PaymentMethodSchema,
+  deliveryDate: v.string(),
+  subtotal: int,
+  deliveryCharge: int,
+  discount: int,
+  totalAmount: int,
+  couponCode: v.nullable(v.string()),
+  items: v.array(PricedLineSchema),
+  orderDate: v.string(),
+});
+export type PlacedOrder = v.InferOutput<typeof PlacedOrderSchema>;
 
 /** The spec's order history row; one row per ordered product, newest order first. */
-export interface OrderHistoryRow {
-  orderID: number;
-  productName: string;
-  productImage: string;
-  quantity: number;
+export const OrderHistoryRowSchema = v.object({
+  orderID: int,
+  productName: v.string(),
+  productImage: v.string(),
+  quantity: int,
   /** The whole order's total in rupees (what the shopper paid), as the old API answered. */
-  totalAmount: number;
+  totalAmount: v.pipe(int, v.description("The whole order's total in rupees")),
   /** ISO time. */
-  orderDate: string;
-  status: OrderStatus;
-  deliveryDate: string;
-  paymentMethod: PaymentMethod;
-}
+  orderDate: v.pipe(v.string(), v.isoTimestamp()),
+  status: OrderStatusSchema,
+  deliveryDate: v.string(),
+  paymentMethod: PaymentMethodSchema,
+});
+export type OrderHistoryRow = v.InferOutput<typeof OrderHistoryRowSchema>;
 
-export interface AdminOrderHistoryRow extends OrderHistoryRow {
-  userEmail: string;
-  customerEmail: string;
-  customerPhone: string;
-  customerAddress: string;
-}
+export const AdminOrderHistoryRowSchema = v.object({
+  ...OrderHistoryRowSchema.entries,
+  userEmail: v.string(),
+  customerEmail: v.string(),
+  customerPhone: v.string(),
+  customerAddress: v.string(),
+});
+export type AdminOrderHistoryRow = v.InferOutput<typeof AdminOrderHistoryRowSchema>;
 
 export const CouponRequestSchema = v.object({
   code: v.pipe(

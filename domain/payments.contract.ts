@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { endpoint } from './contract.js';
-import { OrderRequestSchema, type PaymentMethod, type PricingConflict } from './orders.js';
+import { OrderRequestSchema, PaymentMethodSchema, type PricingConflict } from './orders.js';
 
 /**
  * Online payment. The browser asks for a provider order for its priced cart
@@ -10,33 +10,41 @@ import { OrderRequestSchema, type PaymentMethod, type PricingConflict } from './
  * what this server offers: Cash on Delivery always; Razorpay when keys are set;
  * the local test provider in development and tests when they are not.
  */
-export type PaymentProviderName = 'razorpay' | 'test';
+const ProviderNameSchema = v.picklist(['razorpay', 'test']);
+export type PaymentProviderName = v.InferOutput<typeof ProviderNameSchema>;
+const int = v.pipe(v.number(), v.integer());
 
-export interface PaymentMethods {
-  methods: PaymentMethod[];
-  provider: PaymentProviderName | null;
+export const PaymentMethodsSchema = v.object({
+  methods: v.array(PaymentMethodSchema),
+  provider: v.nullable(ProviderNameSchema),
   /** The public key the provider's checkout script is opened with. */
-  keyId: string | null;
-}
+  keyId: v.pipe(
+    v.nullable(v.string()),
+    v.description("The public key the provider's checkout is opened with"),
+  ),
+});
+export type PaymentMethods = v.InferOutput<typeof PaymentMethodsSchema>;
 
-export interface ProviderOrder {
-  provider: PaymentProviderName;
-  keyId: string;
-  razorpayOrderId: string;
+export const ProviderOrderSchema = v.object({
+  provider: ProviderNameSchema,
+  keyId: v.string(),
+  razorpayOrderId: v.string(),
   /** Paise. */
-  amount: number;
-  currency: 'INR';
-  receipt: string;
+  amount: v.pipe(int, v.description('Paise')),
+  currency: v.literal('INR'),
+  receipt: v.string(),
   /** Rupees, the server's total the amount was made from. */
-  totalAmount: number;
-}
+  totalAmount: v.pipe(int, v.description("Rupees: the server's total the amount was made from")),
+});
+export type ProviderOrder = v.InferOutput<typeof ProviderOrderSchema>;
 
 /** What the provider's checkout hands the page on success (names as Razorpay's Checkout gives them). */
-export interface CheckoutSuccess {
-  razorpay_payment_id: string;
-  razorpay_order_id: string;
-  razorpay_signature: string;
-}
+export const CheckoutSuccessSchema = v.object({
+  razorpay_payment_id: v.string(),
+  razorpay_order_id: v.string(),
+  razorpay_signature: v.string(),
+});
+export type CheckoutSuccess = v.InferOutput<typeof CheckoutSuccessSchema>;
 
 /** The cart to pay for: the order request without the payment proof (it does not exist yet). */
 export const ProviderOrderRequestSchema = v.omit(OrderRequestSchema, [
@@ -48,35 +56,42 @@ export const ProviderOrderRequestSchema = v.omit(OrderRequestSchema, [
 export type { PricingConflict };
 
 export const paymentsContract = {
-  methods: endpoint<PaymentMethods>()({
+  methods: endpoint({
     method: 'GET',
     path: '/payments/methods',
     summary: 'Payment methods this shop offers',
     tag: 'payments',
     access: 'public',
+    response: PaymentMethodsSchema,
   }),
-  createRazorpayOrder: endpoint<ProviderOrder>()({
+  createRazorpayOrder: endpoint({
     method: 'POST',
     path: '/payments/razorpay/order',
     summary:
       'Create the provider order for a priced cart (Idempotency-Key header required; it is the receipt)',
     tag: 'payments',
     access: 'user',
+    response: ProviderOrderSchema,
+    refusals: [404, 409, 429],
     body: ProviderOrderRequestSchema,
   }),
-  webhook: endpoint<{ handled: boolean; duplicate: boolean }>()({
+  webhook: endpoint({
     method: 'POST',
     path: '/payments/razorpay/webhook',
     summary: 'Razorpay webhook (X-Razorpay-Signature over the raw body)',
     tag: 'payments',
     access: 'public',
+    response: v.object({ handled: v.boolean(), duplicate: v.boolean() }),
+    refusals: [404, 409],
   }),
-  testPay: endpoint<CheckoutSuccess>()({
+  testPay: endpoint({
     method: 'POST',
     path: '/payments/test/pay',
     summary: 'Development and tests only: the local test provider pays a provider order, as Checkout would',
     tag: 'payments',
     access: 'user',
+    response: CheckoutSuccessSchema,
+    refusals: [404, 409],
     body: v.object({
       razorpay_order_id: v.pipe(
         v.string('razorpay_order_id is required.'),

@@ -9,13 +9,14 @@ import { IdSchema } from './validation.js';
  * (an open write endpoint on a shop's origin would be a spam and phishing hole).
  * A body is plain text: clients show it as text, never as HTML.
  */
-export interface Post {
-  id: number;
-  title: string;
-  body: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const PostSchema = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  title: v.string(),
+  body: v.pipe(v.string(), v.description('Plain text: show it as text, never as HTML')),
+  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+  updatedAt: v.pipe(v.string(), v.isoTimestamp()),
+});
+export type Post = v.InferOutput<typeof PostSchema>;
 
 export const POST_LIMITS = { title: 200, body: 20_000 } as const;
 
@@ -42,44 +43,50 @@ const PostIdParams = v.object({ id: IdSchema });
 const tag = 'Posts';
 
 export const postsApi = {
-  list: endpoint<Post[]>()({
+  list: endpoint({
     method: 'GET',
     path: '/posts',
     summary: 'Every post, newest first',
     tag,
     access: 'public',
+    response: v.array(PostSchema),
   }),
-  get: endpoint<Post>()({
+  get: endpoint({
     method: 'GET',
     path: '/posts/{id}',
     summary: 'One post',
     tag,
     access: 'public',
+    response: PostSchema,
     params: PostIdParams,
   }),
-  create: endpoint<Post>()({
+  create: endpoint({
     method: 'POST',
     path: '/posts',
     summary: 'Publish a post',
     tag,
     access: 'admin',
+    response: PostSchema,
+    status: 201,
     body: PostBodySchema,
   }),
-  update: endpoint<Post>()({
+  update: endpoint({
     method: 'PUT',
     path: '/posts/{id}',
     summary: 'Replace a post',
     tag,
     access: 'admin',
+    response: PostSchema,
     params: PostIdParams,
     body: PostBodySchema,
   }),
-  remove: endpoint<{ id: number }>()({
+  remove: endpoint({
     method: 'DELETE',
     path: '/posts/{id}',
     summary: 'Delete a post',
     tag,
     access: 'admin',
+    response: v.object({ id: v.pipe(v.number(), v.integer()) }),
     params: PostIdParams,
   }),
 } as const;

@@ -1,5 +1,5 @@
 import type { Product } from '../../domain/catalogue.js';
-import { ok } from '../../domain/envelope.js';
+import { type Envelope, ok } from '../../domain/envelope.js';
 import { type Executor, loadProducts, type ProductScope } from './catalogue.repository.js';
 
 /**
@@ -12,8 +12,11 @@ import { type Executor, loadProducts, type ProductScope } from './catalogue.repo
  */
 export interface CachedList {
   products: Product[];
-  /** The success envelope of `products`, serialized once. */
-  json(): string;
+  /**
+   * The success envelope of `products`, serialized once with the serializer given first (the
+   * route's, made from its response schema, so the cached text names only the schema's fields).
+   */
+  json(serialize: (envelope: Envelope<Product[]>) => string): string;
 }
 
 export class ProductListCache {
@@ -36,8 +39,8 @@ export class ProductListCache {
     let json: string | null = null;
     const list: CachedList = {
       products,
-      json: () => {
-        json ??= JSON.stringify(ok(products));
+      json: (serialize) => {
+        json ??= serialize(ok(products));
         return json;
       },
     };

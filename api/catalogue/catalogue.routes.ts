@@ -90,8 +90,10 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
     ) {
       throw notFound('Category not found.');
     }
-    // The envelope was serialized once for this version; every later request sends that text.
-    reply.serializer(() => list.json());
+    // The envelope was serialized once for this version (by this route's schema serializer, before
+    // this reply's own serializer is replaced); every later request sends that text.
+    const json = list.json((envelope) => String(reply.serialize(envelope)));
+    reply.serializer(() => json);
     return ok(list.products);
   });
 

@@ -1,6 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type * as v from 'valibot';
+import { operationIdOf } from '../../domain/api.contract.js';
 import { API_BASE, type Endpoint, type OutputOf, type ResponseOf } from '../../domain/contract.js';
 import type { Envelope } from '../../domain/envelope.js';
 import { parseWith } from '../../domain/validation.js';
@@ -11,7 +12,10 @@ import { badRequest } from './errors.js';
  * method, access rule and valibot schemas the browser's client uses. Input is
  * validated with valibot (so messages are the spec's own, not ajv's); the
  * schemas are also turned into JSON Schema for the OpenAPI description at
- * `/api/docs`. Handlers receive typed input and return the envelope.
+ * `/api/docs`. Handlers receive typed input and return the envelope, which
+ * Fastify serializes from the JSON Schema of the envelope with the contract's
+ * `response` (fast-json-stringify): faster than JSON.stringify, and a field the
+ * schema does not name (a database column, a secret) never leaves the server.
  */
 export interface RouteContext<E extends Endpoint> {
   query: OutputOf<E['query']>;
@@ -37,9 +41,118 @@ export function fastifyPath(specPath: string): string {
   return API_BASE + specPath.replace(/\{(\w+)\}/g, ':$1');
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: any valibot schema can be described for the docs.
-function jsonSchema(schema: v.GenericSchema<any, any> | undefined) {
-  return schema ? toJsonSchema(schema, { errorMode: 'ignore' }) : undefined;
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A valibot schema as JSON Schema 2020-12 (what OpenAPI 3.1 speaks). An answer's schema is its
+ * output side; a request's is described by to-json-schema's default, which reads through
+ * transforms (a form that accepts either case of its keys shows its canonical fields).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any valibot schema can be described.
+function jsonSchema(schema: v.GenericSchema<any, any>, side: 'request' | 'answer' = 'request'): JsonSchema {
+  const { $schema: _dialect, ...rest } = toJsonSchema(schema, {
+    errorMode: 'ignore',
+    target: 'draft-2020-12',
+    ...(side === 'answer' ? { typeMode: 'output' as const } : {}),
+  }) as JsonSchema;
+  return simpleNullable(rest) as JsonSchema;
+}
+
+/**
+ * valibot's `nullable(x)` becomes `anyOf: [x, {type: 'null'}]`; for a plain type this writes it
+ * as `type: [x, 'null']`, which says the same: fast-json-stringify serializes an `anyOf` by
+ * running a validator on every value to pick its branch, a type list by a `typeof` check.
+ */
+function simpleNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simpleNullable);
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [k, value] of Object.entries(node)) out[k] = simpleNullable(value);
+  const anyOf = out.anyOf as JsonSchema[] | undefined;
+  if (anyOf?.length === 2) {
+    const other = anyOf.find((s) => s.type !== 'null');
+    const hasNull = anyOf.some((s) => s.type === 'null' && Object.keys(s).length === 1);
+    if (
+      hasNull &&
+      other &&
+      typeof other.type === 'string' &&
+      other.type !== 'object' &&
+      other.type !== 'array'
+    ) {
+      const { anyOf: _, ...siblings } = out;
+      const merged: JsonSchema = { ...siblings, ...other, type: [other.type, 'null'] };
+      if (Array.isArray(other.enum)) merged.enum = [...other.enum, null];
+      return merged;
+    }
+  }
+  return out;
+}
+
+/** What a status means, as the OpenAPI description says it. */
+const REFUSALS: Record<number, string> = {
+  400: 'The request is not valid (sys_message says why; data may name the field)',
+  401: 'No token, or the session has ended',
+  403: 'The token is not allowed here',
+  404: 'Not found',
+  409: 'Conflicts with the current state (data says how)',
+  413: 'Too large',
+  415: 'The content type is not accepted here',
+  422: 'The idempotency key was used for another request',
+  429: 'Too many attempts (Retry-After says when to try again)',
+};
+
+/**
+ * The 4xx answers an endpoint can give, from what it declares: input (400), a token (401), the
+ * admin role (403), an id in its path (404), and the refusals its contract names.
+ */
+export function refusalsOf(endpoint: Endpoint): number[] {
+  const codes = new Set<number>([400, ...(endpoint.refusals ?? [])]);
+  // A JSON body can be too large or of a type the route does not read.
+  if (endpoint.body) for (const code of [413, 415]) codes.add(code);
+  if (endpoint.access !== 'public') codes.add(401);
+  if (endpoint.access === 'admin') codes.add(403);
+  if (endpoint.path.includes('{')) codes.add(404);
+  return [...codes].sort();
+}
+
+const cachedResponses = new WeakMap<Endpoint, Record<string, JsonSchema>>();
+
+/**
+ * The JSON Schema of every answer of an endpoint: the envelope with its success `data`, and the
+ * envelope of its refusals (whose `data` is null or says what was refused, so it is left open).
+ * Made once per endpoint: every app built in a test process shares it.
+ */
+export function responseSchemas(endpoint: Endpoint): Record<string, JsonSchema> {
+  const cached = cachedResponses.get(endpoint);
+  if (cached) return cached;
+  const extra = Object.fromEntries(
+    Object.entries(endpoint.envelopeExtra ?? {}).map(([k, s]) => [k, jsonSchema(s, 'answer')]),
+  );
+  const envelope = (data: JsonSchema, isSuccess: boolean, description: string, required: string[]) => ({
+    description,
+    type: 'object',
+    required: ['isSuccess', 'data', 'sys_message', ...required],
+    properties: {
+      isSuccess: { type: 'boolean', const: isSuccess },
+      data,
+      sys_message: { type: 'string' },
+      ...extra,
+    },
+  });
+  const out: Record<string, JsonSchema> = {
+    [endpoint.status ?? 200]: envelope(
+      jsonSchema(endpoint.response, 'answer'),
+      true,
+      'Success',
+      Object.keys(extra),
+    ),
+  };
+  // The refusal's data is whatever the refusal carries ({field}, a pricing conflict, null).
+  const refusal = { description: 'null, or what the refusal is about' };
+  for (const code of refusalsOf(endpoint))
+    out[code] = envelope(refusal, false, REFUSALS[code] ?? 'Refused', []);
+  cachedResponses.set(endpoint, out);
+  return out;
 }
 
 const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
@@ -87,7 +200,10 @@ export function route<E extends Endpoint>(
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],
-      ...(endpoint.access !== 'public' ? { security: [{ bearer: [] }] } : {}),
+      operationId: operationIdOf(endpoint),
+      // A public operation says so with no requirement at all (OpenAPI's `[]`).
+      security: endpoint.access !== 'public' ? [{ bearer: [] }] : [],
+      response: responseSchemas(endpoint),
       ...(endpoint.query ? { querystring: jsonSchema(endpoint.query) } : {}),
       ...(endpoint.params ? { params: jsonSchema(endpoint.params) } : {}),
       ...(endpoint.body ? { body: jsonSchema(endpoint.body) } : {}),

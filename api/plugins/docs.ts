@@ -77,11 +77,17 @@ export default fp(
   async (app: FastifyInstance) => {
     await app.register(swagger, {
       openapi: {
+        // 3.1: its schemas are JSON Schema 2020-12, which the contract's schemas are written as.
+        openapi: '3.1.0',
+        // Where the description is served from when no public address is set: relative, so
+        // tools resolve it against the address they read it from.
+        servers: [{ url: app.config.publicUrl ?? '/' }],
         info: {
           title: 'Storefront API',
           description:
             'The endpoints of the storefront spec (section 7) and the offline sync feed. Every answer is `{ isSuccess, data, sys_message }`.',
           version: '1.0.0',
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },

@@ -9,7 +9,43 @@ export default fp(
   async (app: FastifyInstance) => {
     app.get(
       `${API_BASE}/health`,
-      { schema: { summary: 'Health check', tags: ['ops'] } },
+      {
+        schema: {
+          summary: 'Health check',
+          tags: ['ops'],
+          operationId: 'ops.health',
+          security: [],
+          response: {
+            200: {
+              description: 'The database answers',
+              type: 'object',
+              required: ['isSuccess', 'data', 'sys_message'],
+              properties: {
+                isSuccess: { type: 'boolean', const: true },
+                data: {
+                  type: 'object',
+                  required: ['status', 'database'],
+                  properties: {
+                    status: { type: 'string', const: 'ok' },
+                    database: { type: 'string', enum: ['sqlite', 'postgres'] },
+                  },
+                },
+                sys_message: { type: 'string' },
+              },
+            },
+            503: {
+              description: 'The database does not answer',
+              type: 'object',
+              required: ['isSuccess', 'data', 'sys_message'],
+              properties: {
+                isSuccess: { type: 'boolean', const: false },
+                data: { type: 'null' },
+                sys_message: { type: 'string' },
+              },
+            },
+          },
+        },
+      },
       async (_request, reply) => {
         try {
           await sql`select 1`.execute(app.db);

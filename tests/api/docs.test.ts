@@ -1,11 +1,18 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import openapiTS from 'openapi-typescript';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastifyPath } from '../../api/http/route.js';
-import { catalogueApi } from '../../domain/catalogue.contract.js';
-import { postsApi } from '../../domain/posts.contract.js';
+import { allEndpoints } from '../../domain/api.contract.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
+
+const run = promisify(execFile);
 
 /**
  * `/api/docs` describes every route the server has under `/api`, and the
@@ -44,7 +51,17 @@ function routesOf(app: FastifyInstance): Seen[] {
 /** Fastify writes params as `:id`, OpenAPI as `{id}`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
-type OpenApi = { openapi: string; paths: Record<string, Record<string, { summary?: string }>> };
+type Operation = {
+  summary?: string;
+  operationId?: string;
+  security?: unknown;
+  responses?: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+};
+type OpenApi = {
+  openapi: string;
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+};
 
 describe('the OpenAPI description at /api/docs', () => {
   let t: TestApp;
@@ -59,6 +76,20 @@ describe('the OpenAPI description at /api/docs', () => {
     doc = res.json();
   });
   afterAll(async () => t.close());
+
+  /**
+   * The contract's endpoints this app serves: all but the local test provider's payment, which
+   * exists only with TEST_PAYMENTS (checked here, so no other endpoint can go missing unseen).
+   */
+  const servedEndpoints = () => {
+    const served = new Set(api.map((r) => `${r.method} ${r.url}`));
+    const [yes, no] = [
+      allEndpoints().filter(({ endpoint: e }) => served.has(`${e.method} ${fastifyPath(e.path)}`)),
+      allEndpoints().filter(({ endpoint: e }) => !served.has(`${e.method} ${fastifyPath(e.path)}`)),
+    ];
+    expect(no.map((e) => e.operationId)).toEqual(['payments.testPay']);
+    return yes;
+  };
 
   it('reads the route table (the parser is checked against routes that must be there)', () => {
     const keys = api.map((r) => `${r.method} ${r.url}`);
@@ -75,8 +106,10 @@ describe('the OpenAPI description at /api/docs', () => {
     expect(api.length).toBeGreaterThan(30);
   });
 
-  it('is OpenAPI 3 and lists every API route with its method and a summary', () => {
-    expect(doc.openapi).toMatch(/^3\./);
+  it('is OpenAPI 3.1 and lists every API route with its method and a summary', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    // No PUBLIC_URL in the tests' settings: the server is the origin the description is read from.
+    expect(doc.servers).toEqual([{ url: '/' }]);
     const missing: string[] = [];
     for (const r of api) {
       if (r.url === '/api/docs') continue; // the description itself
@@ -136,18 +169,114 @@ describe('the OpenAPI description at /api/docs', () => {
     expect(Object.keys(doc.paths['/api/posts/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
   });
 
-  it('marks every endpoint that needs a token (and only those) with the bearer scheme', () => {
-    const endpoints = [...Object.values(catalogueApi), ...Object.values(postsApi)];
-    for (const e of endpoints) {
-      const op = doc.paths[openApiPath(fastifyPath(e.path))]?.[e.method.toLowerCase()] as
-        | { security?: unknown }
-        | undefined;
+  it('marks every endpoint that needs a token with the bearer scheme, and every public one with none', () => {
+    for (const { endpoint: e } of servedEndpoints()) {
+      const op = doc.paths[openApiPath(fastifyPath(e.path))]?.[e.method.toLowerCase()];
       expect(op, `${e.method} ${e.path}`).toBeDefined();
-      expect(op?.security, `${e.method} ${e.path}`).toEqual(
-        e.access === 'public' ? undefined : [{ bearer: [] }],
-      );
+      expect(op?.security, `${e.method} ${e.path}`).toEqual(e.access === 'public' ? [] : [{ bearer: [] }]);
     }
   });
+
+  it("names every operation by its contract's name, with its success answer and its 4xx answers in the envelope", () => {
+    const ids = new Set<string>();
+    for (const { endpoint: e, operationId } of servedEndpoints()) {
+      const where = `${e.method} ${e.path}`;
+      const op = doc.paths[openApiPath(fastifyPath(e.path))]?.[e.method.toLowerCase()];
+      expect(op?.operationId, where).toBe(operationId);
+      ids.add(operationId);
+      const codes = Object.keys(op?.responses ?? {});
+      expect(codes, where).toContain(String(e.status ?? 200));
+      expect(codes.filter((c) => c.startsWith('4')).length, where).toBeGreaterThan(0);
+      for (const code of codes) {
+        const schema = op?.responses?.[code]?.content?.['application/json']?.schema;
+        expect(schema?.required, `${where} ${code}`).toEqual(
+          expect.arrayContaining(['isSuccess', 'data', 'sys_message']),
+        );
+      }
+    }
+    expect(ids.size).toBe(servedEndpoints().length);
+    // The product as answered: the spec's fields, typed, and what we add.
+    const list = doc.paths['/api/ABCGetProducts']?.get?.responses?.['200']?.content?.['application/json']
+      ?.schema as {
+      properties: { data: { items: { properties: Record<string, unknown>; required: string[] } } };
+    };
+    expect(list.properties.data.items.required).toEqual(
+      expect.arrayContaining([
+        'productID',
+        'title',
+        'imagePath',
+        'categoryName',
+        'labelHeading',
+        'variations',
+      ]),
+    );
+  });
+
+  it('names PUBLIC_URL as its server when it is set', async () => {
+    const other = await makeTestApp('sqlite', { publicUrl: 'https://shop.example.com' });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/docs' });
+      expect((res.json() as OpenApi).servers).toEqual([{ url: 'https://shop.example.com' }]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("passes Redocly's recommended lint with no error, and only the warnings the README names", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'openapi-lint-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(doc));
+      // Exits non-zero when there are errors; the JSON report is on stdout either way.
+      const out = await run(
+        path.resolve('node_modules/.bin/redocly'),
+        ['lint', file, '--extends=recommended', '--format=json'],
+        { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+      ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
+      const report = JSON.parse(out.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; severity: string; location: { pointer: string }[] }[];
+      };
+      const seen = report.problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}`);
+      expect(report.totals.errors, seen.join('\n')).toBe(0);
+      // The README's "API description" section says why each of these stays.
+      expect(seen).toEqual(['warn operation-4xx-response #/paths/~1api~1health/get/responses']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('gives openapi-typescript the types of a client that lists products and places an order', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'openapi-client-'));
+    try {
+      writeFileSync(path.join(dir, 'api.ts'), await openapiTS(doc as never));
+      writeFileSync(path.join(dir, 'client.ts'), PARTNER_CLIENT);
+      writeFileSync(
+        path.join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            noEmit: true,
+            target: 'es2022',
+            module: 'nodenext',
+            lib: ['es2022', 'dom'],
+            types: [],
+            skipLibCheck: false,
+          },
+          files: ['api.ts', 'client.ts'],
+        }),
+      );
+      const out = await run(path.resolve('node_modules/.bin/tsc'), ['-p', dir]).catch(
+        (err: { stdout?: string; stderr?: string }) => ({
+          stdout: `${err.stdout}${err.stderr}`,
+          failed: true,
+        }),
+      );
+      expect(out.stdout).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('documents no route the server does not have', () => {
     const served = new Set(api.map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`));
@@ -347,3 +476,37 @@ describe('the health check', () => {
     }
   });
 });
+
+/**
+ * A partner's client written against the generated types only. The `@ts-expect-error` lines
+ * make the check two-sided: if an answer's fields were untyped (as before the contract had
+ * response schemas), a wrong field name would compile and those lines would be errors.
+ */
+const PARTNER_CLIENT = `import type { paths } from './api.js';
+
+type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+type Products = Json<paths['/api/ABCGetProducts']['get']['responses'][200]>;
+type OrderBody = Json<NonNullable<paths['/api/place-order']['post']['requestBody']>>;
+type Placed = Json<paths['/api/place-order']['post']['responses'][200]>;
+
+export async function listProducts(base: string): Promise<{ id: number; title: string; rupees: number }[]> {
+  const answer = (await (await fetch(base + '/api/ABCGetProducts')).json()) as Products;
+  if (!answer.isSuccess) throw new Error(answer.sys_message);
+  // @ts-expect-error the spec's name is productID
+  answer.data.map((p) => p.productId);
+  return answer.data.map((p) => ({ id: p.productID, title: p.title, rupees: p.price }));
+}
+
+export async function placeOrder(base: string, token: string, key: string, order: OrderBody): Promise<number> {
+  const res = await fetch(base + '/api/place-order', {
+    method: 'POST',
+    headers: { authorization: 'Bearer ' + token, 'idempotency-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(order),
+  });
+  const answer = (await res.json()) as Placed;
+  const total: number = answer.data.totalAmount;
+  // @ts-expect-error totalAmount is a number
+  const wrong: string = answer.data.totalAmount;
+  return total > 0 && wrong !== '' ? answer.data.orderID : answer.data.orderID;
+}
+`;

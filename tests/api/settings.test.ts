@@ -51,6 +51,7 @@ describe('every setting is read and checked', () => {
       NODE_ENV: 'production',
       TEST_PAYMENTS: 'true',
       WEB_DIR: '/srv/web',
+      PUBLIC_URL: 'https://shop.example.com/',
     });
     expect(c).toEqual({
       port: 4123,
@@ -75,6 +76,7 @@ describe('every setting is read and checked', () => {
       webDir: '/srv/web',
       seedDemo: false,
       trustProxy: 2,
+      publicUrl: 'https://shop.example.com',
     });
     // Reading never writes: a folder that does not exist yet is fine (the server makes it).
     expect(existsSync(path.join(scratch, 'd2'))).toBe(false);
@@ -94,6 +96,7 @@ describe('every setting is read and checked', () => {
       testPayments: false,
       seedDemo: true,
       trustProxy: false,
+      publicUrl: null,
     });
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readdirSync(dataDir)).toEqual(['jwt-secret']);
@@ -125,6 +128,8 @@ describe('every setting is read and checked', () => {
     ['SEED_DEMO', { SEED_DEMO: 'yes' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
     ['TEST_PAYMENTS', { TEST_PAYMENTS: 'yes' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'shop.example.com' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://shop.example.com/?x=1' }],
   ];
   for (const [name, env] of BAD) {
     it(`names ${name} when it is bad (${JSON.stringify(env)})`, () => {

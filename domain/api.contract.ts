@@ -1,0 +1,39 @@
+import { accountsApi } from './accounts.contract.js';
+import { adminApi } from './admin.contract.js';
+import { catalogueApi } from './catalogue.contract.js';
+import { contactApi } from './contact.contract.js';
+import type { Endpoint } from './contract.js';
+import { ordersContract } from './orders.contract.js';
+import { paymentsContract } from './payments.contract.js';
+import { postsApi } from './posts.contract.js';
+
+/**
+ * Every area's contract under one name each: an operation's OpenAPI
+ * `operationId` is its area and its name in that area's contract
+ * (`catalogue.getProducts`), and the API tests find the endpoint an answer
+ * came from here. The browser imports the area it needs, never this.
+ */
+export const apiContract = {
+  catalogue: catalogueApi,
+  posts: postsApi,
+  accounts: accountsApi,
+  orders: ordersContract,
+  payments: paymentsContract,
+  contact: contactApi,
+  admin: adminApi,
+} as const;
+
+const names = new Map<Endpoint, string>();
+for (const [area, endpoints] of Object.entries(apiContract)) {
+  for (const [name, e] of Object.entries(endpoints)) names.set(e as Endpoint, `${area}.${name}`);
+}
+
+/** `catalogue.getProducts` for `catalogueApi.getProducts`; undefined for an endpoint of no contract. */
+export function operationIdOf(endpoint: Endpoint): string | undefined {
+  return names.get(endpoint);
+}
+
+/** Every endpoint with its operation id. */
+export function allEndpoints(): { operationId: string; endpoint: Endpoint }[] {
+  return [...names].map(([endpoint, operationId]) => ({ operationId, endpoint }));
+}
