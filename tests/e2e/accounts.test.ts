@@ -283,6 +283,53 @@ describe('a shopper account in the browser', () => {
     await page.evaluate(() => localStorage.removeItem('returnUrl'));
   });
 
+  it('a token the server refuses reaches /login on every guarded route, with or without the other keys', async () => {
+    // Decodes and never expires, but signed by no one: only the server can refuse it. Alone it is what an
+    // older client without the email key left; with the keys, a session the screens believe complete.
+    const b64 = (x: object) => Buffer.from(JSON.stringify(x)).toString('base64url');
+    const refused = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: '1', exp: 9999999999 })}.YmFkLXNpZ25hdHVyZQ`;
+    const seen: string[] = [];
+    for (const withKeys of [false, true]) {
+      for (const route of ['/my-orders', '/my-profile', '/checkout', '/order-success?order=k-1']) {
+        await page.goto('/api/health');
+        await page.evaluate(
+          ({ t, keys }) => {
+            localStorage.clear();
+            localStorage.setItem('token', t);
+            if (keys) {
+              localStorage.setItem('userId', '1');
+              localStorage.setItem('email', 'someone@example.test');
+              localStorage.setItem('phone', '9876543210');
+            }
+          },
+          { t: refused, keys: withKeys },
+        );
+        await page.goto(route);
+        const reached = await page.waitForURL('**/login', { timeout: 20_000 }).then(
+          () => 'login',
+          () => `stuck at ${new URL(page.url()).pathname}`,
+        );
+        const notice = alertRegion().getByText(accountMessages.sessionEnded, { exact: true }).first();
+        const said = await notice.waitFor({ timeout: 20_000 }).then(
+          () => 'said',
+          () => 'not said',
+        );
+        seen.push(
+          `${withKeys ? 'with keys' : 'token only'} ${route}: ${reached}, ${said}, token ${await storage('token')}, back to ${await storage('returnUrl')}`,
+        );
+      }
+    }
+    expect(seen).toEqual(
+      [false, true].flatMap((withKeys) =>
+        ['/my-orders', '/my-profile', '/checkout', '/order-success?order=k-1'].map(
+          (route) =>
+            `${withKeys ? 'with keys' : 'token only'} ${route}: login, said, token null, back to ${route}`,
+        ),
+      ),
+    );
+    await page.evaluate(() => localStorage.removeItem('returnUrl'));
+  });
+
   it('has no axe findings on the login with a code and on Contact', async () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Log in with a code instead' }).click();

@@ -46,12 +46,14 @@ afterAll(async () => {
 async function inlineScriptRuns(p: Page): Promise<boolean> {
   return p.evaluate(async () => {
     const w = window as unknown as { __ranInline?: boolean };
+    // Read back through a function, so TypeScript does not narrow it to the false set here.
+    const ran = () => w.__ranInline === true;
     w.__ranInline = false;
     const script = document.createElement('script');
     script.textContent = 'window.__ranInline = true;';
     document.body.append(script);
     await new Promise((r) => setTimeout(r, 200));
-    return w.__ranInline === true;
+    return ran();
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { screen } from '../app/lazy-screen.js';
-import { RequireLogin } from './guards.js';
+import { RequireLogin, type SessionField } from './guards.js';
 
 /**
  * The shopper's account routes (spec section 2): register, codes, login,
@@ -9,16 +9,17 @@ import { RequireLogin } from './guards.js';
  * route, its own chunk (none is in the first bundle); the worker precaches
  * them, so they open offline too. The guards are in the first bundle.
  */
-const guarded = (load: () => Promise<{ default: ComponentType }>) => async () => {
-  const { default: Screen } = await load();
-  return {
-    Component: () => (
-      <RequireLogin>
-        <Screen />
-      </RequireLogin>
-    ),
+const guarded =
+  (load: () => Promise<{ default: ComponentType }>, needs?: readonly SessionField[]) => async () => {
+    const { default: Screen } = await load();
+    return {
+      Component: () => (
+        <RequireLogin needs={needs}>
+          <Screen />
+        </RequireLogin>
+      ),
+    };
   };
-};
 
 export const accountRoutes: RouteObject[] = [
   { path: '/register', lazy: screen(() => import('./Register.js')) },
@@ -27,5 +28,6 @@ export const accountRoutes: RouteObject[] = [
   { path: '/forget-password', lazy: screen(() => import('./ForgetPassword.js')) },
   { path: '/verify-reset-otp', lazy: screen(() => import('./VerifyResetOtp.js')) },
   { path: '/my-profile', lazy: guarded(() => import('./MyProfile.js')) },
-  { path: '/my-orders', lazy: guarded(() => import('./MyOrders.js')) },
+  // My Orders asks for the history by the session's email.
+  { path: '/my-orders', lazy: guarded(() => import('./MyOrders.js'), ['userId', 'email']) },
 ];
