@@ -321,12 +321,17 @@ describe('Add product (spec messages)', () => {
   it('shows the description sanitized in the preview', async () => {
     renderAdmin(<AddProduct />, '/add-product');
     fireEvent.change(screen.getByLabelText(/^Description/), {
-      target: { value: '<p>Soft <em>sponge</em></p><img src=x onerror="alert(1)"><script>alert(2)</script>' },
+      target: {
+        value:
+          '<p style="color:red">Soft <em>sponge</em></p><img src=x onerror="alert(1)"><script>alert(2)</script>',
+      },
     });
     await waitFor(() =>
       expect(document.querySelector('.admin-preview__body em')?.textContent).toBe('sponge'),
     );
     expect(document.querySelector('.admin-preview__body script')).toBeNull();
     expect(document.querySelector('.admin-preview__body [onerror]')).toBeNull();
+    // The server keeps no style attribute, and the page's Content-Security-Policy would refuse one.
+    expect(document.querySelector('.admin-preview__body [style]')).toBeNull();
   });
 });

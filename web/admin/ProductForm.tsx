@@ -269,7 +269,10 @@ function withAlt(html: string): string {
 function useSanitized(html: string): string {
   const [sanitize, setSanitize] = useState<Sanitize | null>(null);
   useEffect(() => {
-    sanitizer ??= import('dompurify').then((m) => (s: string) => withAlt(m.default.sanitize(s)));
+    // No style attributes, as the server's sanitizer keeps none: the CSP would refuse them in the preview anyway.
+    sanitizer ??= import('dompurify').then(
+      (m) => (s: string) => withAlt(m.default.sanitize(s, { FORBID_ATTR: ['style'] })),
+    );
     let live = true;
     sanitizer.then((fn) => live && setSanitize(() => fn));
     return () => {
