@@ -82,7 +82,7 @@ export const paymentsContract = {
     tag: 'payments',
     access: 'public',
     response: v.object({ handled: v.boolean(), duplicate: v.boolean() }),
-    refusals: [404, 409],
+    refusals: [404, 409, 413, 415],
   }),
   testPay: endpoint({
     method: 'POST',

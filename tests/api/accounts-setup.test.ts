@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminInputError, createOrPromoteAdmin } from '../../api/accounts/admin.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../api/accounts/password.js';
-import { buildApp } from '../../api/app.js';
 import type { Db } from '../../api/db/database.js';
 import { openDatabase } from '../../api/db/database.js';
-import { makeTestApp, testConfig } from '../support/app.js';
+// Every answer checked against its endpoint's contract, as in makeTestApp.
+import { buildTestApp as buildApp, makeTestApp, testConfig } from '../support/app.js';
 import { DIALECTS, openTestDb } from '../support/databases.js';
 import { codeIn, startSmtp } from '../support/smtp.js';
 

@@ -2,12 +2,12 @@ import { type AddressInfo, createServer, type Socket } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrPromoteAdmin } from '../../api/accounts/admin.js';
-import { buildApp } from '../../api/app.js';
 import type { Config } from '../../api/config.js';
 import { runStartupTasks } from '../../api/startup.js';
 import { accountMessages } from '../../domain/account-messages.js';
 import { messages } from '../../domain/messages.js';
-import { makeTestApp, type TestApp, testConfig } from '../support/app.js';
+// Every answer checked against its endpoint's contract, as in makeTestApp.
+import { buildTestApp as buildApp, makeTestApp, type TestApp, testConfig } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 import { codeIn, startSmtp, type TestSmtp, textOf } from '../support/smtp.js';
 

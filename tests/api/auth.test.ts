@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../api/app.js';
 import type { Db } from '../../api/db/database.js';
 import { SESSION_EXPIRED } from '../../api/plugins/auth.js';
 import { messages } from '../../domain/messages.js';
 import { ROLE_CLAIM } from '../../domain/roles.js';
-import { createUserWithToken, testConfig } from '../support/app.js';
+// Every answer checked against its endpoint's contract, as in makeTestApp.
+import { buildTestApp as buildApp, createUserWithToken, testConfig } from '../support/app.js';
 import { DIALECTS, openTestDb } from '../support/databases.js';
 
 /**

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../api/app.js';
 import { deleteExpiredKeys, KEY_RETENTION_MS } from '../../api/orders/idempotency.js';
 import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
 import { messages } from '../../domain/messages.js';
-import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
+// Every answer checked against its endpoint's contract, as in makeTestApp.
+import { buildTestApp as buildApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS, TEST_DATABASE_URL } from '../support/databases.js';
 import {
   type FixtureProduct,
