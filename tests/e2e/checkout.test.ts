@@ -291,6 +291,17 @@ describe('checkout', () => {
     await page.goto('/my-orders');
     const queued = page.locator('.co-queued');
     await queued.getByText(t.stateQueued).waitFor();
+    // A queued order says what it is, as the server's history does: its product's title and picture,
+    // in this tab and in a new one (offline, from the worker and the device).
+    const title = (products[5] as FeedProduct).title;
+    await queued.locator('.co-queued__lines').getByText(title).first().waitFor({ timeout: 20_000 });
+    expect(await queued.locator('.co-queued__lines img').count()).toBeGreaterThan(0);
+    const tab = await context.newPage();
+    await tab.goto('/my-orders');
+    const there = tab.locator('.co-queued .co-queued__lines');
+    await there.getByText(title).first().waitFor({ timeout: 20_000 });
+    expect(await there.innerText()).toContain('× 1');
+    await tab.close();
     await axe(page);
     await page.screenshot({ path: `${SHOTS}/my-orders-queued.png`, fullPage: true });
 
