@@ -8,7 +8,7 @@ import { db } from '../../sw/db.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
 import { setPwaState } from '../../web/pwa/pwa-state.js';
 import { queuedRow } from '../support/checkout-e2e.js';
-import { renderAt, resetStore, url } from './storefront-fixtures.js';
+import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
 
 /**
  * The checkout form's rules and texts in jsdom over fake-indexeddb: errors
@@ -225,5 +225,24 @@ describe('checkout form', { timeout: 30_000 }, () => {
     renderAt('/order-success?order=k-8');
     await screen.findByRole('button', { name: t.cancelOrder });
     expect(await screen.findByRole('link', { name: '2 orders waiting to be sent' })).toBeTruthy();
+  });
+  it("My Orders shows a queued order's lines: picture, title with the chosen option, quantity, price", async () => {
+    const weight = { variationID: 51, variationName: 'Weight', variationValue: '1 kg', price: 900 };
+    await putProducts([makeProduct(5, { title: 'Chocolate Truffle', variations: [weight] })]);
+    const row = queuedRow(
+      shopper,
+      { productID: 5, title: 'Chocolate Truffle', price: 900 },
+      'k-5',
+      Date.now(),
+    );
+    const [item] = row.request.OrderItems;
+    if (!item) throw new Error('queuedRow made no line');
+    row.request.OrderItems = [{ ...item, VariationID: 51, Quantity: 2, ProductImage: '/media/p5-320.webp' }];
+    await db.outbox.put(row);
+    signIn();
+    renderAt('/my-orders');
+    const line = await screen.findByText(/Chocolate Truffle \(Weight: 1 kg\)/);
+    expect(line.textContent).toBe(`Chocolate Truffle (Weight: 1 kg) × 2 · ${formatRupees(1800)}`);
+    expect(line.closest('li')?.querySelector('img')?.getAttribute('src')).toBe('/media/p5-320.webp');
   });
 });
