@@ -12,6 +12,7 @@ import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { registerShopperByMailFolder, writeSession } from '../support/checkout-e2e.js';
+import { takeCspViolations } from '../support/csp-guard.js';
 import {
   buildWeb,
   launchChromium,
@@ -232,6 +233,23 @@ describe('the admin area in Chromium', () => {
     await page.locator('.admin-preview__body strong').getByText('rosewater').waitFor();
     expect(await page.locator('.admin-preview__body script').count()).toBe(0);
     expect(await page.locator('.admin-preview__body [onerror]').count()).toBe(0);
+    // DOMPurify parses the typed attack under the page's Content-Security-Policy, which refuses its
+    // onerror handler and reports each refusal: the policy's second line of defence at work, and the
+    // only violations this step may cause (the guard fails the test on any other).
+    const refused: string[] = [];
+    await expect
+      .poll(() => {
+        refused.push(...takeCspViolations());
+        return refused.length;
+      })
+      .toBeGreaterThan(0);
+    // Reports arrive a moment after the parse that caused them.
+    await page.waitForTimeout(500);
+    refused.push(...takeCspViolations());
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss ?? 0)).toBe(0);
+    expect(refused.filter((v) => !v.includes('script-src-attr') || !v.includes('/assets/purify'))).toEqual(
+      [],
+    );
     await page.getByLabel('Label Heading').fill('Baked today');
     await page.getByLabel('Label Description').fill('Eggless on request');
     await page.getByLabel('Price (₹)').fill('777');

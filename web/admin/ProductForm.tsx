@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { adminApi } from '../../domain/admin.contract.js';
 import {
   moveItem,
@@ -279,7 +279,9 @@ function useSanitized(html: string): string {
       live = false;
     };
   }, []);
-  return sanitize ? sanitize(html) : '';
+  // Once per text, not on every render: each keystroke in another field re-rendered the form and parsed
+  // the description again (and, with an attack in it, had the page's CSP report its handlers again).
+  return useMemo(() => (sanitize ? sanitize(html) : ''), [sanitize, html]);
 }
 
 function focusFirst(found: ProductField[]) {
