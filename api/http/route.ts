@@ -107,8 +107,9 @@ const REFUSALS: Record<number, string> = {
  */
 export function refusalsOf(endpoint: Endpoint): number[] {
   const codes = new Set<number>([400, ...(endpoint.refusals ?? [])]);
-  // A JSON body can be too large or of a type the route does not read.
-  if (endpoint.body) for (const code of [413, 415]) codes.add(code);
+  // Any request that may carry a body can send one too large or of a type the server does not
+  // read, and Fastify refuses it before the handler, even where the route reads no body (a DELETE).
+  if (endpoint.body || endpoint.method !== 'GET') for (const code of [413, 415]) codes.add(code);
   if (endpoint.access !== 'public') codes.add(401);
   if (endpoint.access === 'admin') codes.add(403);
   if (endpoint.path.includes('{')) codes.add(404);
