@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App.js';
+import { indexFragmentEntries } from './app/fragment-entries.js';
 import { routerOptions, routes } from './app/routes.js';
 import { PwaStatus } from './pwa/PwaStatus.js';
 import { startPwa } from './pwa/start.js';
@@ -14,6 +15,7 @@ import { startPwa } from './pwa/start.js';
  */
 // Created first: the router starts loading the current route's lazy screen at once (a shared link to
 // a product, a search), in parallel with React's start.
+indexFragmentEntries();
 const router = createBrowserRouter(routes, routerOptions());
 const root = document.getElementById('root');
 if (root) {

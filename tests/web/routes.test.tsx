@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
 
@@ -46,5 +47,14 @@ describe('the route table', () => {
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeTruthy();
     fireEvent.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' }));
     expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('keeps the origin of a Link to an absolute URL (the old router rendered https://wa.me/91… as /91…)', () => {
+    const wa = 'https://wa.me/919876543210?text=Hello';
+    const router = createMemoryRouter([{ path: '/contact', element: <Link to={wa}>WhatsApp</Link> }], {
+      initialEntries: ['/contact'],
+    });
+    render(<RouterProvider router={router} />);
+    expect(screen.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe(wa);
   });
 });

@@ -15,7 +15,11 @@ const DirtyContext = createContext<Dirty>({ current: false });
 export function LeaveGuardProvider({ children }: { children: ReactNode }) {
   const dirty = useRef(false);
   const confirm = useConfirm();
-  const blocker = useBlocker(() => dirty.current);
+  // A move within the page (a skip link's #section) leaves nothing unsaved behind: not asked.
+  const blocker = useBlocker(
+    ({ currentLocation: from, nextLocation: to }) =>
+      dirty.current && (from.pathname !== to.pathname || from.search !== to.search),
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     void confirm(adminMessages.unsavedChanges, 'Leave').then((leave) => {
