@@ -25,6 +25,7 @@ import {
   useStableShuffle,
 } from '../hooks/useCatalogue.js';
 import { useTitle } from '../hooks/useTitle.js';
+import { copyText, ShareProduct } from './Share.js';
 
 /**
  * Product details. A product has its own URL (`/products-details/{id}`, a
@@ -179,6 +180,7 @@ function Details({ product }: { product: Product }) {
           >
             Add to Cart
           </button>
+          <ShareProduct product={product} priceText={formatRupees(price)} />
           <Offers />
         </div>
       </div>
@@ -243,32 +245,6 @@ function Offers() {
       </div>
     </details>
   );
-}
-
-/** The Clipboard API where the browser allows it, else the older selection copy. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Denied (insecure origin or no permission): try the fallback below.
-  }
-  try {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const ok = typeof document.execCommand === 'function' && document.execCommand('copy');
-    area.remove();
-    return ok;
-  } catch {
-    return false;
-  }
 }
 
 function Related({ categoryID, title, exclude }: { categoryID: number; title: string; exclude: number }) {
