@@ -6,4 +6,5 @@ import { configure } from '@testing-library/react';
 configure({ asyncUtilTimeout: 5000 });
 
 // React Router's ScrollRestoration scrolls on every navigation; jsdom has no layout to scroll.
-window.scrollTo = () => undefined;
+// (Files that run in the node environment, e.g. api-client.test.ts, have no window.)
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;
