@@ -1,12 +1,20 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { pageTitle, SITE_NAME } from '../../domain/page-head.js';
 
-/** The shop's name: the whole title of the home page, and every other page's suffix. */
-export const SITE_TITLE = 'Bakery & Blooms';
+/** The server writes the same titles into each page's head (api/pages), so both read domain/page-head. */
+export { pageTitle };
+export const SITE_TITLE = SITE_NAME;
 
-/** "Red Velvet Cakes | Bakery & Blooms"; the shop's name alone for an empty page title. */
-export function pageTitle(title: string | null | undefined): string {
-  const own = title?.trim();
-  return own ? `${own} | ${SITE_TITLE}` : SITE_TITLE;
+/**
+ * The canonical link the server wrote for the page first loaded follows the
+ * shopper to each screen's own address: Chrome's own Share on Android sends the
+ * canonical URL, which would otherwise still name the first page. Cheap: one
+ * attribute, when the link is there (the worker's offline shell has none).
+ */
+function followCanonical(pathname: string): void {
+  const link = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (link) link.href = `${location.origin}${pathname}`;
 }
 
 /**
@@ -17,10 +25,13 @@ export function pageTitle(title: string | null | undefined): string {
  * its own never shows the previous screen's.
  */
 export function useTitle(title: string | null | undefined): void {
+  // The router's address, not window.location: the one the screen shows, also under a memory router.
+  const { pathname } = useLocation();
   useEffect(() => {
     if (title === undefined) return;
     document.title = pageTitle(title);
-  }, [title]);
+    followCanonical(pathname);
+  }, [title, pathname]);
   useEffect(
     () => () => {
       document.title = SITE_TITLE;

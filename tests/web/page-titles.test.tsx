@@ -1,0 +1,56 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../domain/shop.js';
+import { db } from '../../sw/db.js';
+import { makeProduct, putProducts, renderAt, resetStore } from './storefront-fixtures.js';
+
+/**
+ * Each screen keeps the document's title (and the canonical link the server wrote) current as the
+ * shopper moves: the server's head describes only the first page loaded.
+ */
+const { chocolate, allFlowers } = CATEGORIES;
+
+beforeEach(async () => {
+  await resetStore();
+  await db.categories.bulkPut([chocolate, allFlowers]);
+  await putProducts([
+    makeProduct(1, { title: 'Choco cake', cats: [chocolate] }),
+    makeProduct(2, { title: 'Roses', cats: [allFlowers] }),
+  ]);
+});
+afterEach(() => {
+  cleanup();
+  for (const link of document.head.querySelectorAll('link[rel="canonical"]')) link.remove();
+});
+
+describe('page titles', () => {
+  it('names the category on /products?categoryId= and lists only its products', async () => {
+    renderAt(`/products?categoryId=${chocolate.categoryID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chocolate Cakes' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Chocolate Cakes | Bakery & Blooms'));
+    await screen.findByText('Choco cake');
+    expect(screen.queryByText('Roses')).toBeNull();
+  });
+
+  it('stays All Products without a category', async () => {
+    renderAt('/products');
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Products' })).toBeTruthy();
+    await screen.findByText('Roses');
+    expect(document.title).toBe('All Products | Bakery & Blooms');
+  });
+
+  it("names the category on its own page, in the category's own spelling", async () => {
+    renderAt('/products-by-category/chocolate cakes');
+    await waitFor(() => expect(document.title).toBe('Chocolate Cakes | Bakery & Blooms'));
+  });
+
+  it('moves the canonical link to the screen it shows', async () => {
+    const link = document.createElement('link');
+    link.rel = 'canonical';
+    link.href = `${location.origin}/home`;
+    document.head.append(link);
+    renderAt('/products-details/1');
+    await waitFor(() => expect(document.title).toBe('Choco cake | Bakery & Blooms'));
+    expect(link.href).toBe(`${location.origin}/products-details/1`);
+  });
+});
