@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { loggerOptions } from './logger.js';
 import { runStartupTasks } from './startup.js';
 
 /**
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
     config,
     db,
     closeDbWithApp: true,
-    logger: { level: 'info' },
+    logger: loggerOptions(config.mode),
   });
   await runStartupTasks(app);
 
