@@ -1,0 +1,232 @@
+import { rmSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminToken,
+  buildWeb,
+  feedSnapshot,
+  launchChromium,
+  type RunningServer,
+  startServer,
+  tempDir,
+} from '../support/e2e.js';
+
+/**
+ * What a link-preview crawler (WhatsApp, Facebook, Telegram, X) sees: real
+ * Chromium with JavaScript disabled, against the real server, its built shell
+ * and the demo catalogue. Everything below comes from the HTML the server
+ * sent; no script of the app runs. The API tests (tests/api/pages.test.ts)
+ * cover every page kind; this one checks them as a browser parses them.
+ */
+const INSTAGRAM = 'https://www.instagram.com/bakeryandblooms.demo/';
+const HOSTILE = 'Kaju "Katli" </title><script>window.pwned=1</script><img src=x onerror="window.pwned=2">';
+
+let server: RunningServer;
+let browser: Browser;
+let noScript: BrowserContext;
+let webDir: string;
+let feed: Awaited<ReturnType<typeof feedSnapshot>>;
+
+beforeAll(async () => {
+  webDir = await buildWeb(tempDir('web'));
+  // The social profiles are read by the server at start (sameAs), as by the build for the footer.
+  server = await startServer({ webDir, env: { VITE_SHOP_INSTAGRAM_URL: INSTAGRAM } });
+  feed = await feedSnapshot(server);
+  browser = await launchChromium();
+  noScript = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
+});
+
+async function open(path: string): Promise<{ page: Page; status: number }> {
+  const page = await noScript.newPage();
+  const res = await page.goto(`${server.url}${path}`);
+  return { page, status: res?.status() ?? 0 };
+}
+
+async function head(page: Page) {
+  return page.evaluate(() => {
+    const meta = (key: string) =>
+      document.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content') ?? null;
+    return {
+      title: document.title,
+      titles: document.querySelectorAll('title').length,
+      canonical: document.querySelector('link[rel=canonical]')?.getAttribute('href') ?? null,
+      meta,
+      tags: Object.fromEntries(
+        [
+          'description',
+          'robots',
+          'og:url',
+          'og:title',
+          'og:description',
+          'og:site_name',
+          'og:locale',
+          'og:type',
+          'og:image',
+          'og:image:width',
+          'og:image:height',
+          'og:image:alt',
+          'twitter:card',
+          'product:price:amount',
+          'product:price:currency',
+        ].map((k) => [k, meta(k)]),
+      ) as Record<string, string | null>,
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+        JSON.parse(s.textContent ?? ''),
+      ) as Record<string, unknown>[],
+      hasRoot: document.getElementById('root') !== null,
+      pwned: (window as unknown as { pwned?: number }).pwned ?? null,
+    };
+  });
+}
+
+describe('link previews with JavaScript off', () => {
+  it('a product page carries its own title, description, picture, price and structured data', async () => {
+    const product = feed.products.find((p) => p.images.length > 0);
+    if (!product) throw new Error('the demo catalogue has products with pictures');
+    const { page, status } = await open(`/products-details/${product.productID}`);
+    expect(status).toBe(200);
+    const h = await head(page);
+    const url = `${server.url}/products-details/${product.productID}`;
+    expect(h.title).toBe(`${product.title} | Bakery & Blooms`);
+    expect(h.titles).toBe(1);
+    expect(h.canonical).toBe(url);
+    expect(h.tags).toMatchObject({
+      'og:url': url,
+      'og:title': product.title,
+      'og:type': 'product',
+      'og:site_name': 'Bakery & Blooms',
+      'og:locale': 'en_IN',
+      'og:image': `${server.url}${product.images[0]?.src}`,
+      'og:image:alt': product.title,
+      'twitter:card': 'summary_large_image',
+      'product:price:amount': String(product.price),
+      'product:price:currency': 'INR',
+      robots: null,
+    });
+    expect(h.tags.description?.length).toBeGreaterThan(40);
+    expect(h.tags.description?.length).toBeLessThanOrEqual(160);
+    expect(Number(h.tags['og:image:width'])).toBeGreaterThanOrEqual(600);
+    // The picture a preview shows is really there.
+    const image = await fetch(h.tags['og:image'] ?? '');
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+
+    const productData = h.jsonLd.find((d) => d['@type'] === 'Product');
+    expect(productData).toMatchObject({
+      '@context': 'https://schema.org',
+      name: product.title,
+      sku: String(product.productID),
+      brand: { name: 'Bakery & Blooms' },
+      image: expect.arrayContaining([`${server.url}${product.images[0]?.src}`]),
+      offers: { priceCurrency: 'INR', availability: 'https://schema.org/InStock', url },
+    });
+    const offers = productData?.offers as { '@type': string } | undefined;
+    expect(['Offer', 'AggregateOffer']).toContain(offers?.['@type']);
+    expect(typeof productData?.description).toBe('string');
+    const crumbs = h.jsonLd.find((d) => d['@type'] === 'BreadcrumbList') as {
+      itemListElement: { name: string; item: string }[];
+    };
+    expect(crumbs.itemListElement.map((i) => i.name)).toEqual([
+      'Home',
+      product.categories[0]?.categoryName,
+      product.title,
+    ]);
+    await page.close();
+  });
+
+  it('a category page names its category; home describes the shop and its stores', async () => {
+    const cat = await open(`/products-by-category/${encodeURIComponent('red velvet cakes')}`);
+    expect(cat.status).toBe(200);
+    const c = await head(cat.page);
+    expect(c.title).toBe('Red Velvet Cakes | Bakery & Blooms');
+    expect(c.canonical).toBe(`${server.url}/products-by-category/Red%20Velvet%20Cakes`);
+    expect(c.tags['og:image']).toMatch(/\/media\/.+\.webp$/);
+    await cat.page.close();
+
+    const home = await open('/home');
+    const h = await head(home.page);
+    expect(h.title).toBe('Bakery & Blooms');
+    expect(h.tags['og:type']).toBe('website');
+    const bakeries = h.jsonLd.filter((d) => d['@type'] === 'Bakery');
+    expect(bakeries.length).toBeGreaterThanOrEqual(2);
+    for (const b of bakeries) {
+      expect(b).toMatchObject({
+        address: { '@type': 'PostalAddress', addressCountry: 'IN' },
+        telephone: expect.any(String),
+        openingHoursSpecification: { opens: expect.any(String), closes: expect.any(String) },
+        sameAs: [INSTAGRAM],
+      });
+    }
+    expect(h.jsonLd.find((d) => d['@type'] === 'WebSite')).toMatchObject({
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: `${server.url}/search?q={search_term_string}` },
+      },
+    });
+    await home.page.close();
+  });
+
+  it('a hostile product title stays text, with scripts off and on', async () => {
+    const token = await adminToken(server);
+    const product = feed.products[2];
+    if (!product) throw new Error('no product');
+    const current = (await (await fetch(`${server.url}/api/GetProductById/${product.productID}`)).json()) as {
+      data: Record<string, unknown>;
+    };
+    const update = await fetch(`${server.url}/api/UpdateProductDetails`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...current.data, title: HOSTILE }),
+    });
+    expect(update.status).toBe(200);
+
+    const { page } = await open(`/products-details/${product.productID}`);
+    const h = await head(page);
+    expect(h.titles).toBe(1);
+    expect(h.title).toBe(`${HOSTILE} | Bakery & Blooms`);
+    expect(h.tags['og:title']).toBe(HOSTILE);
+    expect(h.jsonLd.find((d) => d['@type'] === 'Product')?.name).toBe(HOSTILE);
+    // Nothing of the title became an element of the document.
+    expect(await page.locator('img[src=x]').count()).toBe(0);
+    // The same scripts as any other product page: the title added none.
+    const scripts = (p: Page) =>
+      p.evaluate(() =>
+        [...document.scripts]
+          .filter((el) => el.type !== 'application/ld+json')
+          .map((el) => el.src || el.textContent?.slice(0, 60)),
+      );
+    const other = await open(`/products-details/${feed.products[3]?.productID}`);
+    expect(await scripts(page)).toEqual(await scripts(other.page));
+    await other.page.close();
+    await page.close();
+
+    // With scripts on, the same HTML runs only the app.
+    const withJs = await browser.newContext({ serviceWorkers: 'block' });
+    const live = await withJs.newPage();
+    await live.goto(`${server.url}/products-details/${product.productID}`);
+    await live.getByRole('heading', { level: 1, name: HOSTILE }).waitFor();
+    expect(await live.evaluate(() => (window as unknown as { pwned?: number }).pwned ?? null)).toBeNull();
+    await withJs.close();
+  });
+
+  it('a product or category that does not exist is a 404 with the app shell', async () => {
+    for (const path of ['/products-details/987654', '/products-by-category/No%20Such%20Cakes']) {
+      const { page, status } = await open(path);
+      expect(status, path).toBe(404);
+      const h = await head(page);
+      expect(h.hasRoot, path).toBe(true);
+      expect(h.tags.robots, path).toBe('noindex');
+      await page.close();
+    }
+    const search = await open('/search?q=cake');
+    expect(search.status).toBe(200);
+    expect((await head(search.page)).tags.robots).toBe('noindex');
+    await search.page.close();
+  });
+});
