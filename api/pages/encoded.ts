@@ -1,4 +1,8 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /**
  * Page HTML in the encoding the browser accepts, compressed once per distinct
@@ -41,6 +45,47 @@ export class EncodedPages {
             })
           : gzipSync(html, { level: 9 });
       entry[encoding] = body;
+    }
+    return body;
+  }
+}
+
+/**
+ * The same for large texts (the sitemap: megabytes at 50,000 products), compressed on libuv's
+ * thread pool so the event loop keeps serving shoppers meanwhile, at a faster level. Kept per text,
+ * few of them.
+ */
+export class EncodedLargeTexts {
+  readonly #entries = new Map<string, Partial<Record<Encoding, Promise<Buffer>>>>();
+  readonly #max: number;
+
+  constructor(max = 8) {
+    this.#max = max;
+  }
+
+  encode(text: string, encoding: Encoding): Promise<Buffer> {
+    let entry = this.#entries.get(text);
+    if (!entry) {
+      if (this.#entries.size >= this.#max) this.#entries.clear();
+      entry = {};
+      this.#entries.set(text, entry);
+    }
+    let body = entry[encoding];
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliAsync(text, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 6,
+                [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+              },
+            })
+          : gzipAsync(text, { level: 6 });
+      entry[encoding] = body;
+      const stored = entry;
+      body.catch(() => {
+        delete stored[encoding];
+      });
     }
     return body;
   }

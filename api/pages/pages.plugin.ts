@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { socialProfiles } from '../../domain/shop.js';
 import { currentVersion } from '../catalogue/catalogue.repository.js';
+import { EncodedLargeTexts, pickEncoding } from './encoded.js';
 import { requestOrigin } from './origin.js';
 import { PageCache } from './page-cache.js';
 import { type Page, resolvePage } from './pages.js';
@@ -76,10 +77,19 @@ export default fp(
       return built;
     };
 
+    // A sitemap is the same bytes until the catalogue changes: compressed once, not per request.
+    const encoded = new EncodedLargeTexts();
+    const sendXml = async (request: FastifyRequest, reply: FastifyReply, xml: string) => {
+      reply.type('application/xml; charset=utf-8').header('vary', 'accept-encoding');
+      const encoding = pickEncoding(request.headers['accept-encoding'], xml.length);
+      if (!encoding) return reply.send(xml);
+      return reply.header('content-encoding', encoding).send(await encoded.encode(xml, encoding));
+    };
+
     app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
       const sitemaps = await sitemapsFor(request, reply);
       if (!sitemaps) return reply.code(304).send();
-      return reply.type('application/xml; charset=utf-8').send(sitemaps.root);
+      return sendXml(request, reply, sitemaps.root);
     });
 
     app.get<{ Params: { part: string } }>(
@@ -91,7 +101,7 @@ export default fp(
         if (!sitemaps) return reply.code(304).send();
         const part = sitemaps.parts[n - 1];
         if (!part) return reply.code(404).removeHeader('etag').type('text/plain').send('Not found');
-        return reply.type('application/xml; charset=utf-8').send(part);
+        return sendXml(request, reply, part);
       },
     );
   },

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDirOf } from '../../api/images/images.js';
 import { buildSitemaps, SITEMAP_MAX_URLS, SITEMAP_PART_SIZE } from '../../api/pages/sitemap.js';
@@ -310,6 +311,11 @@ for (const dialect of DIALECTS) {
       expect(listed).toContain('http://shop.test/home');
       expect(doc.querySelectorAll('lastmod').length).toBeGreaterThanOrEqual(live.length);
       expect(res.body.match(/<image:loc>/g)?.length ?? 0).toBeGreaterThan(0);
+
+      // Compressed once and sent as such to a browser or crawler that takes brotli.
+      const br = await get('/sitemap.xml', { 'accept-encoding': 'br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
 
       // Unchanged catalogue: a 304. A change: a new ETag and the change listed.
       const etag = String(res.headers.etag);
