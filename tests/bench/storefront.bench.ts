@@ -136,7 +136,7 @@ async function firstScreenJs(server: RunningServer, bareUrl: string): Promise<vo
     const app = await measure(`${server.url}/home`, true);
     const base = await measure(bareUrl, false);
     console.log(
-      '\n(3) first-screen JavaScript (home, first visit, until network idle; goal <= 120 KiB compressed, no admin code)',
+      '\n(3) first-screen JavaScript (home, first visit, until network idle; goal <= 140 KiB gzip-9 with the data router, DESIGN.md budgets; no admin code)',
     );
     for (const s of app.scripts) console.log(`    ${s.url}  ${kib(s.body.length)} raw`);
     console.log(
@@ -145,8 +145,8 @@ async function firstScreenJs(server: RunningServer, bareUrl: string): Promise<vo
     console.log(
       `  baseline bare Vite + React: ${base.scripts.length} scripts, raw ${kib(base.raw)}, gzip-9 ${kib(base.gzip)}, brotli-11 ${kib(base.br)}`,
     );
-    const verdict = app.gzip <= 120 * 1024 && app.admin.length === 0 ? 'MET' : 'NOT MET';
-    console.log(`  goal (gzip <= 120 KiB, no admin code): ${verdict}`);
+    const verdict = app.gzip <= 140 * 1024 && app.admin.length === 0 ? 'MET' : 'NOT MET';
+    console.log(`  goal (gzip-9 <= 140 KiB, no admin code): ${verdict}`);
     // What a browser that accepts brotli (every current one) actually downloads; the line above is
     // the gzip-only fallback. Both are printed so neither hides the other.
     const wire = app.wire > 0 && app.wire <= 120 * 1024 && app.admin.length === 0 ? 'MET' : 'NOT MET';
