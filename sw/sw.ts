@@ -107,11 +107,17 @@ async function placeholder(): Promise<Response> {
   return cached ?? new Response(FALLBACK_SVG, { headers: { 'content-type': 'image/svg+xml' } });
 }
 
-/** A sync whenever one is asked for (one runs at a time; see syncCatalogue), then the card images of what changed. */
-async function refresh(): Promise<WorkerMessage> {
+/**
+ * A sync whenever one is asked for (one runs at a time; see syncCatalogue), then the card images of what
+ * changed. `images: 'after'` answers once the catalogue is in and leaves the images outside the event: an
+ * event still open holds back an update the shopper accepted (Chromium activates a waiting worker only when
+ * the old one has no event in flight), and images can take minutes on a slow link.
+ */
+async function refresh(images: 'within' | 'after' = 'within'): Promise<WorkerMessage> {
   try {
     const result = await syncCatalogue();
-    await storeThumbnails().catch(() => 0);
+    const stored = storeThumbnails().catch(() => 0);
+    if (images === 'within') await stored;
     return { type: 'CATALOGUE_SYNCED', ok: true, notModified: result.notModified, error: null };
   } catch (err) {
     const offline = err instanceof SyncError && err.offline;
@@ -151,7 +157,7 @@ self.addEventListener('message', (event) => {
   } else if (data.type === 'SYNC_CATALOGUE') {
     const source = event.source;
     event.waitUntil(
-      refresh().then((answer) => {
+      refresh('after').then((answer) => {
         source?.postMessage(answer);
       }),
     );

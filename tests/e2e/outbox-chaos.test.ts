@@ -75,6 +75,21 @@ async function allSent(p: Page, keys: readonly string[], timeout = 120_000): Pro
     .toBe(keys.length);
 }
 
+async function workerStates(p: Page): Promise<string> {
+  return p
+    .evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return JSON.stringify({
+        controller: navigator.serviceWorker.controller?.scriptURL ?? null,
+        active: r?.active?.state ?? null,
+        waiting: r?.waiting?.state ?? null,
+        installing: r?.installing?.state ?? null,
+        build: document.documentElement.dataset.build,
+      });
+    })
+    .catch((e: unknown) => `unreadable (${String(e)})`);
+}
+
 beforeAll(async () => {
   smtp = await startSmtp();
   webDir = await buildWeb(tempDir('chaos-web'), { VITE_BUILD_ID: 'build-1' });
@@ -200,7 +215,10 @@ describe('the order outbox under chaos', () => {
       (await outboxRows(page)).filter((r) => r.state === 'sent' && rows.some((q) => q.key === r.key)),
     ).toEqual([]);
     await Promise.all([
-      page.waitForEvent('load', { timeout: 60_000 }),
+      page.waitForEvent('load', { timeout: 120_000 }).catch(async (err: unknown) => {
+        // Once seen on a loaded CI machine: say which worker held the update back, if it happens again.
+        throw new Error(`no reload after Reload: ${await workerStates(page)}`, { cause: err });
+      }),
       page.getByRole('button', { name: 'Reload' }).click(),
     ]);
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.build)).toBe('build-2');
