@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { fail } from '../domain/envelope.js';
 import accountRoutes from './accounts/account.routes.js';
 import adminRoutes from './admin/admin.routes.js';
+import backupPlugin from './backup/backup.plugin.js';
 import catalogueRoutes from './catalogue/catalogue.routes.js';
 import type { Config } from './config.js';
 import contactRoutes from './contact/contact.routes.js';
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(contactRoutes);
   await app.register(adminRoutes);
+  await app.register(backupPlugin, { db: options.db });
 
   await app.register(pages);
   await app.register(web, { webDir: options.config.webDir });

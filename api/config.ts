@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseDuration } from '../domain/backups.js';
 import { SHOP_CONTACT } from '../domain/shop.js';
 
 /**
@@ -52,6 +53,12 @@ export interface Config {
    * the description call the shop wherever the description was read.
    */
   publicUrl: string | null;
+  /** Backups (api/backup/README.md): where archives go (BACKUP_DIR, default DATA_DIR/backups). */
+  backupDir: string;
+  /** BACKUP_EVERY in ms: the running server backs itself up this often; null: only by hand. */
+  backupEvery: number | null;
+  /** BACKUP_KEEP: how many of the newest archives the schedule keeps (default 7). */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +145,22 @@ export function loadConfig(env: Env = process.env): Config {
       `PUBLIC_URL must be the shop's http(s) address, such as https://shop.example.com, got "${env.PUBLIC_URL}"`,
     );
 
+  const backupDirSet = str('BACKUP_DIR');
+  const backupDir = path.resolve(backupDirSet ?? path.join(dataDir, 'backups'));
+  // The default lives in DATA_DIR, checked above: a bad DATA_DIR is named once.
+  const backupDirProblem = backupDirSet ? unwritableFolder(backupDir) : null;
+  if (backupDirProblem) problems.push(`BACKUP_DIR ${backupDirProblem}`);
+  const everyRaw = str('BACKUP_EVERY');
+  const backupEvery = everyRaw === null ? null : parseDuration(everyRaw);
+  if (everyRaw !== null && (backupEvery === null || backupEvery < 1000))
+    problems.push(`BACKUP_EVERY must be a duration such as 30m, 6h or 1d, got "${env.BACKUP_EVERY}"`);
+  const keepRaw = str('BACKUP_KEEP') ?? '7';
+  const backupKeep = Number(keepRaw);
+  if (!/^\d{1,4}$/.test(keepRaw) || backupKeep < 1)
+    problems.push(
+      `BACKUP_KEEP must be a whole number of backups to keep (1 or more), got "${env.BACKUP_KEEP}"`,
+    );
+
   if (problems.length) throw new ConfigError(problems);
 
   if (!jwtSecret) jwtSecret = readOrCreateSecret(dataDir);
@@ -161,6 +184,9 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: seed === 'true',
     trustProxy,
     publicUrl,
+    backupDir,
+    backupEvery,
+    backupKeep,
   };
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
+import { holdDataDirLock } from './backup/lock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  // Held from here to close: `npm run restore` refuses to replace the data of a running shop.
+  const releaseLock = holdDataDirLock(config.dataDir);
   const db = openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'shop.db'),
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
     closeDbWithApp: true,
     logger: loggerOptions(config.mode),
   });
+  app.addHook('onClose', async () => releaseLock());
   await runStartupTasks(app);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,5 +1,6 @@
 import { accountsApi } from './accounts.contract.js';
 import { adminApi } from './admin.contract.js';
+import { backupsApi } from './backups.contract.js';
 import { catalogueApi } from './catalogue.contract.js';
 import { contactApi } from './contact.contract.js';
 import type { Endpoint } from './contract.js';
@@ -21,6 +22,7 @@ export const apiContract = {
   payments: paymentsContract,
   contact: contactApi,
   admin: adminApi,
+  backups: backupsApi,
 } as const;
 
 const names = new Map<Endpoint, string>();

@@ -35,6 +35,11 @@ export interface Endpoint<
    * the answer is inferred from it.
    */
   response: R;
+  /**
+   * The media type of a successful answer that is a file streamed as it is (a backup archive),
+   * not the envelope. Refusals still answer the envelope.
+   */
+  download?: string;
   /** The status of a successful answer, when it is not 200 (201 for a created thing, 202 for accepted). */
   status?: 200 | 201 | 202;
   /**

@@ -16,6 +16,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * SQLite's own connection, for what Kysely does not speak: the online backup
+   * (api/backup/), which copies pages between this connection's writes.
+   */
+  sqlite?: SQLite.Database;
   destroy(): Promise<void>;
 }
 
@@ -41,7 +46,7 @@ function openSqlite(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqlite, destroy: () => kysely.destroy() };
 }
 
 // PostgreSQL returns BIGINT (int8) and NUMERIC as strings to protect precision. Our

@@ -1,4 +1,5 @@
 import type { AccountTables } from '../accounts/account.tables.js';
+import type { BackupTables } from '../backup/backup.tables.js';
 import type { CatalogueTables } from '../catalogue/catalogue.tables.js';
 import type { OrderTables } from '../orders/order.tables.js';
 
@@ -6,4 +7,4 @@ import type { OrderTables } from '../orders/order.tables.js';
  * The whole database as Kysely sees it, composed from each feature's own
  * tables file so a feature adds its tables without editing the others'.
  */
-export interface Database extends AccountTables, CatalogueTables, OrderTables {}
+export interface Database extends AccountTables, BackupTables, CatalogueTables, OrderTables {}

@@ -141,12 +141,13 @@ export function responseSchemas(endpoint: Endpoint): Record<string, JsonSchema> 
     },
   });
   const out: Record<string, JsonSchema> = {
-    [endpoint.status ?? 200]: envelope(
-      jsonSchema(endpoint.response, 'answer'),
-      true,
-      'Success',
-      Object.keys(extra),
-    ),
+    [endpoint.status ?? 200]: endpoint.download
+      ? // A file, streamed as it is: Fastify serializes no stream, the description names its type.
+        {
+          description: 'The file',
+          content: { [endpoint.download]: { schema: { type: 'string', format: 'binary' } } },
+        }
+      : envelope(jsonSchema(endpoint.response, 'answer'), true, 'Success', Object.keys(extra)),
   };
   // The refusal's data is whatever the refusal carries ({field}, a pricing conflict, null).
   const refusal = { description: 'null, or what the refusal is about' };
@@ -185,11 +186,58 @@ function validate<S>(schema: S, input: unknown): OutputOf<S> {
   return result.value as OutputOf<S>;
 }
 
+type RouteOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'> & { bodyDescription?: string };
+
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
-  options: Pick<RouteShorthandOptions, 'bodyLimit' | 'config'> & { bodyDescription?: string } = {},
+  options: RouteOptions = {},
+): void {
+  register(app, endpoint, handler, options);
+}
+
+/** A file to stream as the answer of a `download` endpoint. */
+export interface Download {
+  stream: NodeJS.ReadableStream;
+  size: number;
+  /** The name the browser saves it under. */
+  filename: string;
+}
+
+/**
+ * Registers a contract's `download` endpoint: the same access rule and input validation as
+ * `route()`, and a success that is the file itself (refusals keep the envelope).
+ */
+export function downloadRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: RouteContext<E>) => Promise<Download>,
+  options: RouteOptions = {},
+): void {
+  const type = endpoint.download;
+  if (!type) throw new Error(`${endpoint.method} ${endpoint.path} declares no download type`);
+  register(
+    app,
+    endpoint,
+    async (ctx) => {
+      const file = await handler(ctx);
+      return ctx.reply
+        .type(type)
+        .header('content-length', String(file.size))
+        .header('content-disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`)
+        .header('cache-control', 'no-store')
+        .send(file.stream);
+    },
+    options,
+  );
+}
+
+function register<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: RouteContext<E>) => Promise<unknown>,
+  options: RouteOptions,
 ): void {
   const preHandler =
     endpoint.access === 'admin' ? [app.requireAdmin] : endpoint.access === 'user' ? [app.authenticate] : [];

@@ -52,6 +52,9 @@ describe('every setting is read and checked', () => {
       TEST_PAYMENTS: 'true',
       WEB_DIR: '/srv/web',
       PUBLIC_URL: 'https://shop.example.com/',
+      BACKUP_DIR: path.join(scratch, 'copies'),
+      BACKUP_EVERY: '6h',
+      BACKUP_KEEP: '3',
     });
     expect(c).toEqual({
       port: 4123,
@@ -77,6 +80,9 @@ describe('every setting is read and checked', () => {
       seedDemo: false,
       trustProxy: 2,
       publicUrl: 'https://shop.example.com',
+      backupDir: path.join(scratch, 'copies'),
+      backupEvery: 6 * 60 * 60 * 1000,
+      backupKeep: 3,
     });
     // Reading never writes: a folder that does not exist yet is fine (the server makes it).
     expect(existsSync(path.join(scratch, 'd2'))).toBe(false);
@@ -97,6 +103,9 @@ describe('every setting is read and checked', () => {
       seedDemo: true,
       trustProxy: false,
       publicUrl: null,
+      backupDir: path.join(dataDir, 'backups'),
+      backupEvery: null,
+      backupKeep: 7,
     });
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readdirSync(dataDir)).toEqual(['jwt-secret']);
@@ -130,6 +139,11 @@ describe('every setting is read and checked', () => {
     ['TEST_PAYMENTS', { TEST_PAYMENTS: 'yes' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'shop.example.com' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'https://shop.example.com/?x=1' }],
+    ['BACKUP_DIR', { BACKUP_DIR: aFile }],
+    ['BACKUP_EVERY', { BACKUP_EVERY: 'daily' }],
+    ['BACKUP_EVERY', { BACKUP_EVERY: '0m' }],
+    ['BACKUP_KEEP', { BACKUP_KEEP: '0' }],
+    ['BACKUP_KEEP', { BACKUP_KEEP: 'all' }],
   ];
   for (const [name, env] of BAD) {
     it(`names ${name} when it is bad (${JSON.stringify(env)})`, () => {

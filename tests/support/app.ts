@@ -119,6 +119,14 @@ function answerProblem(res: InjectResponse): string | null {
   if (early) return `the handler's data, before serialization: ${early}`;
   const { endpoint } = found;
   if (res.statusCode === 304 || res.statusCode >= 500) return null; // no body; a failure of ours is its test's business
+  // A download's success is the file itself, of the type its contract names; its refusals are envelopes.
+  if (endpoint.download && res.statusCode < 400) {
+    const type = String(res.headers['content-type'] ?? '');
+    if (res.statusCode !== (endpoint.status ?? 200)) return `a success answers ${endpoint.status ?? 200}`;
+    return type.startsWith(endpoint.download)
+      ? null
+      : `a download answered ${type}, not ${endpoint.download}`;
+  }
   let body: unknown;
   try {
     body = res.json();

@@ -1,0 +1,12 @@
+/** Row types of the backup schedule's lease. They never leave this folder. */
+export interface JobLeasesTable {
+  name: string;
+  /** When the job's last run began (ms since epoch); 0 before the first. */
+  started_at: number;
+  /** Which process took it (host and pid), for the log. */
+  holder: string;
+}
+
+export interface BackupTables {
+  job_leases: JobLeasesTable;
+}

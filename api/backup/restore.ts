@@ -1,0 +1,159 @@
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { backupNameAt } from '../../domain/backups.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { mediaDirOf } from '../images/images.js';
+import { ArchiveProblem, type Manifest, PARTS, unpackAndVerify } from './archive.js';
+import { run } from './backup.js';
+import { runningServers } from './lock.js';
+
+/**
+ * `npm run restore -- FILE` (README.md). The order is what keeps the current
+ * data safe: check no server holds the folder, unpack and prove the archive
+ * in a folder of its own, and only then move the current data aside (never
+ * deleting it) and the restored data in, then migrate.
+ */
+export interface RestoreSettings {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** PostgreSQL schema to restore into (tests keep each database in one); the whole database when unset. */
+  pgSchema?: string;
+}
+
+export interface Restored {
+  manifest: Manifest;
+  /** Where the data that was there before went (null when there was none). */
+  setAside: string | null;
+  /** Migrations applied on top of the backup's schema (when it is older than the code). */
+  migrated: boolean;
+}
+
+/** A refusal: nothing was changed, and the message says why. */
+export class RestoreRefused extends Error {
+  override name = 'RestoreRefused';
+}
+
+/** What a backup replaces in DATA_DIR, besides the database file of SQLite. */
+const SQLITE_FILES = ['shop.db', 'shop.db-wal', 'shop.db-shm'];
+
+export async function restoreBackup(archive: string, settings: RestoreSettings): Promise<Restored> {
+  const { dataDir } = settings;
+  const info = await stat(archive).catch(() => null);
+  if (!info?.isFile()) throw new RestoreRefused(`${archive} is not a file.`);
+  refuseWhileRunning(dataDir);
+
+  await mkdir(dataDir, { recursive: true });
+  const stamp = backupNameAt(Date.now()).replace(/^backup-|\.tar\.gz$/g, '');
+  const unpacked = path.join(dataDir, `.restoring-${stamp}-${process.pid}`);
+  await mkdir(unpacked, { mode: 0o700 });
+  let manifest: Manifest;
+  try {
+    manifest = await unpackAndVerify(archive, unpacked);
+  } catch (err) {
+    await rm(unpacked, { recursive: true, force: true });
+    if (err instanceof ArchiveProblem) throw new RestoreRefused(err.message);
+    throw err;
+  }
+  const target = settings.databaseUrl ? 'postgres' : 'sqlite';
+  if (manifest.dialect !== target) {
+    await rm(unpacked, { recursive: true, force: true });
+    throw new RestoreRefused(
+      `The backup is of a ${manifest.dialect} database, and this shop is set up for ${target}` +
+        ` (${target === 'postgres' ? 'DATABASE_URL is set' : 'DATABASE_URL is not set'}).`,
+    );
+  }
+  // Checked again: the archive took a while to prove, and a server may have started meanwhile.
+  try {
+    refuseWhileRunning(dataDir);
+  } catch (err) {
+    await rm(unpacked, { recursive: true, force: true });
+    throw err;
+  }
+
+  let aside = path.join(dataDir, `before-restore-${stamp}`);
+  for (let n = 2; await stat(aside).catch(() => null); n++)
+    aside = path.join(dataDir, `before-restore-${stamp}-${n}`);
+  const only = settings.pgSchema ? ['--schema', settings.pgSchema] : [];
+  const moved: string[] = [];
+  const setAside = async (name: string) => {
+    const from = path.join(dataDir, name);
+    if (!(await stat(from).catch(() => null))) return;
+    await mkdir(aside, { recursive: true, mode: 0o700 });
+    await rename(from, path.join(aside, name));
+    moved.push(name);
+  };
+  try {
+    if (target === 'postgres') {
+      // The database cannot be moved aside like a file: it is dumped aside, then replaced.
+      await mkdir(aside, { recursive: true, mode: 0o700 });
+      await run('pg_dump', [
+        '--format=custom',
+        '--no-owner',
+        `--file=${path.join(aside, PARTS.postgres)}`,
+        ...only,
+        `--dbname=${settings.databaseUrl}`,
+      ]);
+      await run('pg_restore', [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--single-transaction',
+        `--dbname=${settings.databaseUrl}`,
+        path.join(unpacked, PARTS.postgres),
+      ]);
+    } else {
+      for (const name of SQLITE_FILES) await setAside(name);
+      await rename(path.join(unpacked, PARTS.sqlite), path.join(dataDir, PARTS.sqlite));
+    }
+    await setAside(PARTS.media);
+    if (await stat(path.join(unpacked, PARTS.media)).catch(() => null))
+      await rename(path.join(unpacked, PARTS.media), mediaDirOf(dataDir));
+    await setAside(PARTS.secret);
+    if (await stat(path.join(unpacked, PARTS.secret)).catch(() => null))
+      await rename(path.join(unpacked, PARTS.secret), path.join(dataDir, PARTS.secret));
+  } finally {
+    await rm(unpacked, { recursive: true, force: true });
+  }
+
+  // A backup older than the code gets the migrations it lacks now, so the first start is quick
+  // (the server would apply them at start anyway).
+  const db = openDatabase({
+    databaseUrl: settings.databaseUrl,
+    sqliteFile: path.join(dataDir, PARTS.sqlite),
+    ...(settings.pgSchema ? { pgSchema: settings.pgSchema } : {}),
+  });
+  let migrated = false;
+  try {
+    const before = await lastMigration(db.kysely);
+    await migrateToLatest(db.kysely);
+    migrated = (await lastMigration(db.kysely)) !== before;
+  } finally {
+    await db.destroy();
+  }
+  const hasAside = moved.length > 0 || target === 'postgres';
+  return { manifest, setAside: hasAside ? aside : null, migrated };
+}
+
+function refuseWhileRunning(dataDir: string): void {
+  const servers = runningServers(dataDir);
+  if (servers.length)
+    throw new RestoreRefused(
+      `A server is running on ${dataDir} (${servers.join('; ')}): stop it first, then restore.`,
+    );
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the restored database may be older than today's typed schema.
+async function lastMigration(db: import('kysely').Kysely<any>): Promise<string> {
+  try {
+    const row = await db
+      .selectFrom('kysely_migration')
+      .select('name')
+      .orderBy('name', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return (row?.name as string | undefined) ?? '';
+  } catch {
+    return '';
+  }
+}

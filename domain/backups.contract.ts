@@ -1,0 +1,40 @@
+import * as v from 'valibot';
+import { BackupNameParamsSchema, BackupSchema, BackupsSchema } from './backups.js';
+import { endpoint } from './contract.js';
+
+/** The admin's backups (issue 27; api/backup/README.md). Everything here is admin-only. */
+const tag = 'Backups';
+
+export const backupsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/backups',
+    summary:
+      'The backups in BACKUP_DIR (newest first, with size and counts), the schedule, and whether the newest is too old',
+    tag,
+    access: 'admin',
+    response: BackupsSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/backups',
+    summary: 'Make a backup now (409 while one is being made)',
+    tag,
+    access: 'admin',
+    status: 201,
+    response: BackupSchema,
+    refusals: [409],
+  }),
+  download: endpoint({
+    method: 'GET',
+    path: '/admin/backups/{name}',
+    summary:
+      'Download one backup archive (application/gzip); it holds the session secret and customers’ data',
+    tag,
+    access: 'admin',
+    // The success is the archive itself; `response` describes nothing the server serializes.
+    response: v.never(),
+    download: 'application/gzip',
+    params: BackupNameParamsSchema,
+  }),
+};

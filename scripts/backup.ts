@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { BackupUnavailable, createBackup } from '../api/backup/backup.js';
+import { ConfigError, loadConfig } from '../api/config.js';
+import { openDatabase } from '../api/db/database.js';
+
+/**
+ * `npm run backup`: one archive of the shop's data into BACKUP_DIR, while the
+ * shop runs (api/backup/README.md). Uses the server's settings (DATA_DIR,
+ * DATABASE_URL, BACKUP_DIR). Never deletes a backup: pruning is the schedule's.
+ */
+async function main(): Promise<number> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  const db = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'shop.db'),
+  });
+  try {
+    const started = Date.now();
+    const made = await createBackup(db, config);
+    console.log(
+      `${path.join(config.backupDir, made.name)}: ${made.size} bytes, ${made.counts.products} products, ` +
+        `${made.counts.orders} orders, ${made.counts.users} users, schema ${made.schemaVersion} (${Date.now() - started} ms)`,
+    );
+    return 0;
+  } catch (err) {
+    if (err instanceof BackupUnavailable) {
+      console.error(`No backup made: ${err.message}`);
+      return 1;
+    }
+    console.error(`No backup made: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

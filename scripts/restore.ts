@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { RestoreRefused, restoreBackup } from '../api/backup/restore.js';
+import { ConfigError, loadConfig } from '../api/config.js';
+
+/**
+ * `npm run restore -- FILE`: puts a backup back into DATA_DIR (or DATABASE_URL)
+ * with the server stopped (api/backup/README.md). What was there is moved to
+ * DATA_DIR/before-restore-<time>, never deleted.
+ */
+async function main(): Promise<number> {
+  const [file, ...rest] = process.argv.slice(2);
+  if (!file || rest.length) {
+    console.error('Usage: npm run restore -- <backup-YYYYMMDD-HHMMSS.tar.gz>');
+    return 2;
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  try {
+    const done = await restoreBackup(path.resolve(file), config);
+    const m = done.manifest;
+    console.log(
+      `Restored ${path.basename(file)} (made ${m.createdAt}: ${m.counts.products} products, ${m.counts.orders} orders, ` +
+        `${m.counts.users} users) into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}.`,
+    );
+    if (done.migrated) console.log('The backup was older than the code: its database has been migrated.');
+    console.log(
+      done.setAside
+        ? `What was there before is kept in ${done.setAside}.`
+        : 'There was no data there before: nothing was set aside.',
+    );
+    return 0;
+  } catch (err) {
+    if (err instanceof RestoreRefused) {
+      console.error(`Not restored: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
