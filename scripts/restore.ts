@@ -15,7 +15,9 @@ async function main(): Promise<number> {
   }
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    // Reading the settings makes a session secret in DATA_DIR when none is set; a restore brings
+    // its own, so a stand-in keeps a fresh folder empty until the backup's secret moves in.
+    config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET || 'restore'.repeat(8) });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -34,6 +34,9 @@ export class RestoreRefused extends Error {
   override name = 'RestoreRefused';
 }
 
+/** Retries: a refused extraction may still be closing files when it rejects. */
+const CLEAR = { recursive: true, force: true, maxRetries: 10, retryDelay: 50 } as const;
+
 /** What a backup replaces in DATA_DIR, besides the database file of SQLite. */
 const SQLITE_FILES = ['shop.db', 'shop.db-wal', 'shop.db-shm'];
 
@@ -51,13 +54,13 @@ export async function restoreBackup(archive: string, settings: RestoreSettings):
   try {
     manifest = await unpackAndVerify(archive, unpacked);
   } catch (err) {
-    await rm(unpacked, { recursive: true, force: true });
+    await rm(unpacked, CLEAR);
     if (err instanceof ArchiveProblem) throw new RestoreRefused(err.message);
     throw err;
   }
   const target = settings.databaseUrl ? 'postgres' : 'sqlite';
   if (manifest.dialect !== target) {
-    await rm(unpacked, { recursive: true, force: true });
+    await rm(unpacked, CLEAR);
     throw new RestoreRefused(
       `The backup is of a ${manifest.dialect} database, and this shop is set up for ${target}` +
         ` (${target === 'postgres' ? 'DATABASE_URL is set' : 'DATABASE_URL is not set'}).`,
@@ -67,7 +70,7 @@ export async function restoreBackup(archive: string, settings: RestoreSettings):
   try {
     refuseWhileRunning(dataDir);
   } catch (err) {
-    await rm(unpacked, { recursive: true, force: true });
+    await rm(unpacked, CLEAR);
     throw err;
   }
 
@@ -113,7 +116,7 @@ export async function restoreBackup(archive: string, settings: RestoreSettings):
     if (await stat(path.join(unpacked, PARTS.secret)).catch(() => null))
       await rename(path.join(unpacked, PARTS.secret), path.join(dataDir, PARTS.secret));
   } finally {
-    await rm(unpacked, { recursive: true, force: true });
+    await rm(unpacked, CLEAR);
   }
 
   // A backup older than the code gets the migrations it lacks now, so the first start is quick

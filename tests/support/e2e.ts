@@ -4,7 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { guardBrowser } from './csp-guard.js';
 
 /**
@@ -127,10 +127,12 @@ export interface RunningServer {
 }
 
 export async function startServer(
-  options: { webDir: string; env?: Record<string, string> } & { port?: number },
+  options: { webDir: string; env?: Record<string, string> } & { port?: number; dataDir?: string },
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const dataDir = tempDir('data');
+  // A folder the caller gives (a restored one) is the caller's to remove; one made here is removed at stop.
+  const ownData = !options.dataDir;
+  const dataDir = options.dataDir ?? tempDir('data');
   const adminEmail = 'e2e-admin@example.test';
   const adminPassword = 'E2e-admin-Passw0rd!';
   const url = `http://127.0.0.1:${port}`;
@@ -196,12 +198,12 @@ export async function startServer(
 
   const stop = async () => {
     await halt();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownData) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await launch();
   } catch (err) {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownData) rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   return {
@@ -390,4 +392,17 @@ export async function setPrice(
     body: JSON.stringify({ ...body.data, price }),
   });
   if (!update.ok) throw new Error(`UpdateProductDetails: ${update.status} ${await update.text()}`);
+}
+
+/** Scrolls down as a shopper does until the footer (loaded as it nears the viewport) is on the page. */
+export async function scrollToFooter(page: Page, timeoutMs = 15_000): Promise<Locator> {
+  const footer = page.locator('footer.footer');
+  const until = Date.now() + timeoutMs;
+  while ((await footer.count()) === 0) {
+    if (Date.now() > until)
+      throw new Error(`no footer on ${page.url()} after scrolling down for ${timeoutMs} ms`);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(100);
+  }
+  return footer;
 }

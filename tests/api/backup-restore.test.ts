@@ -1,0 +1,304 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginData } from '../../domain/accounts.js';
+import type { PlacedOrder } from '../../domain/orders.js';
+import { registerShopperByMailFolder } from '../support/checkout-e2e.js';
+import { adminToken, type RunningServer, startServer, tempDir } from '../support/e2e.js';
+import { type FixtureProduct, orderRequest } from '../support/order-fixtures.js';
+
+/**
+ * Backups end to end on SQLite, with real server processes and the real commands (issue 27):
+ * `npm run backup` while shoppers place orders in parallel; `npm run restore` into a fresh
+ * DATA_DIR and a shop started on it (every order acknowledged before the backup began, its lines
+ * and totals, the images, a session from before); a damaged or edited archive refused with the
+ * data untouched; a restore refused while a server runs; an older backup migrated.
+ */
+const run = promisify(execFile);
+const ROOT = path.resolve('.');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+/** Runs `npm run backup` / `npm run restore` (their scripts) with the shop's settings. */
+async function command(
+  script: 'backup' | 'restore',
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await run(TSX, [`scripts/${script}.ts`, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
+/** Every file under `dir` with its SHA-256: "untouched" means this is the same before and after. */
+function fingerprint(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (at: string, rel: string) => {
+    for (const e of readdirSync(at, { withFileTypes: true })) {
+      const p = path.join(at, e.name);
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(p, r);
+      else out[r] = createHash('sha256').update(readFileSync(p)).digest('hex');
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+type Answer<T> = { isSuccess: boolean; data: T; sys_message: string };
+
+async function api<T>(base: string, method: string, url: string, token?: string, body?: unknown) {
+  const res = await fetch(`${base}/api/${url}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(method === 'POST' && url === 'place-order' ? { 'idempotency-key': crypto.randomUUID() } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as Answer<T> };
+}
+
+describe('backup and restore with real servers (SQLite)', () => {
+  let work: string;
+  let server: RunningServer;
+  let shopper: LoginData;
+  let products: FixtureProduct[];
+  let archive: string;
+  /** Orders whose answer came before `npm run backup` was started, as they were answered. */
+  const before: PlacedOrder[] = [];
+  const during: PlacedOrder[] = [];
+  let backupOut = '';
+  let restoredDir: string;
+  let imageUrl: string;
+
+  beforeAll(async () => {
+    work = tempDir('backup-restore');
+    server = await startServer({ webDir: path.join(work, 'no-web') });
+    shopper = await registerShopperByMailFolder(server, `backup-${Date.now()}@example.test`);
+    const list = await api<
+      { productID: number; title: string; price: number; variations: unknown[]; imagePath: string }[]
+    >(server.url, 'GET', 'ABCGetProducts');
+    const plain = list.body.data.filter((p) => p.variations.length === 0 && p.imagePath);
+    products = plain
+      .slice(0, 3)
+      .map((p) => ({ id: p.productID, title: p.title, price: p.price, variations: [] }));
+    expect(products.length).toBe(3);
+    imageUrl = (list.body.data[0]?.imagePath ?? '').split(',')[0] ?? '';
+    expect(imageUrl).toMatch(/^\/media\//);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('npm run backup, while orders are placed in parallel, holds every order acknowledged before it began', async () => {
+    let stop = false;
+    let backupBegan = Number.POSITIVE_INFINITY;
+    const shopperWorker = async (n: number) => {
+      let i = 0;
+      while (!stop) {
+        const product = products[(n + i++) % products.length] as FixtureProduct;
+        const res = await api<PlacedOrder>(
+          server.url,
+          'POST',
+          'place-order',
+          shopper.token,
+          orderRequest([{ product, quantity: 1 + (i % 3) }], {
+            CustomerEmail: shopper.email,
+            CustomerPhone: '9876543210',
+          }),
+        );
+        expect(res.status, res.body.sys_message).toBe(200);
+        // Sorted by when the answer came, against when the command was started.
+        (Date.now() < backupBegan ? before : during).push(res.body.data);
+      }
+    };
+    const shoppers = [0, 1, 2, 3].map(shopperWorker);
+    await new Promise((r) => setTimeout(r, 1500));
+    backupBegan = Date.now();
+    const made = await command('backup', { DATA_DIR: server.dataDir, NODE_ENV: 'test', SEED_DEMO: 'false' });
+    stop = true;
+    await Promise.all(shoppers);
+    backupOut = made.out;
+    expect(made.code, made.out).toBe(0);
+    const files = readdirSync(path.join(server.dataDir, 'backups'));
+    expect(files).toHaveLength(1);
+    archive = path.join(work, files[0] as string);
+    writeFileSync(archive, readFileSync(path.join(server.dataDir, 'backups', files[0] as string)));
+    expect(statSync(path.join(server.dataDir, 'backups', files[0] as string)).mode & 0o777).toBe(0o600);
+    expect(before.length).toBeGreaterThan(5);
+    expect(during.length).toBeGreaterThan(0);
+    console.log(
+      `backup under load: ${before.length} orders before, ${during.length} while it ran; ${backupOut.trim()}`,
+    );
+  }, 120_000);
+
+  it('refuses to restore while a server runs on the folder, and changes nothing', async () => {
+    const was = fingerprint(path.join(server.dataDir, 'media'));
+    const res = await command('restore', { DATA_DIR: server.dataDir, NODE_ENV: 'test' }, [archive]);
+    expect(res.code).toBe(1);
+    expect(res.out).toMatch(
+      /Not restored: A server is running on .* \(pid \d+ on .*\): stop it first, then restore\./,
+    );
+    expect(fingerprint(path.join(server.dataDir, 'media'))).toEqual(was);
+    expect(readdirSync(server.dataDir).filter((n) => n.startsWith('before-restore-'))).toEqual([]);
+  });
+
+  it('restores into a fresh DATA_DIR; the shop started on it has every acknowledged order, the images and the old session', async () => {
+    restoredDir = path.join(work, 'restored');
+    const res = await command('restore', { DATA_DIR: restoredDir, NODE_ENV: 'test' }, [archive]);
+    expect(res.code, res.out).toBe(0);
+    expect(res.out).toContain('There was no data there before: nothing was set aside.');
+    const shop = await startServer({ webDir: path.join(work, 'no-web'), dataDir: restoredDir });
+    try {
+      const admin = await adminToken(shop);
+      for (const placed of before) {
+        const got = await api<{
+          totalAmount: number;
+          subtotal: number;
+          deliveryCharge: number;
+          lines: { productID: number; quantity: number; unitPrice: number; lineTotal: number }[];
+        }>(shop.url, 'GET', `admin/orders/${placed.orderID}`, admin);
+        expect(got.status, `order ${placed.orderID}`).toBe(200);
+        expect(got.body.data.totalAmount).toBe(placed.totalAmount);
+        expect(got.body.data.subtotal).toBe(placed.subtotal);
+        expect(got.body.data.deliveryCharge).toBe(placed.deliveryCharge);
+        expect(got.body.data.lines.map((l) => [l.productID, l.quantity, l.lineTotal])).toEqual(
+          placed.items.map((i) => [i.productID, i.quantity, i.lineTotal]),
+        );
+      }
+      // The images the catalogue names load.
+      const image = await fetch(`${shop.url}${imageUrl}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/webp');
+      // The shopper's token from before the backup still works: the same secret came back.
+      const history = await api<unknown[]>(
+        shop.url,
+        'GET',
+        `GetOrderHistoryByEmail?email=${encodeURIComponent(shopper.email)}`,
+        shopper.token,
+      );
+      expect(history.status).toBe(200);
+      expect(history.body.isSuccess).toBe(true);
+      // What the backup says it holds is what the restored shop has (nothing half-written).
+      const db = new Database(path.join(restoredDir, 'shop.db'), { readonly: true });
+      const orders = (db.prepare('select count(*) as n from orders').get() as { n: number }).n;
+      const orphanLines = (
+        db
+          .prepare('select count(*) as n from order_items where order_id not in (select id from orders)')
+          .get() as {
+          n: number;
+        }
+      ).n;
+      db.close();
+      expect(backupOut).toContain(`${orders} orders`);
+      expect(orders).toBeGreaterThanOrEqual(before.length);
+      expect(orders).toBeLessThanOrEqual(before.length + during.length);
+      expect(orphanLines).toBe(0);
+    } finally {
+      await shop.stop();
+    }
+  }, 120_000);
+
+  /** The archive unpacked, changed by `edit`, and packed again (the manifest as it was unless edited). */
+  async function tampered(name: string, edit: (dir: string) => void): Promise<string> {
+    const dir = path.join(work, `tamper-${name}`);
+    mkdirSync(dir);
+    await tar.x({ file: archive, cwd: dir });
+    edit(dir);
+    const out = path.join(work, `${name}.tar.gz`);
+    const entries = ['manifest.json', ...readdirSync(dir).filter((n) => n !== 'manifest.json')];
+    await tar.c({ gzip: true, cwd: dir, file: out }, entries);
+    return out;
+  }
+
+  it('refuses a truncated archive and one with an edited file, naming the problem, and leaves the data as it was', async () => {
+    const truncated = path.join(work, 'truncated.tar.gz');
+    const bytes = readFileSync(archive);
+    writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const edited = await tampered('edited', (dir) => {
+      const media = readdirSync(path.join(dir, 'media'));
+      writeFileSync(path.join(dir, 'media', media[0] as string), 'a different picture');
+    });
+    const editedSecret = await tampered('secret', (dir) =>
+      writeFileSync(path.join(dir, 'jwt-secret'), 'short'),
+    );
+    const untouched = fingerprint(restoredDir);
+    const cases: [string, RegExp][] = [
+      [truncated, /Not restored: The archive is damaged or truncated \(.+\); nothing was restored\./],
+      [edited, /Not restored: media\/\S+ is \d+ bytes, the manifest says \d+: the file was changed\./],
+      [editedSecret, /Not restored: jwt-secret is \d+ bytes, the manifest says \d+: the file was changed\./],
+    ];
+    for (const [file, message] of cases) {
+      const res = await command('restore', { DATA_DIR: restoredDir, NODE_ENV: 'test' }, [file]);
+      expect(res.code, res.out).toBe(1);
+      expect(res.out).toMatch(message);
+      console.log(`restore of ${path.basename(file)}: ${res.out.trim()}`);
+      expect(fingerprint(restoredDir)).toEqual(untouched);
+    }
+    // An edit that keeps the size is caught by the checksum.
+    const sameSize = await tampered('same-size', (dir) => {
+      const file = path.join(dir, 'jwt-secret');
+      const text = readFileSync(file, 'utf8');
+      writeFileSync(file, `${text.slice(0, -1)}${text.endsWith('A') ? 'B' : 'A'}`);
+    });
+    const res = await command('restore', { DATA_DIR: restoredDir, NODE_ENV: 'test' }, [sameSize]);
+    expect(res.out).toContain(
+      'Not restored: jwt-secret does not match its checksum in the manifest: the file was changed.',
+    );
+    expect(fingerprint(restoredDir)).toEqual(untouched);
+  }, 60_000);
+
+  it('restores over existing data by moving it aside (never deleting it), and migrates a backup older than the code', async () => {
+    // The backup as an older shop made it: without the last migration.
+    const older = await tampered('older', (dir) => {
+      const db = new Database(path.join(dir, 'shop.db'));
+      const last = (
+        db.prepare('select name from kysely_migration order by name desc limit 1').get() as { name: string }
+      ).name;
+      expect(last).toMatch(/_backup_lease$/);
+      db.exec('drop table job_leases');
+      db.prepare('delete from kysely_migration where name = ?').run(last);
+      db.close();
+      const manifestFile = path.join(dir, 'manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+        schemaVersion: string;
+        files: { path: string; size: number; sha256: string }[];
+      };
+      const shopDb = manifest.files.find((f) => f.path === 'shop.db');
+      if (!shopDb) throw new Error('no shop.db in the manifest');
+      const content = readFileSync(path.join(dir, 'shop.db'));
+      shopDb.size = content.length;
+      shopDb.sha256 = createHash('sha256').update(content).digest('hex');
+      manifest.schemaVersion = '20261123_2000_order_status_history';
+      writeFileSync(manifestFile, JSON.stringify(manifest));
+    });
+    const was = fingerprint(restoredDir);
+    const res = await command('restore', { DATA_DIR: restoredDir, NODE_ENV: 'test' }, [older]);
+    expect(res.code, res.out).toBe(0);
+    expect(res.out).toContain('The backup was older than the code: its database has been migrated.');
+    const aside = readdirSync(restoredDir).filter((n) => n.startsWith('before-restore-'));
+    expect(aside).toHaveLength(1);
+    const kept = fingerprint(path.join(restoredDir, aside[0] as string));
+    // Everything that was replaced is kept, byte for byte.
+    for (const [file, sha] of Object.entries(kept)) expect(was[file], file).toBe(sha);
+    expect(Object.keys(kept)).toEqual(expect.arrayContaining(['shop.db', 'jwt-secret']));
+    const db = new Database(path.join(restoredDir, 'shop.db'), { readonly: true });
+    expect(db.prepare("select name from sqlite_master where name = 'job_leases'").get()).toBeTruthy();
+    db.close();
+  }, 60_000);
+});
