@@ -28,4 +28,9 @@ export const adminMessages = {
   exportReady: (n: number) => `Exported ${n} orders.`,
   loadFailed: 'Could not load this screen. Please try again.',
   loading: 'Loading...',
+  backupMade: (name: string) => `Backup made: ${name}.`,
+  backupDownloaded: (name: string) => `Downloading ${name}.`,
+  noBackups: 'No backups yet.',
+  lastBackup: (ago: string) => `Last backup: ${ago}`,
+  lastBackupNone: 'Last backup: none yet',
 } as const;

@@ -58,7 +58,8 @@ export function sizeText(bytes: number): string {
   const units = ['KB', 'MB', 'GB', 'TB'];
   let n = bytes / 1024;
   let i = 0;
-  while (n >= 1024 && i < units.length - 1) {
+  // 1023.6 KB reads as 1.0 MB, never "1024 KB".
+  while (n >= 1023.5 && i < units.length - 1) {
     n /= 1024;
     i++;
   }
@@ -121,3 +122,32 @@ export const BackupNameParamsSchema = v.object({
     v.check(isBackupName, 'That is not the name of a backup (backup-YYYYMMDD-HHMMSS.tar.gz).'),
   ),
 });
+
+/** A period for people: "6 hours", "30 minutes", "1 day". */
+export function durationText(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1000, 'second'],
+  ];
+  for (const [size, unit] of units) {
+    if (ms >= size && ms % size === 0) {
+      const n = ms / size;
+      return `${n} ${unit}${n === 1 ? '' : 's'}`;
+    }
+  }
+  return `${ms} ms`;
+}
+
+/** When a backup was made, as the shop reads its clock (India), e.g. "25 Nov 2026, 3:00 pm". */
+export function backupTimeText(at: number): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(at);
+}

@@ -94,6 +94,7 @@ export const PRIVATE_PATHS = [
   '/add-product',
   '/product-list',
   '/edit-products',
+  '/backups',
 ] as const;
 
 /** What the share sheet (or a WhatsApp message) says about a product: its name and its price. */

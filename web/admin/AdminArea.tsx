@@ -31,6 +31,7 @@ const OrderDetail = lazy(() => import('./OrderDetail.js'));
 const AddCategory = lazy(() => import('./Categories.js').then((m) => ({ default: m.AddCategory })));
 const CategoryList = lazy(() => import('./Categories.js').then((m) => ({ default: m.CategoryList })));
 const AddProduct = lazy(() => import('./ProductForm.js').then((m) => ({ default: m.AddProduct })));
+const Backups = lazy(() => import('./Backups.js'));
 const EditProduct = lazy(() => import('./ProductForm.js').then((m) => ({ default: m.EditProduct })));
 
 function screenFor(pathname: string): ReactNode {
@@ -51,6 +52,8 @@ function screenFor(pathname: string): ReactNode {
       return <AddProduct />;
     case '/all-admin-orders':
       return <Orders />;
+    case '/backups':
+      return <Backups />;
     default:
       return null;
   }

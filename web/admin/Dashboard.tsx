@@ -1,6 +1,9 @@
 import { Link } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
 import { type Dashboard as DashboardData, formatOrderDate, WAITING_STATUSES } from '../../domain/admin.js';
+import { adminMessages } from '../../domain/admin-messages.js';
+import { backupsApi } from '../../domain/backups.contract.js';
+import { agoText } from '../../domain/backups.js';
 import { formatRupees } from '../../domain/money.js';
 import { useAdminQuery } from './connection.js';
 import { LoadError, Loading, Screen } from './ui.js';
@@ -12,8 +15,36 @@ export default function Dashboard() {
     <Screen title="Dashboard">
       {error && <LoadError text={error} onRetry={reload} />}
       {loading && !data && <Loading />}
+      <LastBackup />
       {data && <Figures data={data} />}
     </Screen>
+  );
+}
+
+/**
+ * "Last backup: 3 hours ago", and the warning when the newest is older than two periods or none
+ * exists while scheduled (issue 27). Its own call: a shop without backups still sees its figures.
+ */
+function LastBackup() {
+  const { data } = useAdminQuery(backupsApi.list, {}, 'backups');
+  if (!data) return null;
+  const text =
+    data.newestAt === null
+      ? adminMessages.lastBackupNone
+      : adminMessages.lastBackup(agoText(data.newestAt, data.now));
+  return (
+    <>
+      {data.warning && (
+        <div className="admin-banner admin-banner--warn" role="status" data-testid="backup-warning">
+          <span>{data.warning}</span> <Link to="/backups">See backups</Link>
+        </div>
+      )}
+      <p className="admin-backup-line">
+        <Link to="/backups" data-testid="last-backup">
+          {text}
+        </Link>
+      </p>
+    </>
   );
 }
 

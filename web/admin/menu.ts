@@ -28,6 +28,7 @@ export const ADMIN_MENU: MenuGroup[] = [
       { title: 'Product List', path: '/product-list', mark: 'PL' },
     ],
   },
+  { title: 'Shop data', items: [{ title: 'Backups', path: '/backups', mark: 'Bk' }] },
   { title: 'Other', items: [{ title: 'Back to the shop', path: '/home', mark: 'Sh' }] },
 ];
 

@@ -13,6 +13,7 @@ export const ADMIN_PATHS = [
   '/all-admin-orders',
   '/edit-products',
   '/admin-orders',
+  '/backups',
 ] as const;
 
 /** The paths that take an id (`/edit-products/:id`, `/admin-orders/:id`); the others take none. */

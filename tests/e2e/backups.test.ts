@@ -1,0 +1,157 @@
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginData } from '../../domain/accounts.js';
+import { adminMessages } from '../../domain/admin-messages.js';
+import { writeSession } from '../support/checkout-e2e.js';
+import { takeCspViolations } from '../support/csp-guard.js';
+import { buildWeb, launchChromium, type RunningServer, startServer, tempDir } from '../support/e2e.js';
+
+/**
+ * The admin's backups in real Chromium against the real server (issue 27): the dashboard's
+ * "Last backup" and its warning while backups are scheduled and none exists, the Backups screen
+ * (list, Back up now, download) at laptop and phone size, axe-clean, with screenshots in
+ * /tmp/shots/backups.
+ */
+const SHOTS = '/tmp/shots/backups';
+const LAPTOP = { width: 1280, height: 800 };
+const PHONE = { width: 412, height: 823 };
+
+let work: string;
+let server: RunningServer;
+let browser: Browser;
+let admin: LoginData;
+
+async function expectNoAxeViolations(p: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page: p }).analyze();
+  const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(found, what).toEqual([]);
+}
+
+async function signedIn(size: { width: number; height: number }, phone = false): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
+    baseURL: server.url,
+    viewport: size,
+    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    acceptDownloads: true,
+  });
+  const p = await ctx.newPage();
+  await p.goto('/home');
+  await writeSession(p, admin);
+  await p.close();
+  return ctx;
+}
+
+describe('backups in the admin area', () => {
+  beforeAll(async () => {
+    work = tempDir('backups-e2e');
+    mkdirSync(SHOTS, { recursive: true });
+    const webDir = await buildWeb(path.join(work, 'web'));
+    // Scheduled daily: the first scheduled look is a minute away, so the shop starts with none.
+    server = await startServer({ webDir, env: { BACKUP_EVERY: '1d', BACKUP_KEEP: '3' } });
+    browser = await launchChromium();
+    const res = await fetch(`${server.url}/api/LoginCustomer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
+    });
+    admin = ((await res.json()) as { data: LoginData }).data;
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('warns on the dashboard while backups are scheduled and none exists', async () => {
+    const ctx = await signedIn(LAPTOP);
+    const p = await ctx.newPage();
+    await p.goto('/dashboard');
+    await p.getByTestId('products').waitFor();
+    await expect
+      .poll(() => p.getByTestId('last-backup').textContent(), { timeout: 15_000 })
+      .toBe(adminMessages.lastBackupNone);
+    expect(await p.getByTestId('backup-warning').textContent()).toContain(
+      'No backup has been made yet, though backups are scheduled.',
+    );
+    await expectNoAxeViolations(p, 'dashboard with the backup warning');
+    await p.screenshot({ path: `${SHOTS}/dashboard-warning-laptop.png` });
+    await ctx.close();
+  });
+
+  it('makes a backup with the button, lists it with its counts, and downloads it', async () => {
+    const ctx = await signedIn(LAPTOP);
+    const p = await ctx.newPage();
+    await p.goto('/dashboard');
+    await p.getByTestId('last-backup').click();
+    await p.getByRole('heading', { level: 1, name: 'Backups' }).waitFor();
+    expect(await p.title()).toBe(`Backups | ${adminMessages.titleSuffix}`);
+    expect(await p.getByTestId('backup-schedule').textContent()).toBe(
+      'A backup every day; the newest 3 are kept.',
+    );
+    await p.getByText(adminMessages.noBackups).waitFor();
+    await p.getByRole('button', { name: 'Back up now' }).click();
+    await p.getByTestId('backup-row').first().waitFor({ timeout: 30_000 });
+    await p
+      .locator('.alerts')
+      .getByText(/^Backup made: backup-\d{8}-\d{6}\.tar\.gz\.$/)
+      .waitFor();
+    expect(await p.getByTestId('backup-warning').count()).toBe(0);
+
+    const listed = (await (
+      await fetch(`${server.url}/api/admin/backups`, { headers: { authorization: `Bearer ${admin.token}` } })
+    ).json()) as { data: { backups: { name: string; size: number; counts: { products: number } }[] } };
+    const [made] = listed.data.backups;
+    if (!made) throw new Error('no backup listed');
+    const row = p.getByTestId('backup-row').first();
+    expect(await row.locator('td[data-label="Products"]').textContent()).toBe(String(made.counts.products));
+    expect(await row.locator('td[data-label="Made"]').textContent()).toContain('(just now)');
+
+    const [saved] = await Promise.all([
+      p.waitForEvent('download'),
+      row.getByRole('button', { name: /^Download the backup of / }).click(),
+    ]);
+    expect(saved.suggestedFilename()).toBe(made.name);
+    const file = path.join(work, made.name);
+    await saved.saveAs(file);
+    expect(readFileSync(file).length).toBe(made.size);
+    expect(
+      readFileSync(path.join(server.dataDir, 'backups', made.name)).equals(readFileSync(file)),
+      'the download is the archive, byte for byte',
+    ).toBe(true);
+
+    await expectNoAxeViolations(p, 'backups screen, laptop');
+    await p.screenshot({ path: `${SHOTS}/backups-laptop.png`, fullPage: true });
+
+    // The dashboard follows: the figure is the new backup's age, and the warning is gone.
+    await p.goto('/dashboard');
+    await expect
+      .poll(() => p.getByTestId('last-backup').textContent(), { timeout: 15_000 })
+      .toBe(adminMessages.lastBackup('just now'));
+    expect(await p.getByTestId('backup-warning').count()).toBe(0);
+    await p.screenshot({ path: `${SHOTS}/dashboard-laptop.png` });
+    expect(takeCspViolations()).toEqual([]);
+    await ctx.close();
+  });
+
+  it('reads on a phone: the list as cards, nothing sideways, axe-clean', async () => {
+    const ctx = await signedIn(PHONE, true);
+    const p = await ctx.newPage();
+    await p.goto('/backups');
+    await p.getByTestId('backup-row').first().waitFor({ timeout: 15_000 });
+    const sideways = await p.evaluate(() =>
+      [document.documentElement, ...document.querySelectorAll('.admin-table-wrap')].some(
+        (el) => el.scrollWidth > el.clientWidth + 1,
+      ),
+    );
+    expect(sideways).toBe(false);
+    await expectNoAxeViolations(p, 'backups screen, phone');
+    await p.screenshot({ path: `${SHOTS}/backups-phone.png`, fullPage: true });
+    await ctx.close();
+  });
+});
