@@ -301,4 +301,41 @@ describe('backup and restore with real servers (SQLite)', () => {
     expect(db.prepare("select name from sqlite_master where name = 'job_leases'").get()).toBeTruthy();
     db.close();
   }, 60_000);
+
+  it('backs itself up every BACKUP_EVERY, keeps the newest BACKUP_KEEP, logs each, and the admin figure follows', async () => {
+    const shop = await startServer({
+      webDir: path.join(work, 'no-web'),
+      env: { BACKUP_EVERY: '2s', BACKUP_KEEP: '2' },
+    });
+    try {
+      const admin = await adminToken(shop);
+      const made = () =>
+        [...shop.output().matchAll(/"msg":"backup: made (backup-[\d-]+\.tar\.gz)/g)].map((m) => m[1]);
+      const deadline = Date.now() + 30_000;
+      while (made().length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      const names = made();
+      expect(names.length, shop.output().slice(-2000)).toBeGreaterThanOrEqual(3);
+      // Pruned to two. A backup just renamed into place stays until its pruning a moment later
+      // (never more than one over), so the list is read until it shows the two.
+      type List = { newestAt: number | null; warning: string | null; backups: { name: string }[] };
+      let list = await api<List>(shop.url, 'GET', 'admin/backups', admin);
+      for (let i = 0; i < 20 && list.body.data.backups.length !== 2; i++) {
+        expect(list.body.data.backups.length).toBeLessThanOrEqual(3);
+        await new Promise((r) => setTimeout(r, 100));
+        list = await api<List>(shop.url, 'GET', 'admin/backups', admin);
+      }
+      const kept = list.body.data.backups.map((b) => b.name);
+      expect(kept).toHaveLength(2);
+      const onDisk = readdirSync(path.join(shop.dataDir, 'backups')).filter((n) =>
+        /^backup-.*\.tar\.gz$/.test(n),
+      );
+      expect(onDisk.length).toBeLessThanOrEqual(3);
+      expect(names.slice(-3).some((n) => kept.includes(n as string))).toBe(true);
+      expect(list.body.data.warning).toBeNull();
+      expect(Date.now() - (list.body.data.newestAt ?? 0)).toBeLessThan(10_000);
+      expect(shop.output()).toMatch(/"msg":"backup: removed \d+ old \(keeping 2\)"/);
+    } finally {
+      await shop.stop();
+    }
+  }, 60_000);
 });
