@@ -378,6 +378,14 @@ async function adminScreens(
       '/add-product',
       both(heading(page, 'Add Product'), () => page.getByLabel('Title').waitFor()),
     );
+    await visit(
+      page,
+      size,
+      'online',
+      'backups',
+      '/backups',
+      both(heading(page, 'Backups'), () => page.getByTestId('backup-schedule').waitFor()),
+    );
     await visit(page, size, 'online', 'edit-product', `/edit-products/${productId}`, async () => {
       await heading(page, `Edit Product #${productId}`)();
       await until(

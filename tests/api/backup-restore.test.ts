@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
@@ -338,4 +338,31 @@ describe('backup and restore with real servers (SQLite)', () => {
       await shop.stop();
     }
   }, 60_000);
+});
+
+describe('npm run backup on PostgreSQL without pg_dump', () => {
+  it('says so and names what to install, and makes no file', async () => {
+    // A PATH with node and nothing else: no pg_dump to find.
+    const bin = tempDir('only-node');
+    symlinkSync(process.execPath, path.join(bin, 'node'));
+    const dataDir = tempDir('pg-data');
+    try {
+      const res = await command('backup', {
+        PATH: bin,
+        DATA_DIR: dataDir,
+        // Never reached: the missing tool is found before any connection.
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        NODE_ENV: 'test',
+      });
+      expect(res.code).toBe(1);
+      expect(res.out).toContain(
+        'No backup made: pg_dump is not on the PATH: install the PostgreSQL client tools',
+      );
+      expect(res.out).toContain('apt-get install postgresql-client');
+      expect(readdirSync(dataDir).filter((n) => n !== 'jwt-secret')).toEqual([]);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
