@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BackupUnavailable, createBackup } from '../api/backup/backup.js';
 import { ConfigError, loadConfig } from '../api/config.js';
@@ -19,9 +20,17 @@ async function main(): Promise<number> {
     }
     throw err;
   }
+  const file = path.join(config.dataDir, 'shop.db');
+  // Opening a missing SQLite file would create an empty database: say there is nothing instead.
+  if (!config.databaseUrl && !existsSync(file)) {
+    console.error(
+      `No backup made: there is no database at ${file} (start the shop once, or check DATA_DIR).`,
+    );
+    return 1;
+  }
   const db = openDatabase({
     databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'shop.db'),
+    sqliteFile: file,
   });
   try {
     const started = Date.now();

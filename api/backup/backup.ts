@@ -68,6 +68,7 @@ export async function createBackup(db: Db, settings: BackupSettings, now = Date.
   const problem = await backupUnavailable(db);
   if (problem) throw new BackupUnavailable(problem);
   await mkdir(settings.backupDir, { recursive: true, mode: 0o700 });
+  await clearAbandoned(settings.backupDir, now);
   const name = await freeName(settings.backupDir, now);
   const staging = path.join(settings.backupDir, `.partial-${name.replace(/\.tar\.gz$/, '')}`);
   const partial = `${staging}.tar.gz`;
@@ -110,6 +111,22 @@ export async function createBackup(db: Db, settings: BackupSettings, now = Date.
   } finally {
     await rm(staging, { recursive: true, force: true });
     await rm(partial, { force: true });
+  }
+}
+
+/** Partial files older than this were left by a process that died mid-backup (no backup takes hours). */
+const ABANDONED_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Removes what a killed backup left (`.partial-…` folders and archives). Only old ones: another
+ * process (the command beside the server) may be writing a young one right now.
+ */
+async function clearAbandoned(dir: string, now: number): Promise<void> {
+  for (const entry of await readdir(dir)) {
+    if (!entry.startsWith('.partial-')) continue;
+    const at = path.join(dir, entry);
+    const info = await stat(at).catch(() => null);
+    if (info && now - info.mtimeMs > ABANDONED_MS) await rm(at, { recursive: true, force: true });
   }
 }
 

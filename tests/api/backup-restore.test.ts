@@ -340,8 +340,20 @@ describe('backup and restore with real servers (SQLite)', () => {
   }, 60_000);
 });
 
-describe('npm run backup on PostgreSQL without pg_dump', () => {
-  it('says so and names what to install, and makes no file', async () => {
+describe('npm run backup with nothing to back up, or without its tool', () => {
+  it('says there is no database (and creates none) when DATA_DIR holds no shop', async () => {
+    const dataDir = tempDir('empty-data');
+    try {
+      const res = await command('backup', { DATA_DIR: dataDir, NODE_ENV: 'test' });
+      expect(res.code).toBe(1);
+      expect(res.out).toContain(`No backup made: there is no database at ${path.join(dataDir, 'shop.db')}`);
+      expect(readdirSync(dataDir).filter((n) => n !== 'jwt-secret')).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('on PostgreSQL without pg_dump, says so and names what to install, and makes no file', async () => {
     // A PATH with node and nothing else: no pg_dump to find.
     const bin = tempDir('only-node');
     symlinkSync(process.execPath, path.join(bin, 'node'));

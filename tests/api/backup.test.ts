@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -191,6 +191,20 @@ for (const dialect of DIALECTS) {
         isSuccess: false,
         sys_message: 'A backup is being made right now; try again when it is done.',
       });
+    });
+
+    it('clears what a killed backup left when it is hours old, never a young one (another may be writing it)', async () => {
+      const old = path.join(backupDir, '.partial-backup-20200101-000000');
+      mkdirSync(path.join(old, 'media'), { recursive: true });
+      const hoursAgo = new Date(Date.now() - 7 * 60 * 60 * 1000);
+      utimesSync(old, hoursAgo, hoursAgo);
+      const young = path.join(backupDir, '.partial-backup-20990101-000000.tar.gz');
+      writeFileSync(young, 'being written');
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: admin });
+      expect(res.statusCode, res.body).toBe(201);
+      const left = readdirSync(backupDir).filter((n) => n.startsWith('.'));
+      expect(left).toEqual(['.partial-backup-20990101-000000.tar.gz']);
+      rmSync(young);
     });
 
     if (dialect === 'postgres') {
