@@ -5,12 +5,4 @@
 export const pwaMessages = {
   offline: 'You are offline. Showing the shop saved on this device.',
   catalogueSynced: 'Catalogue synced',
-  updateReady: 'A new version is ready',
-  updateReload: 'Reload',
-  updateLater: 'Later',
-  installOffer: 'Install Bakery & Blooms for quick access, even offline.',
-  installButton: 'Install app',
-  installLater: 'Not now',
-  iosInstallSteps: 'To install this app, tap the Share button, then Add to Home Screen.',
-  iosInstallDone: 'Got it',
 } as const;

@@ -27,7 +27,7 @@ import {
  *     product and search, against a bare Vite + React page (goal >= 95 each,
  *     on the median of STOREFRONT_BENCH_LH_RUNS runs, 3 by default);
  * (3) the JavaScript the first screen loads, gzip and brotli, against the bare
- *     page's (goal <= 120 KiB, and no admin code);
+ *     page's (goal <= 140 KiB gzip-9 with the data router, and no admin code);
  * (4) a repeat visit offline: time until home shows products (goal < 1 s),
  *     against the first visit online.
  * (1), offline search latency, is the `search` suite.
@@ -119,7 +119,12 @@ async function firstScreenJs(server: RunningServer, bareUrl: string): Promise<vo
         }
       });
       await page.goto(url, { waitUntil: 'load' });
-      if (waitForCards) await page.waitForSelector(CARD, { timeout: 30_000 }).catch(() => undefined);
+      const cards = waitForCards
+        ? await page.waitForSelector(CARD, { timeout: 30_000 }).then(
+            () => true,
+            () => false,
+          )
+        : true;
       await page.waitForLoadState('networkidle');
       await context.close();
       const raw = scripts.reduce((s, x) => s + x.body.length, 0);
@@ -131,7 +136,7 @@ async function firstScreenJs(server: RunningServer, bareUrl: string): Promise<vo
       const wire = scripts.reduce((s, x) => s + x.wire, 0);
       const text = scripts.map((x) => x.body.toString('utf8')).join('\n');
       const admin = ADMIN_MARKERS.filter((m) => text.includes(m));
-      return { scripts, raw, gzip, br, wire, admin };
+      return { scripts, raw, gzip, br, wire, admin, cards };
     };
     const app = await measure(`${server.url}/home`, true);
     const base = await measure(bareUrl, false);
@@ -145,11 +150,17 @@ async function firstScreenJs(server: RunningServer, bareUrl: string): Promise<vo
     console.log(
       `  baseline bare Vite + React: ${base.scripts.length} scripts, raw ${kib(base.raw)}, gzip-9 ${kib(base.gzip)}, brotli-11 ${kib(base.br)}`,
     );
-    const verdict = app.gzip <= 140 * 1024 && app.admin.length === 0 ? 'MET' : 'NOT MET';
-    console.log(`  goal (gzip-9 <= 140 KiB, no admin code): ${verdict}`);
+    // A page that never showed its products (a failed build, a broken screen) loads little and proves nothing.
+    const shown = app.cards && app.scripts.length > 0;
+    if (!shown)
+      console.log('  the home page showed no product card: the figures above are not a first screen');
+    const verdict = shown && app.gzip <= 140 * 1024 && app.admin.length === 0 ? 'MET' : 'NOT MET';
+    console.log(
+      `  goal (gzip-9 <= 140 KiB = 143,360 bytes, no admin code; measured ${app.gzip.toLocaleString('en')} bytes): ${verdict}`,
+    );
     // What a browser that accepts brotli (every current one) actually downloads; the line above is
     // the gzip-only fallback. Both are printed so neither hides the other.
-    const wire = app.wire > 0 && app.wire <= 120 * 1024 && app.admin.length === 0 ? 'MET' : 'NOT MET';
+    const wire = shown && app.wire <= 120 * 1024 && app.admin.length === 0 ? 'MET' : 'NOT MET';
     console.log(`  goal as sent (bytes on the wire <= 120 KiB, no admin code): ${wire}`);
   } finally {
     await browser.close();
@@ -284,7 +295,9 @@ async function lighthouseScores(pages: LighthousePage[], bareUrl: string): Promi
     const base = await median(bareUrl, 'baseline');
     console.log(line('baseline', base.mid, base.all));
     let met = true;
-    for (const [name, url, prepare] of pages) {
+    // STOREFRONT_BENCH_PAGES=home,search scores only those pages (the baseline is always scored).
+    const only = process.env.STOREFRONT_BENCH_PAGES?.split(',');
+    for (const [name, url, prepare] of pages.filter(([name]) => !only || only.includes(name))) {
       if (prepare) await prepare(chrome.port);
       const r = await median(url, name, prepare !== undefined);
       console.log(line(name, r.mid, r.all));

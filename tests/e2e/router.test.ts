@@ -9,6 +9,7 @@ import {
   launchChromium,
   phoneContext,
   type RunningServer,
+  scrollToFooter,
   startServer,
   tempDir,
 } from '../support/e2e.js';
@@ -144,7 +145,7 @@ describe('React Router in Chromium: the old router bugs stay fixed', () => {
     const ctx = await phoneContext(browser, server.url);
     const page = await ctx.newPage();
     await page.goto('/home');
-    await page.locator('footer').getByRole('link', { name: 'Privacy', exact: true }).click();
+    await (await scrollToFooter(page)).getByRole('link', { name: 'Privacy', exact: true }).click();
     await page.waitForURL('**/about-us#privacy');
     const heading = page.locator('#privacy');
     await heading.waitFor();

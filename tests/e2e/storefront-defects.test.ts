@@ -11,6 +11,7 @@ import {
   feedSnapshot,
   launchChromium,
   type RunningServer,
+  scrollToFooter,
   startServer,
   tempDir,
 } from '../support/e2e.js';
@@ -272,7 +273,7 @@ describe('what a shopper sees wrong (issue 13)', () => {
   it('9: the footer draws payment marks, links only the configured profile, and Blogs does not pretend', async () => {
     const { context, page } = await open(412);
     await visit(page, '/home');
-    const footer = page.getByRole('contentinfo');
+    const footer = await scrollToFooter(page);
     const marks = footer.getByRole('list', { name: 'We accept' }).getByRole('img');
     expect(await marks.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
       'UPI',

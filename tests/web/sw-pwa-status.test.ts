@@ -33,30 +33,31 @@ describe('PwaStatus', () => {
     expect(screen.queryByText(/You are offline/)).toBeNull();
   });
 
-  it('offers a waiting update with Reload and Later; Later only hides the offer', () => {
+  // The offers are a lazy chunk (PwaCards), so each test waits for them to arrive.
+  it('offers a waiting update with Reload and Later; Later only hides the offer', async () => {
     render(createElement(PwaStatus));
     expect(screen.queryByText('A new version is ready')).toBeNull();
     act(() => setPwaState({ updateReady: true }));
-    expect(screen.getByRole('region', { name: 'A new version is ready' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'A new version is ready' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Later' }));
     expect(screen.queryByText('A new version is ready')).toBeNull();
     expect(getPwaState().updateReady).toBe(false);
   });
 
-  it('offers installation, and Not now snoozes the offer', () => {
+  it('offers installation, and Not now snoozes the offer', async () => {
     render(createElement(PwaStatus));
     act(() => setPwaState({ canInstall: true }));
-    expect(screen.getByRole('button', { name: 'Install app' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Install app' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     expect(screen.queryByRole('button', { name: 'Install app' })).toBeNull();
     expect(Number(localStorage.getItem('pwaInstallSnoozedAt'))).toBeGreaterThan(0);
   });
 
-  it('explains installing on iOS, where there is no install prompt', () => {
+  it('explains installing on iOS, where there is no install prompt', async () => {
     render(createElement(PwaStatus));
     act(() => setPwaState({ showIosInstallHint: true }));
-    expect(screen.getByText(/Add to Home Screen/)).toBeTruthy();
+    expect(await screen.findByText(/Add to Home Screen/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Got it' }));
     expect(screen.queryByText(/Add to Home Screen/)).toBeNull();
   });

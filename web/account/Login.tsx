@@ -8,7 +8,7 @@ import { messages } from '../../domain/messages.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { Field, useForm, useSending } from './form.js';
-import { type LoginState, takeLoginNotice } from './guards.js';
+import { type LoginState, takeLoginNotice } from './login-notice.js';
 import { startSession } from './session-start.js';
 import './account.css';
 

@@ -4,6 +4,7 @@ import { isAdmin } from '../../domain/roles.js';
 import { decodeToken } from '../../domain/session.js';
 import { clearSession, type Session, setReturnUrl, storedToken } from '../../sw/session.js';
 import { useSession } from '../hooks/useSession.js';
+import { type LoginNotice, type LoginState, setLoginNotice } from './login-notice.js';
 
 /**
  * The spec's route guards (section 6). The login guard: a missing,
@@ -25,26 +26,6 @@ import { useSession } from '../hooks/useSession.js';
  * (to /login, which says the session ended); no answer (offline) keeps it, so
  * the kept copies still show offline.
  */
-export type LoginNotice = 'loginFirst' | 'sessionEnded';
-export interface LoginState {
-  notice?: LoginNotice;
-}
-
-/**
- * The reason is also kept here until the login screen takes it: a later
- * navigation to /login without state (another part of the app reacting to the
- * same ended session) must not lose it before that lazy screen has loaded.
- */
-let pendingNotice: LoginNotice | null = null;
-export function setLoginNotice(notice: LoginNotice | undefined): void {
-  if (notice) pendingNotice = notice;
-}
-export function takeLoginNotice(): LoginNotice | null {
-  const notice = pendingNotice;
-  pendingNotice = null;
-  return notice;
-}
-
 function useWantedUrl(): string {
   const { pathname, search } = useLocation();
   return `${pathname}${search}`;

@@ -1,17 +1,18 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { screen } from '../app/lazy-screen.js';
-import { RequireLogin, type SessionField } from './guards.js';
+import type { SessionField } from './guards.js';
 
 /**
  * The shopper's account routes (spec section 2): register, codes, login,
  * reset, and the login-guarded profile and My Orders. Each screen is a lazy
  * route, its own chunk (none is in the first bundle); the worker precaches
- * them, so they open offline too. The guards are in the first bundle.
+ * them, so they open offline too. The guards load beside a guarded screen
+ * (no first screen needs them).
  */
 const guarded =
   (load: () => Promise<{ default: ComponentType }>, needs?: readonly SessionField[]) => async () => {
-    const { default: Screen } = await load();
+    const [{ default: Screen }, { RequireLogin }] = await Promise.all([load(), import('./guards.js')]);
     return {
       Component: () => (
         <RequireLogin needs={needs}>

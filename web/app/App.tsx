@@ -8,9 +8,9 @@ import {
   useNavigate,
 } from 'react-router-dom';
 import { onSessionLapsed, setReturnUrl } from '../../sw/session.js';
-import { type LoginState, setLoginNotice } from '../account/guards.js';
+import { type LoginState, setLoginNotice } from '../account/login-notice.js';
 import { AlertsProvider } from '../components/Alerts.js';
-import { Footer } from '../components/Footer.js';
+import { FooterSlot } from '../components/FooterSlot.js';
 import { Header } from '../components/Header.js';
 import { OutboxNotice } from '../components/OutboxStatus.js';
 import { ProgressBar } from '../components/ProgressBar.js';
@@ -67,9 +67,9 @@ export function StorefrontLayout({ children }: { children?: ReactNode }) {
         <FocusOnNavigate />
         {children ?? <Outlet />}
       </main>
-      {/* In the first bundle although below the fold: loaded lazily it was one more request, made by the
-          first render, that a phone's first paint waited for (and its code loaded on every first visit anyway). */}
-      <Footer />
+      {/* Loaded as the shopper nears it: mounted with the page, its code was one more request that a phone's
+          first visit made before the network went quiet, for a footer a screen or more below the fold. */}
+      <FooterSlot />
     </>
   );
 }

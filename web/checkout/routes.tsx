@@ -1,13 +1,15 @@
 import type { RouteObject } from 'react-router-dom';
-import { RequireLogin, RequireLoginForCheckout } from '../account/guards.js';
 
-/** Checkout and order success (login-guarded), each a lazy route of its own chunk. */
+/** Checkout and order success (login-guarded), each a lazy route of its own chunk, its guard loaded beside it. */
 export const checkoutRoutes: RouteObject[] = [
   {
     // Also the spec's `/Checkout` (paths match without regard to case).
     path: '/checkout',
     async lazy() {
-      const { default: Checkout } = await import('./Checkout.js');
+      const [{ default: Checkout }, { RequireLoginForCheckout }] = await Promise.all([
+        import('./Checkout.js'),
+        import('../account/guards.js'),
+      ]);
       return {
         Component: () => (
           <RequireLoginForCheckout>
@@ -20,7 +22,10 @@ export const checkoutRoutes: RouteObject[] = [
   {
     path: '/order-success',
     async lazy() {
-      const { default: OrderSuccess } = await import('./OrderSuccess.js');
+      const [{ default: OrderSuccess }, { RequireLogin }] = await Promise.all([
+        import('./OrderSuccess.js'),
+        import('../account/guards.js'),
+      ]);
       return {
         Component: () => (
           <RequireLogin>

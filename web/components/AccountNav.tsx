@@ -1,19 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { outboxShellMessages as t } from '../../domain/outbox-messages.js';
-import { endSessionOnDevice, ownWaitingOrders } from '../../sw/account-data.js';
-import { useNotify } from '../hooks/useAlerts.js';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
 import { useSession } from '../hooks/useSession.js';
 import './account-nav.css';
+
+// A signed-in shopper's menu and logout question: a first visit is signed out, so they load with a session.
+const AccountMenu = lazy(() => import('./AccountMenu.js'));
 
 /**
  * The header's account controls (spec section 2): Login when logged out; when
  * logged in, Account, a small menu with My Orders, My Profile and Logout (one
- * button on a phone's narrow header instead of four). It is in the first
- * bundle, so the logout itself (the API client, the spec's messages) is
- * loaded when the shopper asks for it. With orders still waiting to be sent,
- * Logout first says they stay for this account (a modal `<dialog>` in the
- * page, never `window.confirm`), and the shopper may stay.
+ * button on a phone's narrow header instead of four; `AccountMenu.tsx`).
  */
 export function AccountNav() {
   const session = useSession();
@@ -24,116 +20,10 @@ export function AccountNav() {
       </Link>
     );
   }
-  return <AccountMenu userId={session.userId} />;
-}
-
-function AccountMenu({ userId }: { userId: number }) {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  /** Orders the logout question names; 0 while it is not asked. */
-  const [waiting, setWaiting] = useState(0);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const dialogId = useId();
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (waiting && !d.open) d.showModal();
-    else if (!waiting && d.open) d.close();
-  }, [waiting]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of page is the trigger.
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [pathname]);
-  useEffect(() => {
-    // <details> stays open by itself; a menu closes on a tap elsewhere or Escape.
-    const close = (e: Event) => {
-      const el = menu.current;
-      if (!el?.open) return;
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !el.contains(e.target as Node)) el.open = false;
-    };
-    document.addEventListener('pointerdown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('pointerdown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, []);
-
-  const logout = async () => {
-    setBusy(true);
-    try {
-      const { logout: run } = await import('../account/logout.js');
-      await run({ notify, navigate });
-    } catch {
-      // The logout code itself could not load (offline before the worker saved it): the spec's other
-      // path, ending the session on this device (the cart and waiting orders stay), still signs out.
-      navigate('/login');
-      await endSessionOnDevice();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const askFirst = async () => {
-    // Waiting orders stay on the phone, hidden, and leave only with this account's next login: the
-    // shopper hears so before the screens stop showing them.
-    const count = (await ownWaitingOrders(userId)).length;
-    if (count) setWaiting(count);
-    else await logout();
-  };
-
   return (
-    <>
-      <details className="account-nav" ref={menu}>
-        <summary className="btn btn--outline account-nav__toggle">Account</summary>
-        <ul className="account-nav__list">
-          <li>
-            <Link to="/my-orders">My Orders</Link>
-          </li>
-          <li>
-            <Link to="/my-profile">My Profile</Link>
-          </li>
-          <li>
-            <button type="button" className="account-nav__logout" onClick={askFirst} disabled={busy}>
-              Logout
-            </button>
-          </li>
-        </ul>
-      </details>
-      {/* Outside the menu: a closed <details> hides what it holds, a modal dialog included. */}
-      <dialog
-        ref={dialog}
-        className="account-dialog"
-        aria-labelledby={`${dialogId}-title`}
-        aria-describedby={`${dialogId}-text`}
-        onCancel={(e) => {
-          e.preventDefault();
-          setWaiting(0);
-        }}
-      >
-        <h2 id={`${dialogId}-title`}>{t.logoutTitle}</h2>
-        <p id={`${dialogId}-text`}>{t.logoutWaiting(waiting)}</p>
-        <div className="account-dialog__actions">
-          {/* First, so the dialog opens on it: staying is the choice that loses nothing. */}
-          <button type="button" className="btn btn--outline" onClick={() => setWaiting(0)}>
-            {t.logoutStay}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => {
-              setWaiting(0);
-              void logout();
-            }}
-          >
-            {t.logoutConfirm}
-          </button>
-        </div>
-      </dialog>
-    </>
+    // The same button, inert, for the moment the menu's code takes to arrive (precached by the worker).
+    <Suspense fallback={<span className="btn btn--outline account-nav__toggle">Account</span>}>
+      <AccountMenu userId={session.userId} />
+    </Suspense>
   );
 }

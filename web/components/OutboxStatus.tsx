@@ -1,5 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { outboxShellMessages as t } from '../../domain/outbox-messages.js';
 import { ownWaitingOrders } from '../../sw/account-data.js';
@@ -8,33 +7,10 @@ import { useSession } from '../hooks/useSession.js';
 /**
  * The outbox in the shell: a header badge while orders wait, and a notice on
  * every screen while one needs the shopper. In the first bundle, so kept to a
- * live count over Dexie with its few styles inline (the checkout's stylesheet
- * is a lazy chunk); everything else is the checkout's lazy code. Both count
+ * live count over Dexie, styled by the shell's stylesheet (the checkout's is a
+ * lazy chunk); everything else is the checkout's lazy code. Both count
  * the signed-in account's orders only: the phone may be someone else's now.
  */
-
-const badgeStyle: CSSProperties = {
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '0.25rem',
-  minHeight: 44,
-  minWidth: 44,
-  padding: '0 0.5rem',
-  borderRadius: 999,
-  color: '#5a1f31',
-  background: '#fbeef1',
-  fontWeight: 700,
-  textDecoration: 'none',
-};
-const noticeStyle: CSSProperties = {
-  margin: '0.5rem auto',
-  maxWidth: '72rem',
-  padding: '0.6rem 1rem',
-  border: '2px solid #a3122a',
-  borderRadius: 10,
-  background: '#fff4f5',
-  color: '#1f1a1c',
-};
 
 export function OutboxBadge() {
   const userId = useSession()?.userId;
@@ -42,7 +18,7 @@ export function OutboxBadge() {
   if (!waiting) return null;
   const label = t.badgeLabel(waiting);
   return (
-    <Link to="/my-orders" className="outbox-badge" style={badgeStyle} aria-label={label} title={label}>
+    <Link to="/my-orders" className="outbox-badge" aria-label={label} title={label}>
       <span aria-hidden="true">⇅ {waiting}</span>
     </Link>
   );
@@ -59,7 +35,7 @@ export function OutboxNotice() {
   // The order's own page shows what to decide; the notice would only repeat it there.
   if (!keys.length || pathname === '/order-success') return null;
   return (
-    <div className="outbox-notice" style={noticeStyle} role="status">
+    <div className="outbox-notice" role="status">
       {t.noticeAttention(keys.length)}{' '}
       <Link to={`/order-success?order=${encodeURIComponent(String(keys[0]))}`}>{t.noticeReview}</Link>
     </div>

@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { pwaMessages as t } from '../../domain/pwa-messages.js';
 import { useLastSynced } from '../hooks/useCatalogue.js';
 import { usePwaState } from './pwa-state.js';
-import { acceptUpdate, dismissInstall, dismissUpdate, install } from './start.js';
 import './pwa.css';
+
+// The update and install offers come long after a first visit's first screen (a new build, the browser's
+// install criteria), so their code is not in the first bundle; the worker keeps it for offline.
+const PwaCards = lazy(() => import('./PwaCards.js'));
 
 /**
  * The app's status strip: offline notice, when the catalogue was last
@@ -25,41 +29,14 @@ export function PwaStatus() {
         ) : null}
       </div>
 
-      {updateReady ? (
-        <section className="pwa-card" aria-labelledby="pwa-update-title">
-          <p id="pwa-update-title">{t.updateReady}</p>
-          <div className="pwa-actions">
-            <button type="button" className="pwa-primary" onClick={acceptUpdate}>
-              {t.updateReload}
-            </button>
-            <button type="button" onClick={dismissUpdate}>
-              {t.updateLater}
-            </button>
-          </div>
-        </section>
-      ) : null}
-
-      {canInstall ? (
-        <section className="pwa-card" aria-labelledby="pwa-install-title">
-          <p id="pwa-install-title">{t.installOffer}</p>
-          <div className="pwa-actions">
-            <button type="button" className="pwa-primary" onClick={() => void install()}>
-              {t.installButton}
-            </button>
-            <button type="button" onClick={dismissInstall}>
-              {t.installLater}
-            </button>
-          </div>
-        </section>
-      ) : showIosInstallHint ? (
-        <section className="pwa-card" aria-labelledby="pwa-ios-title">
-          <p id="pwa-ios-title">{t.iosInstallSteps}</p>
-          <div className="pwa-actions">
-            <button type="button" onClick={dismissInstall}>
-              {t.iosInstallDone}
-            </button>
-          </div>
-        </section>
+      {updateReady || canInstall || showIosInstallHint ? (
+        <Suspense fallback={null}>
+          <PwaCards
+            updateReady={updateReady}
+            canInstall={canInstall}
+            showIosInstallHint={showIosInstallHint}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

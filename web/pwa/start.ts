@@ -110,7 +110,29 @@ function afterLoad(run: () => void): void {
   else window.addEventListener('load', run, { once: true });
 }
 
+/**
+ * A first visit registers the worker with the browser's own call: until a worker controls the page there is
+ * nothing to update and no other tab to hear from, so workbox-window (which watches for updates and
+ * offers them) joins once the new worker has taken the page, after the first screen and its precache.
+ * A page with a worker already in control starts with it.
+ */
 async function register(swUrl: string): Promise<void> {
+  if (navigator.serviceWorker.controller) {
+    await watchUpdates(swUrl);
+    return;
+  }
+  navigator.serviceWorker.addEventListener('controllerchange', () => void watchUpdates(swUrl), {
+    once: true,
+  });
+  try {
+    await registerPeriodicSync(await navigator.serviceWorker.register(swUrl, { scope: '/' }));
+  } catch {
+    // Without a worker the shop still runs online; the page syncs itself.
+  }
+}
+
+async function watchUpdates(swUrl: string): Promise<void> {
+  if (wb) return;
   const { Workbox } = await import('workbox-window');
   wb = new Workbox(swUrl, { scope: '/' });
   // Fires for a worker that installed while this page was open, and for one
@@ -125,6 +147,7 @@ async function register(swUrl: string): Promise<void> {
     }
   });
   try {
+    // The registration the browser already has, when it has one: workbox-window takes it over.
     const registration = await wb.register();
     if (registration) await registerPeriodicSync(registration);
   } catch {
