@@ -177,7 +177,7 @@ const config = {
             {
               name: 'vendor',
               // With them, the small modules the first screen and lazy screens share (the session, whose orders
-              // are whose, the router, the iOS check, the API base, card media rules): left alone each became a chunk of its own, one more request
+              // are whose, the catalogue sync, the iOS check, card media rules): left alone each became a chunk of its own, one more request
               // and one more preload before the first screen could run.
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|dexie|dexie-react-hooks)[\\/]|sw[\\/](db|session|account-data|outbox-row|catalogue-sync)\.ts|domain[\\/](session|roles|contract|catalogue-media|ownership)\.ts|web[\\/](hooks[\\/]useSession\.ts|pwa[\\/]ios\.ts)/,
             },
