@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { backupsApi } from '../../domain/backups.contract.js';
 import {
@@ -39,6 +39,13 @@ export default function Backups() {
       setMaking(false);
     }
   };
+
+  // A backup the schedule (or another admin) is making: look again until it is listed.
+  useEffect(() => {
+    if (!data?.running) return;
+    const timer = setTimeout(reload, 2000);
+    return () => clearTimeout(timer);
+  }, [data, reload]);
 
   const busy = making || Boolean(data?.running);
   return (
