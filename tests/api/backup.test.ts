@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackAndVerify } from '../../api/backup/archive.js';
 import { restoreBackup } from '../../api/backup/restore.js';
+import { openDatabase } from '../../api/db/database.js';
 import { buildTestApp, createUserWithToken, makeTestApp, type TestApp, testConfig } from '../support/app.js';
 import { DIALECTS, TEST_DATABASE_URL } from '../support/databases.js';
 import { type FixtureProduct, insertProduct, newKey, orderRequest } from '../support/order-fixtures.js';
@@ -241,16 +242,27 @@ for (const dialect of DIALECTS) {
         databaseUrl: dialect === 'postgres' ? TEST_DATABASE_URL : null,
       });
       const logged: { msg: string; why?: string }[] = [];
-      // A second process: another app on the same database, its own backup folder.
+      // A second process: another app on the same database, its own backup folder. On PostgreSQL
+      // it has its own connection pool, as another process would; SQLite's in-memory test
+      // database exists only on its one connection, so there the two apps share it.
+      const schema =
+        dialect === 'postgres'
+          ? (await sql<{ s: string }>`select current_schema() as s`.execute(first.app.db)).rows[0]?.s
+          : undefined;
+      const secondDb =
+        dialect === 'postgres'
+          ? openDatabase({ databaseUrl: TEST_DATABASE_URL, ...(schema ? { pgSchema: schema } : {}) })
+          : first.db;
       const second = await buildTestApp({
         config: testConfig({ ...first.config, backupDir: freshDir('sched-b') }),
-        db: first.db,
+        db: secondDb,
         logger: { level: 'info', stream: { write: (line: string) => logged.push(JSON.parse(line)) } },
       });
       await second.ready();
       const started = Date.now();
       await sleep(3600);
       await second.close();
+      if (secondDb !== first.db) await secondDb.destroy();
       await first.app.close();
       const elapsed = Date.now() - started;
       const made = [...readdirSync(first.config.backupDir), ...readdirSync(second.config.backupDir)].filter(
