@@ -221,7 +221,12 @@ describe('backup and restore with real servers (SQLite)', () => {
     await tar.x({ file: archive, cwd: dir });
     edit(dir);
     const out = path.join(work, `${name}.tar.gz`);
-    const entries = ['manifest.json', ...readdirSync(dir).filter((n) => n !== 'manifest.json')];
+    // The manifest first, as a backup writes it (when the edit left one).
+    const names = readdirSync(dir);
+    const entries = [
+      ...names.filter((n) => n === 'manifest.json'),
+      ...names.filter((n) => n !== 'manifest.json'),
+    ];
     await tar.c({ gzip: true, cwd: dir, file: out }, entries);
     return out;
   }
@@ -237,11 +242,28 @@ describe('backup and restore with real servers (SQLite)', () => {
     const editedSecret = await tampered('secret', (dir) =>
       writeFileSync(path.join(dir, 'jwt-secret'), 'short'),
     );
+    const badManifest = await tampered('bad-manifest', (dir) =>
+      writeFileSync(path.join(dir, 'manifest.json'), '{"format":"storefront-backup/1","files":'),
+    );
+    const noManifest = await tampered('no-manifest', (dir) => rmSync(path.join(dir, 'manifest.json')));
+    const extra = await tampered('extra', (dir) => writeFileSync(path.join(dir, 'extra.txt'), 'not listed'));
+    const missing = await tampered('missing', (dir) => rmSync(path.join(dir, 'jwt-secret')));
+    const link = await tampered('link', (dir) =>
+      symlinkSync('/etc/passwd', path.join(dir, 'media', 'evil.webp')),
+    );
     const untouched = fingerprint(restoredDir);
     const cases: [string, RegExp][] = [
       [truncated, /Not restored: The archive is damaged or truncated \(.+\); nothing was restored\./],
       [edited, /Not restored: media\/\S+ is \d+ bytes, the manifest says \d+: the file was changed\./],
       [editedSecret, /Not restored: jwt-secret is \d+ bytes, the manifest says \d+: the file was changed\./],
+      [
+        badManifest,
+        /Not restored: The archive has no readable manifest\.json: it is not a backup of this shop\./,
+      ],
+      [noManifest, /Not restored: The archive has no readable manifest\.json/],
+      [extra, /Not restored: The archive holds files its manifest does not list: extra\.txt\./],
+      [missing, /Not restored: jwt-secret is listed in the manifest but missing from the archive\./],
+      [link, /Not restored: The archive holds entries a backup never has: media\/evil\.webp\./],
     ];
     for (const [file, message] of cases) {
       const res = await command('restore', { DATA_DIR: restoredDir, NODE_ENV: 'test' }, [file]);
