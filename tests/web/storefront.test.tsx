@@ -476,7 +476,7 @@ describe('all categories and images', () => {
     renderAt('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found.' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toBeTruthy();
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(await screen.findByRole('contentinfo')).toBeTruthy();
   });
 
   it("gives an admin path the admin area's own layout, without the storefront's header and footer", async () => {

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { outboxShellMessages as t } from '../../domain/outbox-messages.js';
 import { endSessionOnDevice, ownWaitingOrders } from '../../sw/account-data.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { useDismissDetails } from '../hooks/useDismissDetails.js';
 
 /**
  * A signed-in shopper's Account menu: My Orders, My Profile and Logout. The
@@ -33,20 +34,7 @@ export default function AccountMenu({ userId }: { userId: number }) {
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [pathname]);
-  useEffect(() => {
-    // <details> stays open by itself; a menu closes on a tap elsewhere or Escape.
-    const close = (e: Event) => {
-      const el = menu.current;
-      if (!el?.open) return;
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !el.contains(e.target as Node)) el.open = false;
-    };
-    document.addEventListener('pointerdown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('pointerdown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, []);
+  useDismissDetails(menu);
 
   const logout = async () => {
     setBusy(true);

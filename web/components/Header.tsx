@@ -11,6 +11,7 @@ import {
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CAKES_MENU, HEADER_MENU, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
+import { useDismissDetails } from '../hooks/useDismissDetails.js';
 import { AccountNav } from './AccountNav.js';
 import { OutboxBadge } from './OutboxStatus.js';
 
@@ -281,27 +282,7 @@ function CartButton() {
 
 function CategoryMenu() {
   const dropdown = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    // <details> stays open by itself; a dropdown should close on a click elsewhere or Escape.
-    const close = (e: Event) => {
-      const el = dropdown.current;
-      if (!el?.open) return;
-      if (e instanceof KeyboardEvent) {
-        if (e.key !== 'Escape') return;
-        e.preventDefault();
-        const inside = el.contains(document.activeElement);
-        el.open = false;
-        // Focus inside the closed list would fall to the page: return it to the summary that opened it.
-        if (inside) el.querySelector('summary')?.focus();
-      } else if (!el.contains(e.target as Node)) el.open = false;
-    };
-    document.addEventListener('pointerdown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('pointerdown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, []);
+  useDismissDetails(dropdown);
   return (
     <nav className="menu" aria-label="Categories">
       <ul className="menu__list">
