@@ -12,6 +12,12 @@ export function useDismissDetails(ref: RefObject<HTMLDetailsElement | null>): vo
       if (!el?.open) return;
       if (e instanceof KeyboardEvent) {
         if (e.key !== 'Escape') return;
+        // A modal dialog the menu opened (the logout question) closes on the same press: its Escape is not
+        // taken from it, and the menu behind it closes too.
+        if (document.activeElement?.closest('dialog[open]')) {
+          el.open = false;
+          return;
+        }
         e.preventDefault();
         const inside = el.contains(document.activeElement);
         el.open = false;
