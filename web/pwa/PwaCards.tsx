@@ -1,6 +1,7 @@
 import { pwaOfferMessages as t } from '../../domain/pwa-offer-messages.js';
+import { dismissInstall, install } from './install.js';
 import type { PwaState } from './pwa-state.js';
-import { acceptUpdate, dismissInstall, dismissUpdate, install } from './start.js';
+import { acceptUpdate, dismissUpdate } from './updates.js';
 
 /** The status strip's offers (PwaStatus.tsx): "A new version is ready" and the install offer or iOS steps. */
 export default function PwaCards({

@@ -1,11 +1,9 @@
 import { liveQuery } from 'dexie';
-import type { Workbox } from 'workbox-window';
 // Static, not import(): on a first visit the page syncs at once, and a separate chunk would put
 // one more round trip between the app's code and the first products (then their images, the LCP).
 import { syncCatalogue } from '../../sw/catalogue-sync.js';
 import { db } from '../../sw/db.js';
 import type { PageMessage, WorkerMessage } from '../../sw/messages.js';
-import { SYNC_TAG } from '../../sw/messages.js';
 import { isIosSafariOutsideApp } from './ios.js';
 import { getPwaState, setPwaState } from './pwa-state.js';
 
@@ -25,9 +23,9 @@ export interface PwaOptions {
 const DEFAULT_SYNC_EVERY_MS = 5 * 60_000;
 /** After "Not now" on the install offer, wait this long before offering again. */
 const INSTALL_SNOOZE_MS = 14 * 24 * 3600_000;
-const INSTALL_SNOOZE_KEY = 'pwaInstallSnoozedAt';
+export const INSTALL_SNOOZE_KEY = 'pwaInstallSnoozedAt';
 
-interface BeforeInstallPromptEvent extends Event {
+export interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
@@ -39,12 +37,9 @@ interface BeforeInstallPromptEvent extends Event {
 export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
 let started = false;
-let wb: Workbox | null = null;
+/** The update watch, once loaded (see register). */
+let updates: typeof import('./updates.js') | null = null;
 let installEvent: BeforeInstallPromptEvent | null = null;
-/** This tab asked the waiting worker to take over. */
-let accepting = false;
-/** A new worker took over from another tab while this one runs the old code. */
-let takenOver = false;
 
 export function startPwa(options: PwaOptions = {}): void {
   if (started || typeof window === 'undefined') return;
@@ -93,10 +88,10 @@ export function startPwa(options: PwaOptions = {}): void {
   window.setInterval(() => {
     if (document.visibilityState !== 'visible' || !navigator.onLine) return;
     void requestSync();
-    void wb?.update();
+    void updates?.checkForUpdate();
   }, syncEveryMs);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && navigator.onLine) void wb?.update();
+    if (document.visibilityState === 'visible' && navigator.onLine) void updates?.checkForUpdate();
   });
 }
 
@@ -112,9 +107,9 @@ function afterLoad(run: () => void): void {
 
 /**
  * A first visit registers the worker with the browser's own call: until a worker controls the page there is
- * nothing to update and no other tab to hear from, so workbox-window (which watches for updates and
- * offers them) joins once the new worker has taken the page, after the first screen and its precache.
- * A page with a worker already in control starts with it.
+ * nothing to update and no other tab to hear from, so the update watch (`updates.ts`, with workbox-window)
+ * joins once the new worker has taken the page, after the first screen and its precache. A page with a
+ * worker already in control starts with it.
  */
 async function register(swUrl: string): Promise<void> {
   if (navigator.serviceWorker.controller) {
@@ -125,73 +120,23 @@ async function register(swUrl: string): Promise<void> {
     once: true,
   });
   try {
-    await registerPeriodicSync(await navigator.serviceWorker.register(swUrl, { scope: '/' }));
+    await navigator.serviceWorker.register(swUrl, { scope: '/' });
   } catch {
     // Without a worker the shop still runs online; the page syncs itself.
   }
 }
 
 async function watchUpdates(swUrl: string): Promise<void> {
-  if (wb) return;
-  const { Workbox } = await import('workbox-window');
-  wb = new Workbox(swUrl, { scope: '/' });
-  // Fires for a worker that installed while this page was open, and for one
-  // already waiting when the page loaded (the shopper chose Later before).
-  wb.addEventListener('waiting', () => setPwaState({ updateReady: true }));
-  // Another tab's Reload activated the new worker: this tab still runs the old code (whose
-  // screens the new worker no longer precaches), so it offers the reload too.
-  wb.addEventListener('controlling', (event) => {
-    if (event.isUpdate && !accepting) {
-      takenOver = true;
-      setPwaState({ updateReady: true });
-    }
-  });
-  try {
-    // The registration the browser already has, when it has one: workbox-window takes it over.
-    const registration = await wb.register();
-    if (registration) await registerPeriodicSync(registration);
-  } catch {
-    // Without a worker the shop still runs online; the page syncs itself.
-  }
+  if (updates) return;
+  updates = await import('./updates.js');
+  await updates.watchUpdates(swUrl);
 }
 
-/** The shopper chose Reload on "A new version is ready". */
-export function acceptUpdate(): void {
-  if (!wb || takenOver) {
-    window.location.reload();
-    return;
-  }
-  accepting = true;
-  wb.addEventListener('controlling', () => window.location.reload());
-  wb.messageSkipWaiting();
-}
-
-/** The shopper chose Later: the new version waits until every tab of the shop is closed. */
-export function dismissUpdate(): void {
-  setPwaState({ updateReady: false });
-}
-
-export async function install(): Promise<void> {
+/** The browser's install offer, taken once by the install card (`install.ts`). */
+export function takeInstallEvent(): BeforeInstallPromptEvent | null {
   const event = installEvent;
-  if (!event) return;
   installEvent = null;
-  setPwaState({ canInstall: false });
-  await event.prompt();
-  const { outcome } = await event.userChoice;
-  if (outcome === 'dismissed') snoozeInstall();
-}
-
-export function dismissInstall(): void {
-  snoozeInstall();
-  setPwaState({ canInstall: false, showIosInstallHint: false });
-}
-
-function snoozeInstall(): void {
-  try {
-    localStorage.setItem(INSTALL_SNOOZE_KEY, String(Date.now()));
-  } catch {
-    // Private mode: the offer comes back next visit, which is acceptable.
-  }
+  return event;
 }
 
 function installSnoozed(): boolean {
@@ -212,25 +157,6 @@ async function askPersistentStorage(): Promise<void> {
     await db.meta.put({ key: 'persisted', value: persisted });
   } catch {
     setPwaState({ persisted: false });
-  }
-}
-
-interface PeriodicSyncManager {
-  register(tag: string, options: { minInterval: number }): Promise<void>;
-}
-
-/** Chromium grants periodic sync to installed apps only; elsewhere this quietly does nothing. */
-async function registerPeriodicSync(registration: ServiceWorkerRegistration): Promise<void> {
-  const periodic = (registration as ServiceWorkerRegistration & { periodicSync?: PeriodicSyncManager })
-    .periodicSync;
-  if (!periodic) return;
-  try {
-    const status = await navigator.permissions.query({
-      name: 'periodic-background-sync' as PermissionName,
-    });
-    if (status.state === 'granted') await periodic.register(SYNC_TAG, { minInterval: 6 * 3600_000 });
-  } catch {
-    // Not supported here.
   }
 }
 
