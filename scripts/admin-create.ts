@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { AdminInputError, createOrPromoteAdmin } from '../api/accounts/admin.js';
-import { ConfigError, loadConfig } from '../api/config.js';
 import { openDatabase } from '../api/db/database.js';
 import { migrateToLatest } from '../api/db/migrate.js';
+import { runCommand, settingsOrNull } from './command.js';
 
 /**
  * `npm run admin:create -- email password`: creates an admin, or promotes an
@@ -15,16 +15,8 @@ async function main(): Promise<number> {
     console.error('Usage: npm run admin:create -- <email> <password>');
     return 2;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
+  const config = settingsOrNull();
+  if (!config) return 1;
   const db = openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'shop.db'),
@@ -48,10 +40,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runCommand(main);

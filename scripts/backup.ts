@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { BackupUnavailable, createBackup } from '../api/backup/backup.js';
-import { ConfigError, loadConfig } from '../api/config.js';
+import { createBackup } from '../api/backup/backup.js';
 import { openDatabase } from '../api/db/database.js';
+import { runCommand, settingsOrNull } from './command.js';
 
 /**
  * `npm run backup`: one archive of the shop's data into BACKUP_DIR, while the
@@ -10,16 +10,8 @@ import { openDatabase } from '../api/db/database.js';
  * DATABASE_URL, BACKUP_DIR). Never deletes a backup: pruning is the schedule's.
  */
 async function main(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
+  const config = settingsOrNull();
+  if (!config) return 1;
   const file = path.join(config.dataDir, 'shop.db');
   // Opening a missing SQLite file would create an empty database: say there is nothing instead.
   if (!config.databaseUrl && !existsSync(file)) {
@@ -41,10 +33,7 @@ async function main(): Promise<number> {
     );
     return 0;
   } catch (err) {
-    if (err instanceof BackupUnavailable) {
-      console.error(`No backup made: ${err.message}`);
-      return 1;
-    }
+    // A missing pg_dump (BackupUnavailable) and a failure alike: one line naming what went wrong.
     console.error(`No backup made: ${(err as Error).message}`);
     return 1;
   } finally {
@@ -52,10 +41,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runCommand(main);

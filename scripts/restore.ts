@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { RestoreRefused, restoreBackup } from '../api/backup/restore.js';
-import { ConfigError, loadConfig } from '../api/config.js';
+import { runCommand, settingsOrNull } from './command.js';
 
 /**
  * `npm run restore -- FILE`: puts a backup back into DATA_DIR (or DATABASE_URL)
@@ -13,18 +13,13 @@ async function main(): Promise<number> {
     console.error('Usage: npm run restore -- <backup-YYYYMMDD-HHMMSS.tar.gz>');
     return 2;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    // Reading the settings makes a session secret in DATA_DIR when none is set; a restore brings
-    // its own, so a stand-in keeps a fresh folder empty until the backup's secret moves in.
-    config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET || 'restore'.repeat(8) });
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
+  // Reading the settings makes a session secret in DATA_DIR when none is set; a restore brings
+  // its own, so a stand-in keeps a fresh folder empty until the backup's secret moves in.
+  const config = settingsOrNull({
+    ...process.env,
+    JWT_SECRET: process.env.JWT_SECRET || 'restore'.repeat(8),
+  });
+  if (!config) return 1;
   try {
     const done = await restoreBackup(path.resolve(file), config);
     const m = done.manifest;
@@ -48,10 +43,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runCommand(main);
