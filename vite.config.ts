@@ -154,6 +154,8 @@ const config = {
   build: {
     outDir: '../dist',
     emptyOutDir: true,
+    // `.vite/manifest.json`: the server names a lazy screen's chunks in a first visit's HTML (api/pages/preload.ts).
+    manifest: true,
     // Every browser with service workers and module scripts has modulepreload, or goes without the hint.
     modulePreload: { polyfill: false },
     rolldownOptions: {

@@ -7,6 +7,7 @@ import { API_BASE } from '../../domain/contract.js';
 import { fail } from '../../domain/envelope.js';
 import { EncodedPages, pickEncoding } from '../pages/encoded.js';
 import { renderHead } from '../pages/head.js';
+import { ScreenPreloads } from '../pages/preload.js';
 import { joinShell, splitShell } from '../pages/shell.js';
 
 /**
@@ -23,13 +24,15 @@ import { joinShell, splitShell } from '../pages/shell.js';
  * previews and crawlers run no script; a missing product or category is a 404
  * with the same shell, whose app shows its own not-found page. The shell is
  * read and split once at start; `/index.html` itself (what the service worker
- * precaches) stays the plain file.
+ * precaches) stays the plain file. A lazy screen's address also names that
+ * screen's code for the browser to fetch at once (`api/pages/preload.ts`).
  */
 export default fp(
   async (app: FastifyInstance, opts: { webDir: string }) => {
     const indexFile = path.join(opts.webDir, 'index.html');
     const hasWeb = existsSync(indexFile);
     const shell = hasWeb ? splitShell(readFileSync(indexFile, 'utf8')) : null;
+    const preloads = ScreenPreloads.read(opts.webDir);
     const encoded = new EncodedPages();
 
     if (hasWeb) {
@@ -71,7 +74,11 @@ export default fp(
           request.log.error({ err }, 'page head: the catalogue could not be read; sending the plain shell');
           return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
         }
-        const html = joinShell(shell, renderHead(page.head));
+        const links = preloads.forPath(pathname);
+        const html = joinShell(
+          shell,
+          links ? `${renderHead(page.head)}\n    ${links}` : renderHead(page.head),
+        );
         reply
           .code(page.status)
           .type('text/html; charset=utf-8')

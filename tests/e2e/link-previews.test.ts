@@ -230,3 +230,63 @@ describe('link previews with JavaScript off', () => {
     await search.page.close();
   });
 });
+
+/** The server's own links (api/pages/preload.ts); Vite's for the entry's imports carry `crossorigin`. */
+const SCREEN_PRELOAD = /<link rel="modulepreload" href="([^"]+)" \/>/g;
+
+describe('a first visit to a lazy screen', () => {
+  // The HTML names the screen's code so it downloads beside the app's (api/pages/preload.ts). Each link
+  // must be code the page then runs: a link to a chunk the route no longer loads is a wasted download,
+  // and the sign that the server's list and the app's route table have drifted apart.
+  it('names in its HTML exactly code the screen then loads, and the screen shows', async () => {
+    const product = feed.products[0];
+    const category = feed.categories.find((c) =>
+      feed.products.some((p) => p.categories.some((x) => x.categoryID === c.categoryID)),
+    );
+    const paths = [
+      `/products-details/${product?.productID}`,
+      `/products-by-category/${encodeURIComponent(category?.categoryName ?? '')}`,
+      '/search?q=cake',
+      '/login',
+      '/about-us',
+    ];
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    try {
+      for (const path of paths) {
+        const url = `${server.url}${path}`;
+        const html = await (await fetch(url)).text();
+        const named = [...html.matchAll(SCREEN_PRELOAD)].map((m) => m[1]);
+        expect(named.length, path).toBeGreaterThan(0);
+        // What the app asks for by itself, with the links taken out: every link must be in it.
+        const page = await context.newPage();
+        await page.route(url, (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: html.replace(SCREEN_PRELOAD, '') }),
+        );
+        const scripts = new Set<string>();
+        page.on('request', (r) => {
+          if (r.resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
+        });
+        await page.goto(url);
+        await page.locator('main h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        for (const href of named) expect([...scripts], `${path} preloads ${href}`).toContain(href);
+        await page.close();
+      }
+      // With the links, the screen shows as before.
+      const page = await context.newPage();
+      await page.goto(`${server.url}${paths[0]}`);
+      await page.locator('main h1').first().waitFor();
+      await page.close();
+      // The build's manifest stays on the server.
+      expect((await fetch(`${server.url}/.vite/manifest.json`)).status).toBe(404);
+      // Home's code is the app's own, and an admin path names nothing of the admin's.
+      const home = await (await fetch(`${server.url}/home`)).text();
+      expect(home).not.toContain('rel="modulepreload" href="/assets/');
+      expect(await (await fetch(`${server.url}/dashboard`)).text()).not.toContain(
+        'modulepreload" href="/assets/admin',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
