@@ -4,7 +4,6 @@ import {
   type ChaosProxy,
   ordersOf,
   outboxRows,
-  privatePort,
   putRows,
   queuedRow,
   registerShopper,
@@ -46,7 +45,7 @@ export async function run(): Promise<void> {
   try {
     smtp = await startSmtp();
     const webDir = await buildWeb(tempDir('outbox-bench'));
-    server = await startServer({ webDir, env: { SMTP_URL: smtp.url }, port: await privatePort() });
+    server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
     proxy = await startChaosProxy(server);
     const stamp = Date.now();
     const baselineShopper = await registerShopper(server, smtp, `bench-online-${stamp}@example.test`);

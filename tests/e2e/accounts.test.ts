@@ -7,7 +7,9 @@ import { messages } from '../../domain/messages.js';
 import {
   buildWeb,
   feedSnapshot,
+  GUIDE_PHONE,
   launchChromium,
+  phoneContext,
   type RunningServer,
   startServer,
   tempDir,
@@ -64,14 +66,7 @@ beforeAll(async () => {
   const webDir = await buildWeb(tempDir('accounts-web'));
   server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
   browser = await launchChromium();
-  context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-IN',
-    timezoneId: 'Asia/Kolkata',
-  });
+  context = await phoneContext(browser, server.url, GUIDE_PHONE);
   page = await context.newPage();
   page.on('console', (m) => {
     if (process.env.ACCOUNTS_E2E_CONSOLE) console.log('page:', m.type(), m.text());

@@ -10,12 +10,12 @@ import { formatRupees } from '../../domain/money.js';
 import {
   cartLine,
   login,
+  openShopOnPhone,
   ordersOf,
   outboxRows,
   putRows,
   registerShopper,
   revokeOnServer,
-  waitForStore,
   writeSession,
 } from '../support/checkout-e2e.js';
 import {
@@ -27,7 +27,6 @@ import {
   setPrice,
   startServer,
   tempDir,
-  waitForController,
 } from '../support/e2e.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 
@@ -81,20 +80,7 @@ beforeAll(async () => {
   shopper = await registerShopper(server, smtp, email);
   products = (await feedSnapshot(server)).products.filter((p) => p.price > 0).slice(0, 7);
   browser = await launchChromium();
-  context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-IN',
-    timezoneId: 'Asia/Kolkata',
-  });
-  page = await context.newPage();
-  await page.goto('/home');
-  // NODE_ENV=development at build time still registers the worker (it used to be left out).
-  await waitForController(page);
-  await waitForStore(page);
+  ({ context: context, page: page } = await openShopOnPhone(browser, server.url));
 });
 
 afterAll(async () => {

@@ -6,14 +6,13 @@ import { outboxShellMessages } from '../../domain/outbox-messages.js';
 import {
   type ChaosProxy,
   cartLine,
+  openShopOnPhone,
   ordersOf,
   outboxRows,
-  privatePort,
   putRows,
   queuedRow,
   registerShopper,
   startChaosProxy,
-  waitForStore,
   writeSession,
 } from '../support/checkout-e2e.js';
 import {
@@ -23,7 +22,6 @@ import {
   type RunningServer,
   startServer,
   tempDir,
-  waitForController,
 } from '../support/e2e.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 
@@ -93,23 +91,12 @@ async function workerStates(p: Page): Promise<string> {
 beforeAll(async () => {
   smtp = await startSmtp();
   webDir = await buildWeb(tempDir('chaos-web'), { VITE_BUILD_ID: 'build-1' });
-  server = await startServer({ webDir, env: { SMTP_URL: smtp.url }, port: await privatePort() });
+  server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
   proxy = await startChaosProxy(server);
   shopper = await registerShopper(server, smtp, email);
   products = (await feedSnapshot(server)).products.filter((p) => p.price > 0);
   browser = await launchChromium();
-  context = await browser.newContext({
-    baseURL: proxy.url,
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-IN',
-    timezoneId: 'Asia/Kolkata',
-  });
-  page = await context.newPage();
-  await page.goto('/home');
-  await waitForController(page);
-  await waitForStore(page);
+  ({ context: context, page: page } = await openShopOnPhone(browser, proxy.url));
   await writeSession(page, shopper);
 });
 

@@ -8,13 +8,13 @@ import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { outboxShellMessages as shell } from '../../domain/outbox-messages.js';
 import {
   cartLine,
+  openShopOnPhone,
   ordersOf,
   outboxRows,
   putRows,
   queuedRow,
   registerShopper,
   SHOPPER_PASSWORD,
-  waitForStore,
 } from '../support/checkout-e2e.js';
 import {
   adminToken,
@@ -25,7 +25,6 @@ import {
   setPrice,
   startServer,
   tempDir,
-  waitForController,
 } from '../support/e2e.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 
@@ -43,7 +42,7 @@ type FeedProduct = Awaited<ReturnType<typeof feedSnapshot>>['products'][number];
 let server: RunningServer;
 let smtp: TestSmtp;
 let browser: Browser;
-let context: BrowserContext;
+let _context: BrowserContext;
 let page: Page;
 let shopperA: LoginData;
 let shopperB: LoginData;
@@ -126,19 +125,7 @@ beforeAll(async () => {
   shopperB = await registerShopper(server, smtp, emailB, 'Bina Kaur');
   products = (await feedSnapshot(server)).products.filter((p) => p.price > 0).slice(0, 3);
   browser = await launchChromium();
-  context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-IN',
-    timezoneId: 'Asia/Kolkata',
-  });
-  page = await context.newPage();
-  await page.goto('/home');
-  await waitForController(page);
-  await waitForStore(page);
+  ({ context: _context, page: page } = await openShopOnPhone(browser, server.url));
 });
 
 afterAll(async () => {

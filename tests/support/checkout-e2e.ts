@@ -1,13 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import net, { type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { LoginData } from '../../domain/accounts.js';
 import { deliveryCharge } from '../../domain/delivery.js';
 import type { OutboxRow } from '../../sw/outbox-row.js';
 import { sessionKeys, sessionRow } from '../../sw/session.js';
-import { adminToken, freePort, type RunningServer } from './e2e.js';
+import {
+  adminToken,
+  freePort,
+  GUIDE_PHONE,
+  phoneContext,
+  type RunningServer,
+  waitForController,
+} from './e2e.js';
 import { orderRequest } from './order-fixtures.js';
 import { codeIn, type TestSmtp } from './smtp.js';
 
@@ -98,6 +105,22 @@ export async function writeSession(page: Page, data: LoginData): Promise<void> {
 }
 
 /** Waits until the page's Dexie schema exists (the app opened it). */
+/**
+ * The shopper's phone (`GUIDE_PHONE`) with the shop open at home, its worker in control and the
+ * catalogue on the device: where the checkout and outbox tests start.
+ */
+export async function openShopOnPhone(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser, baseURL, GUIDE_PHONE);
+  const page = await context.newPage();
+  await page.goto('/home');
+  await waitForController(page);
+  await waitForStore(page);
+  return { context, page };
+}
+
 export async function waitForStore(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
@@ -370,21 +393,4 @@ export async function signInOverCdp(
     // Leaves the browser running: it is Lighthouse's, only the CDP connection closes.
     await browser.close();
   }
-}
-
-/**
- * A port the OS picks, outside the shared range of browser tests: a test that
- * restarts its server frees its port for a moment, and another test scanning
- * that range for a free port could take it (and answer our health check).
- */
-export function privatePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }

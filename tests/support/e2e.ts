@@ -80,8 +80,6 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-gpu',
 ];
-/** The ports browser tests and the storefront bench may use. */
-export const PORT_RANGE = { first: 4301, last: 4320 } as const;
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), `storefront-${prefix}-`));
@@ -98,19 +96,24 @@ export async function buildWeb(outDir: string, env: Record<string, string> = {})
   return outDir;
 }
 
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+/**
+ * A port the OS has just handed out, for a test's server or proxy. Not a shared range scanned for a
+ * free one: test files that start servers side by side (the browser tests, API tests that start real
+ * processes, a second checkout's run on the same machine) could each find the same port free between
+ * the check and the bind, and one server then answered the other's health check and died. The OS
+ * hands out ephemeral ports in turn, so a port just closed is not handed out again at once (a test that
+ * restarts its server on its own port keeps it).
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
   });
-}
-
-export async function freePort(): Promise<number> {
-  for (let port = PORT_RANGE.first; port <= PORT_RANGE.last; port++) {
-    if (await portIsFree(port)) return port;
-  }
-  throw new Error(`No free port in ${PORT_RANGE.first}-${PORT_RANGE.last}`);
 }
 
 export interface RunningServer {
@@ -265,12 +268,26 @@ export async function startDebuggableChromium(): Promise<{ port: number; proc: C
   }
 }
 
-/** A phone-sized context, as most shoppers use (service workers are allowed by default). */
-export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+/** The phone the screens are judged at (412x823, one device pixel per CSS pixel). */
+export const GUIDE_PHONE = { width: 412, height: 823, deviceScaleFactor: 1 } as const;
+
+/**
+ * A phone-sized context, as most shoppers use (service workers are allowed by default): India's
+ * locale and time zone, touch, and by default a 390x844 screen at two device pixels per CSS pixel.
+ */
+export async function phoneContext(
+  browser: Browser,
+  baseURL: string,
+  screen: { width: number; height: number; deviceScaleFactor: number } = {
+    width: 390,
+    height: 844,
+    deviceScaleFactor: 2,
+  },
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
+    viewport: { width: screen.width, height: screen.height },
+    deviceScaleFactor: screen.deviceScaleFactor,
     isMobile: true,
     hasTouch: true,
     locale: 'en-IN',
