@@ -24,8 +24,9 @@ import {
 /**
  * The storefront's figures, each next to a baseline measured in the same run:
  * (2) Lighthouse mobile scores (default throttling) for home, a category, a
- *     product and search, against a bare Vite + React page (goal >= 95 each,
- *     on the median of STOREFRONT_BENCH_LH_RUNS runs, 3 by default);
+ *     product, search, login and checkout, against a bare Vite + React page
+ *     (goal: performance >= 96 on the first five, the other categories 100, on
+ *     the median of STOREFRONT_BENCH_LH_RUNS runs, 3 by default);
  * (3) the JavaScript the first screen loads, gzip and brotli, against the bare
  *     page's (goal <= 140 KiB gzip-9 with the data router, and no admin code);
  * (4) a repeat visit offline: time until home shows products (goal < 1 s),
@@ -241,6 +242,8 @@ async function offlineRepeatVisit(server: RunningServer): Promise<void> {
 // (2) Lighthouse
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Issue 21's pages, held to performance >= 96; the others (checkout) to 95. */
+const PERF_GOAL_PAGES = ['home', 'category', 'product', 'search', 'login'];
 
 /** A page to score; `prepare` runs first in Lighthouse's browser, and that page keeps its storage. */
 type LighthousePage = [name: string, url: string, prepare?: (port: number) => Promise<void>];
@@ -267,8 +270,21 @@ async function lighthouseScores(pages: LighthousePage[], bareUrl: string): Promi
         CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
       ) as Record<(typeof CATEGORIES)[number], number>;
       const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      // A run Lighthouse could not measure (no score, e.g. a metric it failed to compute) says why.
+      const failed =
+        lhr.categories.performance?.score == null
+          ? (lhr.runtimeError?.code ??
+            lhr.audits['first-contentful-paint']?.errorMessage ??
+            'no performance score')
+          : null;
+      // The SEO audits a page fails (a noindex page fails `is-crawlable`, and only that, on purpose).
+      const seoFailing = (lhr.categories.seo?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id);
       return {
         ...s,
+        failed,
+        seoFailing,
         fcp: metric('first-contentful-paint'),
         lcp: metric('largest-contentful-paint'),
         tbt: metric('total-blocking-time'),
@@ -280,15 +296,24 @@ async function lighthouseScores(pages: LighthousePage[], bareUrl: string): Promi
     // each page is scored several times and judged on its median run; every run's score is printed.
     const runs = Math.max(1, Number(process.env.STOREFRONT_BENCH_LH_RUNS ?? 3));
     console.log(
-      `\n(2) Lighthouse 12 mobile, default (simulated) throttling; median of ${runs} runs per page; goal >= 95 each`,
+      `\n(2) Lighthouse 12 mobile, default (simulated) throttling; median of ${runs} runs per page; goal: performance >= 96 on home, category, product, search and login (issue 21), accessibility and best practices 100, SEO 100 but for noindex pages' is-crawlable`,
     );
     type Scores = Awaited<ReturnType<typeof score>>;
     const line = (name: string, r: Scores, all: Scores[]) =>
-      `  ${name.padEnd(9)} perf ${r.performance}  a11y ${r.accessibility}  best ${r['best-practices']}  seo ${r.seo}   FCP ${r.fcp.toFixed(0)} ms  LCP ${r.lcp.toFixed(0)} ms  TBT ${r.tbt.toFixed(0)} ms  CLS ${r.cls.toFixed(3)}   (perf per run: ${all.map((x) => x.performance).join(', ')})`;
+      `  ${name.padEnd(9)} perf ${r.performance}  a11y ${r.accessibility}  best ${r['best-practices']}  seo ${r.seo}${r.seoFailing.length ? ` (fails: ${r.seoFailing.join(', ')})` : ''}   FCP ${r.fcp.toFixed(0)} ms  LCP ${r.lcp.toFixed(0)} ms  TBT ${r.tbt.toFixed(0)} ms  CLS ${r.cls.toFixed(3)}   (perf per run: ${all.map((x) => x.performance).join(', ')})`;
     const median = async (url: string, name: string, keepStorage = false) => {
       const all: Scores[] = [];
-      for (let i = 0; i < runs; i++)
-        all.push(await score(url, runs > 1 ? `${name}-${i + 1}` : name, keepStorage));
+      // A run Lighthouse failed to measure is named and run again (twice at most), not scored as 0.
+      let retries = 0;
+      while (all.length < runs) {
+        const r = await score(url, `${name}-${all.length + retries + 1}`, keepStorage);
+        if (r.failed && retries < 2) {
+          retries += 1;
+          console.log(`  ${name}: a run failed (${r.failed}); run again`);
+          continue;
+        }
+        all.push(r);
+      }
       const sorted = [...all].sort((a, b) => a.performance - b.performance);
       return { all, mid: sorted[Math.floor((sorted.length - 1) / 2)] as Scores };
     };
@@ -301,9 +326,18 @@ async function lighthouseScores(pages: LighthousePage[], bareUrl: string): Promi
       if (prepare) await prepare(chrome.port);
       const r = await median(url, name, prepare !== undefined);
       console.log(line(name, r.mid, r.all));
-      if (CATEGORIES.some((c) => r.mid[c] < 95)) met = false;
+      const perfGoal = PERF_GOAL_PAGES.includes(name) ? 96 : 95;
+      // Search, the account screens and checkout are noindex (issue 24): Lighthouse counts that against SEO.
+      const seoOk = r.mid.seo === 100 || r.mid.seoFailing.every((id) => id === 'is-crawlable');
+      if (
+        r.mid.performance < perfGoal ||
+        r.mid.accessibility < 100 ||
+        r.mid['best-practices'] < 100 ||
+        !seoOk
+      )
+        met = false;
     }
-    console.log(`  goal (every category >= 95 on every page, median run): ${met ? 'MET' : 'NOT MET'}`);
+    console.log(`  goal (median run): ${met ? 'MET' : 'NOT MET'}`);
   } finally {
     chrome.proc.kill('SIGTERM');
     await new Promise((r) => chrome.proc.once('exit', r));
