@@ -71,6 +71,12 @@ async function settle(page: Page): Promise<void> {
       window.scrollTo({ top: y, behavior: 'instant' });
       await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     }
+    // The footer's code loads as the page nears it (web/components/FooterSlot.tsx): wait for it, as a
+    // shopper who scrolled down would see it.
+    const footerBy = Date.now() + 5_000;
+    while (document.querySelector('.footer-slot') && Date.now() < footerBy) {
+      await new Promise<void>((resolve) => setTimeout(resolve, 50));
+    }
     window.scrollTo({ top: 0, behavior: 'instant' });
     const loaded = Promise.all(
       [...document.images]
