@@ -128,7 +128,12 @@ async function register(swUrl: string): Promise<void> {
 
 async function watchUpdates(swUrl: string): Promise<void> {
   if (updates) return;
-  updates = await import('./updates.js');
+  try {
+    updates = await import('./updates.js');
+  } catch {
+    // Its code could not load (offline before the worker kept it): the next page load watches.
+    return;
+  }
   await updates.watchUpdates(swUrl);
 }
 
