@@ -7,6 +7,7 @@ import { bumpVersion, insertProduct, type NewProduct } from '../catalogue/catalo
 import { sanitizeDescription } from '../catalogue/sanitize.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { type ProcessedImage, processImage, removeImages } from '../images/images.js';
 import { type ArtKind, artwork, type Palette, rng } from './artwork.js';
 
@@ -495,6 +496,9 @@ export async function seedDemoCatalogue(
     });
   } catch (err) {
     await removeImages(mediaDir, pictures);
+    // Another process starting on the same empty database seeded it first (the categories' fixed
+    // ids collided): its catalogue stands, and this process starts without adding one.
+    if (isUniqueViolation(err) && !(await catalogueIsEmpty(db))) return { categories: 0, products: 0 };
     throw err;
   }
   await fixSequences(db, dialect, ['categories', 'products']);

@@ -1,7 +1,10 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, openDatabase } from '../../api/db/database.js';
+import { migrateToLatest } from '../../api/db/migrate.js';
 import { mediaDirOf } from '../../api/images/images.js';
 import { seedDemoCatalogue } from '../../api/seed/demo.js';
 import { seedSyntheticProducts } from '../../api/seed/synthetic.js';
@@ -9,7 +12,7 @@ import { runStartupTasks } from '../../api/startup.js';
 import type { Product } from '../../domain/catalogue.js';
 import { CATEGORIES } from '../../domain/shop.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
-import { DIALECTS } from '../support/databases.js';
+import { DIALECTS, TEST_DATABASE_URL } from '../support/databases.js';
 
 /**
  * The demo catalogue: the spec's categories with their ids, at least 80
@@ -108,3 +111,44 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+/**
+ * Several processes starting together on one empty PostgreSQL database (issue 18) each find it
+ * empty and seed: one catalogue stands, the others start without error and leave no pictures of
+ * their own behind. SQLite runs as one process (its default), so the race is PostgreSQL's.
+ */
+describe.skipIf(!TEST_DATABASE_URL)('demo catalogue seeded by processes starting together (postgres)', () => {
+  it('gives one catalogue, and every process starts', async () => {
+    const url = TEST_DATABASE_URL as string;
+    const schema = `seed_race_${Date.now().toString(36)}_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const dbs = [1, 2, 3].map(() => openDatabase({ databaseUrl: url, pgSchema: schema }));
+    const dirs = dbs.map(() => mkdtempSync(path.join(tmpdir(), 'seed-race-')));
+    try {
+      await migrateToLatest((dbs[0] as Db).kysely);
+      const results = await Promise.all(
+        dbs.map((db, i) => seedDemoCatalogue(db.kysely, 'postgres', dirs[i] as string)),
+      );
+      const seeded = results.filter((r) => r.products > 0);
+      expect(seeded).toHaveLength(1);
+      const products = Number(
+        (await admin.query(`select count(*) from ${schema}.products`)).rows[0]?.count ?? 0,
+      );
+      expect(products).toBe(seeded[0]?.products);
+      expect(Number((await admin.query(`select count(*) from ${schema}.categories`)).rows[0]?.count)).toBe(
+        Object.keys(CATEGORIES).length,
+      );
+      // The processes that lost kept no pictures of a catalogue that is not theirs.
+      results.forEach((r, i) => {
+        if (r.products === 0) expect(readdirSync(dirs[i] as string)).toEqual([]);
+      });
+    } finally {
+      await Promise.all(dbs.map((db) => db.destroy()));
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
