@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import contactRoutes from './contact/contact.routes.js';
 import type { Db } from './db/database.js';
 import { clientErrorHandler } from './http/client-error.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import orderRoutes from './orders/order.routes.js';
 import pages from './pages/pages.plugin.js';
 import paymentRoutes from './payments/payment.routes.js';
@@ -52,6 +53,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : options.config.trustProxy,
     // We validate with valibot in http/route.ts; the JSON schemas on routes only describe them for /api/docs.
     ajv: { customOptions: { strict: false } },
+    // A proxy's or client's `X-Request-Id` names the request in our logs and in the answer; without one
+    // (or with one that is not a plain token) the server makes one. See api/http/request-id.ts.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // What Node's parser refuses before Fastify sees it (431 for an over-long URL or header) keeps the envelope too.
     clientErrorHandler,
     // Fastify's own refusals before routing (a badly percent-encoded path) keep the envelope too.
@@ -61,6 +66,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.setValidatorCompiler(() => () => true);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   app.decorate('config', options.config);
 
   await app.register(errors);
