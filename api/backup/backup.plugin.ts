@@ -1,12 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { backupsApi } from '../../domain/backups.contract.js';
 import { type Backup, backupWarning } from '../../domain/backups.js';
 import { ok } from '../../domain/envelope.js';
 import type { Db } from '../db/database.js';
+import { takeLease } from '../db/job-lease.js';
 import { conflict, HttpError, notFound } from '../http/errors.js';
 import { downloadRoute, given, route } from '../http/route.js';
 import { BackupUnavailable, backupUnavailable, createBackup, listBackups, pruneBackups } from './backup.js';
@@ -29,7 +29,6 @@ function tickMs(everyMs: number): number {
 export default async function backupPlugin(app: FastifyInstance, opts: BackupPluginOptions): Promise<void> {
   const { config } = app;
   const settings = { dataDir: config.dataDir, backupDir: config.backupDir, databaseUrl: config.databaseUrl };
-  const holder = `${hostname()}:${process.pid}`;
   let running: Promise<Backup> | null = null;
 
   /** Makes a backup (the only way this process makes one), logs it, and prunes when scheduled. */
@@ -99,27 +98,11 @@ export default async function backupPlugin(app: FastifyInstance, opts: BackupPlu
   const every = config.backupEvery;
   if (every === null) return;
 
-  /**
-   * A backup is due when the lease's last start is a period old. The process that moves the lease
-   * forward from the value it read (compare and set: only one update can match) makes it; the
-   * others see the new start and wait for the next period.
-   */
+  /** A backup is due when the lease's last start is a period old; one process takes it (api/db/job-lease.ts). */
   const tick = async () => {
     if (running) return;
     const now = Date.now();
-    const lease = await app.db
-      .selectFrom('job_leases')
-      .select('started_at')
-      .where('name', '=', 'backup')
-      .executeTakeFirst();
-    if (!lease || now - Number(lease.started_at) < every) return;
-    const taken = await app.db
-      .updateTable('job_leases')
-      .set({ started_at: now, holder })
-      .where('name', '=', 'backup')
-      .where('started_at', '=', lease.started_at)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) return;
+    if (!(await takeLease(app.db, 'backup', every, now))) return;
     // backUp() logs its own failure; the next period tries again.
     await backUp('schedule').catch(() => undefined);
   };

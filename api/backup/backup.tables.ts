@@ -1,4 +1,4 @@
-/** Row types of the backup schedule's lease. They never leave this folder. */
+/** Row types of the periodic jobs' leases (`api/db/job-lease.ts`: the backup schedule, the orders' sweep). */
 export interface JobLeasesTable {
   name: string;
   /** When the job's last run began (ms since epoch); 0 before the first. */

@@ -5,6 +5,7 @@ import { ordersContract } from '../../domain/orders.contract.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
 import { isAdmin } from '../../domain/roles.js';
 import couponRoutes from '../coupons/coupon.routes.js';
+import { takeLease } from '../db/job-lease.js';
 import { badRequest } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { deleteExpiredKeys, InFlight, readIdempotencyKey } from './idempotency.js';
@@ -95,10 +96,21 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
       app.log.error({ err }, 'sweeping idempotency keys failed');
     }
   };
+  // With several processes on one database, one of them sweeps per period (the sweep is safe twice;
+  // the lease saves the repeat). A little under the period, so a process's own timer is never late for it.
+  const sweepIfDue = async () => {
+    try {
+      if (!(await takeLease(app.db, 'orders-sweep', SWEEP_EVERY_MS - 60_000))) return;
+      app.log.debug('idempotency keys: this process sweeps this period');
+      await sweep();
+    } catch (err) {
+      app.log.error({ err }, 'the sweep of idempotency keys could not take its turn');
+    }
+  };
   let timer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(sweep, SWEEP_EVERY_MS);
+    await sweepIfDue();
+    timer = setInterval(sweepIfDue, SWEEP_EVERY_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => {
