@@ -37,16 +37,19 @@ export default async function backupPlugin(app: FastifyInstance, opts: BackupPlu
     const started = Date.now();
     running = (async () => {
       try {
-        const made = await createBackup(opts.db, settings, started);
+        let removed: string[] = [];
+        // With a schedule, the oldest give way before the new one takes its name, so the folder (and the
+        // admin's list) never holds more than BACKUP_KEEP finished backups, not even for a moment.
+        const keep = config.backupEvery === null ? null : config.backupKeep;
+        const made = await createBackup(opts.db, settings, started, async () => {
+          if (keep !== null) removed = await pruneBackups(config.backupDir, Math.max(0, keep - 1));
+        });
         app.log.info(
           { backup: made.name, bytes: made.size, counts: made.counts, ms: Date.now() - started, why },
           `backup: made ${made.name} (${made.size} bytes, ${made.counts.orders} orders) in ${Date.now() - started} ms`,
         );
-        if (config.backupEvery !== null) {
-          const removed = await pruneBackups(config.backupDir, config.backupKeep);
-          if (removed.length)
-            app.log.info({ removed }, `backup: removed ${removed.length} old (keeping ${config.backupKeep})`);
-        }
+        if (removed.length)
+          app.log.info({ removed }, `backup: removed ${removed.length} old (keeping ${config.backupKeep})`);
         return made;
       } catch (err) {
         app.log.error({ why, reason: (err as Error).message }, `backup failed: ${(err as Error).message}`);

@@ -64,7 +64,13 @@ export async function backupUnavailable(db: Db): Promise<string | null> {
  * final name only when it is complete (written as `.partial-…` and renamed), so a crash or a full
  * disk never leaves a file that looks like a backup.
  */
-export async function createBackup(db: Db, settings: BackupSettings, now = Date.now()): Promise<Backup> {
+export async function createBackup(
+  db: Db,
+  settings: BackupSettings,
+  now = Date.now(),
+  /** Runs once the archive is complete, just before it takes its name (the schedule prunes here). */
+  beforePublish?: () => Promise<void>,
+): Promise<Backup> {
   const problem = await backupUnavailable(db);
   if (problem) throw new BackupUnavailable(problem);
   await mkdir(settings.backupDir, { recursive: true, mode: 0o700 });
@@ -106,6 +112,7 @@ export async function createBackup(db: Db, settings: BackupSettings, now = Date.
     await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
     await pack(staging, manifest, partial);
     const final = path.join(settings.backupDir, name);
+    await beforePublish?.();
     await rename(partial, final);
     return { name, size: (await stat(final)).size, ...summary(manifest) };
   } finally {
