@@ -3,6 +3,7 @@ import { AddCategorySchema, CategorySchema, isTypedText, LIMITS, ProductImageSch
 import { INDIA_OFFSET_MINUTES } from './delivery.js';
 import { ORDER_STATUSES, type OrderStatus, OrderStatusSchema, PaymentMethodSchema } from './orders.js';
 import { plainText as textOf } from './search.js';
+import { OrderSlotSchema, windowLabel } from './slots.js';
 import { IdSchema } from './validation.js';
 
 /**
@@ -87,6 +88,8 @@ const calendarDate = v.pipe(
   ),
 );
 
+export const ORDER_SORTS = ['newest', 'slot'] as const;
+
 export const AdminOrdersQuerySchema = v.pipe(
   v.object({
     page: v.optional(pageNumber, '1'),
@@ -97,6 +100,15 @@ export const AdminOrdersQuerySchema = v.pipe(
     ),
     from: v.optional(calendarDate),
     to: v.optional(calendarDate),
+    /** Orders to deliver on this India date (issue 25). */
+    deliveryDate: v.optional(calendarDate),
+    /** Orders booked in this delivery slot. */
+    slotId: v.optional(IdSchema),
+    /** newest: newest first; slot: by delivery date, then slot start (the packing order), then id. */
+    sort: v.optional(
+      v.picklist(ORDER_SORTS, `The sort must be one of: ${ORDER_SORTS.join(', ')}.`),
+      'newest',
+    ),
   }),
   v.check((q) => !q.from || !q.to || q.from <= q.to, 'The start date must not be after the end date.'),
 );
@@ -201,6 +213,8 @@ export const AdminOrderSummarySchema = v.object({
   paymentMethod: PaymentMethodSchema,
   orderDate: v.string(),
   deliveryDate: v.string(),
+  deliverySlot: v.nullable(OrderSlotSchema),
+  slotCharge: int,
   items: v.array(v.object({ productName: v.string(), quantity: int, productImage: v.string() })),
 });
 export type AdminOrderSummary = v.InferOutput<typeof AdminOrderSummarySchema>;
@@ -260,6 +274,23 @@ export const DashboardSchema = v.object({
   /** 14 India days, oldest first, each with the revenue of non-cancelled orders. */
   series: v.array(v.object({ date: v.string(), revenue: int, orders: int })),
   latest: v.array(AdminOrderSummarySchema),
+  /** Today's and tomorrow's deliveries by slot (issue 25): orders booked (not cancelled) against capacity. */
+  deliveries: v.array(
+    v.object({
+      date: v.string(),
+      closed: v.nullable(v.string()),
+      slots: v.array(
+        v.object({
+          slotID: int,
+          name: v.string(),
+          start: int,
+          end: int,
+          booked: int,
+          capacity: v.nullable(int),
+        }),
+      ),
+    }),
+  ),
   bestSellers: v.array(v.object({ productID: int, productName: v.string(), quantity: int, revenue: int })),
 });
 export type Dashboard = v.InferOutput<typeof DashboardSchema>;
@@ -324,6 +355,8 @@ export const ORDER_CSV_HEADER = [
   'Payment',
   'Total Amount (INR)',
   'Delivery Date',
+  'Delivery Slot',
+  'Slot Charge (INR)',
 ] as const;
 
 export function ordersCsv(orders: readonly AdminOrderSummary[]): string {
@@ -344,6 +377,8 @@ export function ordersCsv(orders: readonly AdminOrderSummary[]): string {
         o.paymentMethod,
         o.totalAmount,
         o.deliveryDate,
+        o.deliverySlot ? `${o.deliverySlot.name} (${windowLabel(o.deliverySlot)})` : '',
+        o.slotCharge,
       ]
         .map(csvCell)
         .join(','),

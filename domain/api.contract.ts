@@ -7,6 +7,7 @@ import type { Endpoint } from './contract.js';
 import { ordersContract } from './orders.contract.js';
 import { paymentsContract } from './payments.contract.js';
 import { postsApi } from './posts.contract.js';
+import { slotsApi } from './slots.contract.js';
 
 /**
  * Every area's contract under one name each: an operation's OpenAPI
@@ -23,6 +24,7 @@ export const apiContract = {
   contact: contactApi,
   admin: adminApi,
   backups: backupsApi,
+  slots: slotsApi,
 } as const;
 
 const names = new Map<Endpoint, string>();

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ClosedDateSchema, DeliverySlotSchema } from './slot-schema.js';
 import { IdSchema } from './validation.js';
 
 /**
@@ -80,6 +81,12 @@ export const CatalogueDeltaSchema = v.object({
   products: v.array(ProductSchema),
   deletedProductIds: v.array(int),
   deletedCategoryIds: v.array(int),
+  /**
+   * The shop's live delivery slots and its closed dates from today (issue 25), whole, on the
+   * first page of every answer: the device replaces its copy, so the checkout works offline.
+   */
+  slots: v.optional(v.array(DeliverySlotSchema)),
+  closedDates: v.optional(v.array(ClosedDateSchema)),
 });
 export type CatalogueDelta = v.InferOutput<typeof CatalogueDeltaSchema>;
 

@@ -4,6 +4,7 @@ import { MAX_LINE_QUANTITY } from './cart.js';
 import { isCalendarDate, isValidPincode } from './delivery.js';
 import { messages } from './messages.js';
 import { singleLine } from './single-line.js';
+import { OrderSlotSchema, type SlotRefusal } from './slots.js';
 import { IdSchema } from './validation.js';
 
 /**
@@ -141,6 +142,12 @@ export const OrderRequestSchema = v.object({
     optionalText(40),
     v.transform((c) => (c ? c.toUpperCase() : null)),
   ),
+  /**
+   * The delivery slot chosen (issue 25); absent or null is the shop's Standard, so the spec's
+   * request works unchanged. Absent stays absent (not null) so an order's idempotency hash is
+   * the same as before slots existed.
+   */
+  DeliverySlotID: v.optional(v.nullable(IdSchema)),
   RazorpayPaymentId: optionalText(100),
   RazorpayOrderId: optionalText(100),
   RazorpaySignature: optionalText(200),
@@ -165,6 +172,8 @@ export type PricedLine = v.InferOutput<typeof PricedLineSchema>;
 export interface OrderTotals {
   subtotal: number;
   deliveryCharge: number;
+  /** The delivery slot's surcharge (0 for Standard). */
+  slotCharge: number;
   discount: number;
   total: number;
 }
@@ -174,15 +183,25 @@ export function couponDiscount(couponAmount: number, subtotal: number): number {
   return Math.max(0, Math.min(couponAmount, subtotal));
 }
 
-/** The spec: total = sum of price times quantity, plus delivery, minus the coupon. */
+/**
+ * The spec: total = sum of price times quantity, plus delivery, minus the coupon; plus the
+ * delivery slot's surcharge (issue 25), which like delivery the coupon never takes off.
+ */
 export function orderTotals(
   lines: readonly { unitPrice: number; quantity: number }[],
   deliveryCharge: number,
   couponAmount: number,
+  slotCharge = 0,
 ): OrderTotals {
   const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   const discount = couponDiscount(couponAmount, subtotal);
-  return { subtotal, deliveryCharge, discount, total: subtotal + deliveryCharge - discount };
+  return {
+    subtotal,
+    deliveryCharge,
+    slotCharge,
+    discount,
+    total: subtotal + deliveryCharge + slotCharge - discount,
+  };
 }
 
 /** What the shopper saw against what the server charges, per line; sent with a 409 to confirm. */
@@ -197,6 +216,7 @@ export interface PricingConflict {
   }[];
   subtotal: number;
   deliveryCharge: number;
+  slotCharge: number;
   discount: number;
   total: { old: number; new: number };
 }
@@ -205,7 +225,8 @@ export interface PricingConflict {
  * What a refused order carries in `data`, so the device's outbox can tell a
  * refusal to retry (`in-progress`, after Retry-After) from one that waits for
  * the shopper (`repriced`: show old and new figures; `delivery-date`: offer the
- * new earliest date; `product-gone`, `undeliverable`; `key-reused`: a bug).
+ * new earliest date; `slot`: offer the next free slots; `product-gone`, `undeliverable`;
+ * `key-reused`: a bug).
  */
 export interface RepricedRefusal extends PricingConflict {
   reason: 'repriced';
@@ -218,6 +239,7 @@ export type OrderRefusalData =
   | { reason: 'key-reused' }
   | { reason: 'undeliverable' }
   | { reason: 'delivery-date'; earliestDeliveryDate: string; latestDeliveryDate: string }
+  | SlotRefusal
   | { reason: 'product-gone'; productID: number | null; productName?: string; variationID?: number };
 
 /**
@@ -248,6 +270,7 @@ export function comparePricing(
     lines,
     subtotal: totals.subtotal,
     deliveryCharge: totals.deliveryCharge,
+    slotCharge: totals.slotCharge,
     discount: totals.discount,
     total: { old: claimed.total, new: totals.total },
   };
@@ -265,8 +288,11 @@ export const PlacedOrderSchema = v.object({
   status: OrderStatusSchema,
   paymentMethod: PaymentMethodSchema,
   deliveryDate: v.string(),
+  /** The slot booked (issue 25), as it was when the order was placed. */
+  deliverySlot: v.nullable(OrderSlotSchema),
   subtotal: int,
   deliveryCharge: int,
+  slotCharge: int,
   discount: int,
   totalAmount: int,
   couponCode: v.nullable(v.string()),
@@ -288,6 +314,8 @@ export const OrderHistoryRowSchema = v.object({
   status: OrderStatusSchema,
   deliveryDate: v.string(),
   paymentMethod: PaymentMethodSchema,
+  deliverySlot: v.nullable(OrderSlotSchema),
+  slotCharge: int,
 });
 export type OrderHistoryRow = v.InferOutput<typeof OrderHistoryRowSchema>;
 

@@ -1,4 +1,5 @@
 import type { OrderRefusalData, PlacedOrder, RepricedRefusal } from './orders.js';
+import type { SlotRefusal } from './slots.js';
 
 /**
  * The order outbox's rules, pure: how each answer of `POST /place-order` is
@@ -21,6 +22,11 @@ export type ProblemKind =
   | 'product-gone'
   /** The date is no longer offered (a same-day order that missed 6 PM): pick another. */
   | 'delivery-date'
+  /**
+   * The delivery slot filled up, passed its cut-off, or its date closed: the next free slots are
+   * offered and the shopper picks one (the order is never moved without them).
+   */
+  | 'slot'
   /** The city is no longer delivered to. */
   | 'undeliverable'
   /** 401 (or no session on the device for the order's account): sign in, then it continues. */
@@ -129,6 +135,7 @@ export function classifyAnswer(answer: Answer, now: number): Outcome {
   if (status === 409 && reason === 'repriced') return problem('repriced');
   if (reason === 'product-gone') return problem('product-gone');
   if (reason === 'delivery-date') return problem('delivery-date');
+  if (reason === 'slot') return problem('slot');
   if (reason === 'undeliverable') return problem('undeliverable');
   // Any other 4xx (a 408 from a proxy aside) is a refusal of this body: resending it unchanged would be refused again.
   if (status === 408) return { kind: 'retry', afterMs: null, transport: true, reason: 'timeout' };
@@ -164,6 +171,13 @@ export function asDeliveryDate(
   return reasonOf(data) === 'delivery-date'
     ? (data as { earliestDeliveryDate: string; latestDeliveryDate: string })
     : null;
+}
+
+/** A refusal's data narrowed to the slot kind (the date's slots now, and the next free ones). */
+export function asSlotRefusal(data: unknown): SlotRefusal | null {
+  if (reasonOf(data) !== 'slot') return null;
+  const next = (data as { next?: unknown }).next;
+  return Array.isArray(next) ? (data as SlotRefusal) : null;
 }
 
 /** The line a product-gone refusal names, to remove it. */

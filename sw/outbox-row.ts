@@ -1,5 +1,6 @@
 import type { OrderRequestInput, OrderTotals, PlacedOrder } from '../domain/orders.js';
 import type { OutboxProblem } from '../domain/outbox.js';
+import type { SlotOffer } from '../domain/slots.js';
 
 /**
  * An order in the device's outbox (Dexie table `outbox`, keyed by its
@@ -36,6 +37,11 @@ export interface OutboxRow {
   request: OrderRequestInput;
   /** The totals the shopper agreed to (updated when they confirm new ones). */
   figures: QueuedFigures;
+  /**
+   * The delivery slot as the shopper saw it (name, window, surcharge), to show the queued order;
+   * the request carries only its id. Null: Standard, or a row from before slots.
+   */
+  slot: SlotOffer | null;
   createdAt: number;
   /** Failed attempts in a row (drives the back-off); a definite answer resets it. */
   attempts: number;
@@ -65,13 +71,18 @@ export function upgradeRow(raw: Partial<OutboxRow> & Pick<OutboxRow, 'key'>): Ou
     email: raw.email ?? '',
     state: raw.state ?? 'queued',
     request,
-    figures: raw.figures ?? {
-      subtotal: total,
-      deliveryCharge: 0,
-      discount: 0,
-      total,
-      couponAmount: 0,
-    },
+    // Rows queued before delivery slots have no slot charge: theirs was Standard, free.
+    figures: raw.figures
+      ? { ...raw.figures, slotCharge: raw.figures.slotCharge ?? 0 }
+      : {
+          subtotal: total,
+          deliveryCharge: 0,
+          slotCharge: 0,
+          discount: 0,
+          total,
+          couponAmount: 0,
+        },
+    slot: raw.slot ?? null,
     createdAt: raw.createdAt ?? Date.now(),
     attempts: raw.attempts ?? 0,
     nextAttemptAt: raw.nextAttemptAt ?? 0,

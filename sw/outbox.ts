@@ -4,12 +4,14 @@ import { couponDiscount } from '../domain/orders.js';
 import {
   type Answer,
   asRepriced,
+  asSlotRefusal,
   backoffMs,
   classifyAnswer,
   goneLine,
   type OutboxProblem,
 } from '../domain/outbox.js';
 import { isOwnedBy } from '../domain/ownership.js';
+import type { SlotOffer } from '../domain/slots.js';
 import { writeMirror } from './cart.js';
 import { db as defaultDb, type SessionRow, type ShopDatabase } from './db.js';
 import { OUTBOX_ROW_VERSION, type OutboxRow, type QueuedFigures, upgradeRow } from './outbox-row.js';
@@ -80,6 +82,8 @@ export interface NewOrder {
   email: string;
   request: OrderRequestInput;
   figures: QueuedFigures;
+  /** The delivery slot as the shopper chose it (null: Standard). */
+  slot?: SlotOffer | null;
   /** The cart lines this order takes: removed in the same transaction that stores it. */
   cartKeys: readonly string[];
 }
@@ -99,6 +103,7 @@ export async function queueOrder(order: NewOrder, env: OutboxEnv = defaultEnv())
     state: 'queued',
     request: order.request,
     figures: order.figures,
+    slot: order.slot ?? null,
     createdAt: now,
     attempts: 0,
     nextAttemptAt: now,
@@ -381,6 +386,7 @@ export function confirmNewFigures(key: string, env: OutboxEnv = defaultEnv()): P
       figures: {
         subtotal: repriced.subtotal,
         deliveryCharge: repriced.deliveryCharge,
+        slotCharge: repriced.slotCharge ?? row.figures.slotCharge,
         discount: repriced.discount,
         total: repriced.total.new,
         couponAmount: couponKept ? row.figures.couponAmount : 0,
@@ -407,7 +413,7 @@ export function removeGoneLine(key: string, env: OutboxEnv = defaultEnv()): Prom
     if (items.length === row.request.OrderItems.length || items.length === 0) return null;
     const subtotal = items.reduce((s, i) => s + i.Price * i.Quantity, 0);
     const discount = couponDiscount(row.figures.couponAmount, subtotal);
-    const total = subtotal + row.figures.deliveryCharge - discount;
+    const total = subtotal + row.figures.deliveryCharge + row.figures.slotCharge - discount;
     return {
       request: { ...row.request, OrderItems: items, TotalAmount: total },
       figures: { ...row.figures, subtotal, discount, total },
@@ -424,6 +430,36 @@ export function changeDeliveryDate(
   return fixAndRequeue(key, env, (row) =>
     row.problem?.kind === 'delivery-date' ? { request: { ...row.request, DeliveryDate: date } } : null,
   );
+}
+
+/**
+ * The shopper picks one of the slots the server offered instead of one that
+ * filled or passed its cut-off. Only an offered slot is taken (never one the
+ * device guessed), the total moves by the difference of the two surcharges,
+ * and the order goes again with the SAME key; if that slot fills too, the
+ * server says so and the shopper picks again. Nothing moves without this call.
+ */
+export function chooseOfferedSlot(
+  key: string,
+  offer: SlotOffer,
+  env: OutboxEnv = defaultEnv(),
+): Promise<boolean> {
+  return fixAndRequeue(key, env, (row) => {
+    const refusal = asSlotRefusal(row.problem?.data);
+    const offered = refusal?.next.find((o) => o.date === offer.date && o.slotID === offer.slotID);
+    if (row.problem?.kind !== 'slot' || !offered) return null;
+    const total = row.figures.total - row.figures.slotCharge + offered.surcharge;
+    return {
+      request: {
+        ...row.request,
+        DeliveryDate: offered.date,
+        DeliverySlotID: offered.slotID,
+        TotalAmount: total,
+      },
+      figures: { ...row.figures, slotCharge: offered.surcharge, total },
+      slot: offered,
+    };
+  });
 }
 
 /**

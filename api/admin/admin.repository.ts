@@ -19,8 +19,11 @@ import {
 } from '../../domain/admin.js';
 import { INDIA_OFFSET_MINUTES } from '../../domain/delivery.js';
 import { NEXT_STATUSES, type OrderStatus, type PaymentMethod } from '../../domain/orders.js';
+import { sortSlots, todayAndTomorrow } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
 import { imageOf } from '../images/images.js';
+import { orderSlotOf } from '../orders/order.repository.js';
+import { bookedCounts, listClosures, listSlots } from '../slots/slot.repository.js';
 
 /**
  * The admin area's reads, in SQL that runs the same on SQLite and PostgreSQL:
@@ -124,11 +127,13 @@ export async function productPage(db: Db, query: AdminProductsQuery): Promise<Pa
 
 // -------------------------------------------------------------------- orders
 
-function orderFilters(db: Db, query: Omit<AdminOrdersQuery, 'page' | 'pageSize'>) {
+function orderFilters(db: Db, query: Omit<AdminOrdersQuery, 'page' | 'pageSize' | 'sort'>) {
   let base = db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
   if (query.status) base = base.where('orders.status', '=', query.status);
   if (query.from) base = base.where('orders.created_at', '>=', indiaDateStart(query.from));
   if (query.to) base = base.where('orders.created_at', '<', indiaDateStart(query.to) + DAY_MS);
+  if (query.deliveryDate) base = base.where('orders.delivery_date', '=', query.deliveryDate);
+  if (query.slotId !== undefined) base = base.where('orders.slot_id', '=', query.slotId);
   if (query.q) {
     const q = query.q.replace(/^#/, '');
     const pattern = containsPattern(q);
@@ -156,6 +161,11 @@ const SUMMARY_COLUMNS = [
   'orders.payment_method',
   'orders.created_at',
   'orders.delivery_date',
+  'orders.slot_id',
+  'orders.slot_name',
+  'orders.slot_start',
+  'orders.slot_end',
+  'orders.slot_charge',
   'users.email as user_email',
 ] as const;
 
@@ -170,6 +180,11 @@ type SummaryRow = {
   payment_method: string;
   created_at: number;
   delivery_date: string;
+  slot_id: number | null;
+  slot_name: string | null;
+  slot_start: number | null;
+  slot_end: number | null;
+  slot_charge: number;
   user_email: string;
 };
 
@@ -199,6 +214,8 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderSummary[
       paymentMethod: r.payment_method as PaymentMethod,
       orderDate: new Date(num(r.created_at)).toISOString(),
       deliveryDate: r.delivery_date,
+      deliverySlot: orderSlotOf(r),
+      slotCharge: num(r.slot_charge),
       items: items
         .filter((i) => i.order_id === r.id)
         .map((i) => ({
@@ -213,10 +230,16 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderSummary[
 export async function orderPage(db: Db, query: AdminOrdersQuery): Promise<Paged<AdminOrderSummary>> {
   const base = orderFilters(db, query);
   const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-  const rows = await base
-    .select([...SUMMARY_COLUMNS])
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc')
+  let ordered = base.select([...SUMMARY_COLUMNS]);
+  // The packing order: the day's deliveries by when their window opens, then as they came in.
+  if (query.sort === 'slot')
+    ordered = ordered
+      .orderBy('orders.delivery_date', 'asc')
+      .orderBy('orders.slot_start', 'asc')
+      .orderBy('orders.slot_end', 'asc')
+      .orderBy('orders.id', 'asc');
+  else ordered = ordered.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc');
+  const rows = await ordered
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .execute();
@@ -323,7 +346,7 @@ export async function dashboard(db: Db, now: number): Promise<Dashboard> {
   // The India day of an order; constants are literals so both databases divide integers.
   const day = sql<number>`cast((orders.created_at + ${sql.lit(INDIA_OFFSET_MINUTES * 60 * 1000)}) / ${sql.lit(DAY_MS)} as integer)`;
 
-  const [windows, series, waiting, products, categories, best, latestRows] = await Promise.all([
+  const [windows, series, waiting, products, categories, best, latestRows, deliveries] = await Promise.all([
     db
       .selectFrom('orders')
       .select([
@@ -388,6 +411,7 @@ export async function dashboard(db: Db, now: number): Promise<Dashboard> {
       .orderBy('orders.id', 'desc')
       .limit(5)
       .execute(),
+    deliveriesBySlot(db, now),
   ]);
   const waitingBy = new Map(waiting.map((w) => [w.status, num(w.n)]));
   return {
@@ -411,6 +435,7 @@ export async function dashboard(db: Db, now: number): Promise<Dashboard> {
       now,
     ),
     latest: await summaries(db, latestRows as SummaryRow[]),
+    deliveries,
     bestSellers: best.map((b) => ({
       productID: b.product_id,
       productName: String(b.product_name),
@@ -418,6 +443,35 @@ export async function dashboard(db: Db, now: number): Promise<Dashboard> {
       revenue: num(b.revenue),
     })),
   };
+}
+
+/**
+ * Today's and tomorrow's deliveries by slot: each live slot with its orders (not cancelled)
+ * against its capacity, and a retired slot only when orders still stand in it.
+ */
+async function deliveriesBySlot(db: Db, now: number): Promise<Dashboard['deliveries']> {
+  const days = todayAndTomorrow(new Date(now));
+  const [slots, closures, counts] = await Promise.all([
+    listSlots(db, { retired: true }),
+    listClosures(db, days[0]),
+    bookedCounts(db, days),
+  ]);
+  return days.map((date) => ({
+    date,
+    closed: closures.find((c) => c.date === date)?.message ?? null,
+    slots: sortSlots(slots)
+      .map((s) => ({
+        slotID: s.slotID,
+        name: s.name,
+        start: s.start,
+        end: s.end,
+        booked: counts.get(`${date}|${s.slotID}`) ?? 0,
+        capacity: s.capacity,
+        retired: s.retired,
+      }))
+      .filter((s) => !s.retired || s.booked > 0)
+      .map(({ retired: _retired, ...s }) => s),
+  }));
 }
 
 // ------------------------------------------------------------- notifications

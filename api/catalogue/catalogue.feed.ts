@@ -1,4 +1,6 @@
 import type { CatalogueDelta } from '../../domain/catalogue.js';
+import { indiaClock } from '../../domain/delivery.js';
+import { listClosures, listSlots } from '../slots/slot.repository.js';
 import {
   changedCategories,
   changedProducts,
@@ -17,7 +19,9 @@ import {
  * `since` absent or 0 is a full snapshot (`full: true` on every page): the
  * device replaces its copy and needs no deletions. A cursor above the current
  * version (the database was reset) also answers a full snapshot.
- * Categories and deletions are small and travel on the first page only.
+ * Categories and deletions are small and travel on the first page only; so do
+ * the delivery slots and closed dates, whole (a handful of rows), because a
+ * slot change moves the catalogue's version like any other change.
  */
 export interface FeedRequest {
   since?: string | undefined;
@@ -53,10 +57,12 @@ export async function readFeed(db: Executor, request: FeedRequest, version: numb
   const w = parseCursor(request.since, version);
   const full = w.after === 0;
   const firstPage = w.afterId === 0;
-  const [page, categories, deleted] = await Promise.all([
+  const [page, categories, deleted, slots, closedDates] = await Promise.all([
     changedProducts(db, { ...w, limit: request.limit }),
     firstPage ? changedCategories(db, w) : Promise.resolve({ live: [], deletedIds: [] }),
     firstPage && !full ? deletedProductIds(db, w) : Promise.resolve([]),
+    firstPage ? listSlots(db) : Promise.resolve(undefined),
+    firstPage ? listClosures(db, indiaClock(new Date()).date) : Promise.resolve(undefined),
   ]);
   const last = page.products[page.products.length - 1];
   return {
@@ -67,5 +73,7 @@ export async function readFeed(db: Executor, request: FeedRequest, version: numb
     products: page.products,
     deletedProductIds: deleted,
     deletedCategoryIds: full ? [] : categories.deletedIds,
+    ...(slots ? { slots } : {}),
+    ...(closedDates ? { closedDates } : {}),
   };
 }

@@ -6,6 +6,7 @@ import type {
   OrderTotals,
   PaymentMethod,
 } from '../../domain/orders.js';
+import type { DeliverySlot, OrderSlot } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
 import type { PricedOrderLine } from './order.pricing.js';
 
@@ -17,6 +18,7 @@ export interface NewOrder {
   idempotencyKey: string | null;
   status: OrderStatus;
   deliveryDate: string;
+  slot: DeliverySlot;
   customerName: string;
   customerEmail: string;
   customerPhone: string;
@@ -40,6 +42,11 @@ export async function insertOrder(db: Db, o: NewOrder, lines: readonly PricedOrd
       idempotency_key: o.idempotencyKey,
       status: o.status,
       delivery_date: o.deliveryDate,
+      slot_id: o.slot.slotID,
+      slot_name: o.slot.name,
+      slot_start: o.slot.start,
+      slot_end: o.slot.end,
+      slot_charge: o.totals.slotCharge,
       customer_name: o.customerName,
       customer_email: o.customerEmail,
       customer_phone: o.customerPhone,
@@ -92,6 +99,11 @@ function historyQuery(db: Db) {
       'orders.created_at',
       'orders.delivery_date',
       'orders.payment_method',
+      'orders.slot_id',
+      'orders.slot_name',
+      'orders.slot_start',
+      'orders.slot_end',
+      'orders.slot_charge',
       'orders.customer_email',
       'orders.customer_phone',
       'orders.customer_address',
@@ -119,7 +131,20 @@ function toRow(r: HistoryRow): OrderHistoryRow {
     status: r.status as OrderStatus,
     deliveryDate: r.delivery_date,
     paymentMethod: r.payment_method as PaymentMethod,
+    deliverySlot: orderSlotOf(r),
+    slotCharge: Number(r.slot_charge),
   };
+}
+
+/** An order's slot as it was booked; null only for a row written outside the app. */
+export function orderSlotOf(r: {
+  slot_id: number | null;
+  slot_name: string | null;
+  slot_start: number | null;
+  slot_end: number | null;
+}): OrderSlot | null {
+  if (r.slot_id === null || r.slot_name === null || r.slot_start === null || r.slot_end === null) return null;
+  return { slotID: r.slot_id, name: r.slot_name, start: r.slot_start, end: r.slot_end };
 }
 
 /** One row per ordered product, newest order first (the spec's My Orders table). */

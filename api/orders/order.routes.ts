@@ -8,6 +8,7 @@ import couponRoutes from '../coupons/coupon.routes.js';
 import { takeLease } from '../db/job-lease.js';
 import { badRequest } from '../http/errors.js';
 import { route } from '../http/route.js';
+import slotRoutes from '../slots/slot.routes.js';
 import { deleteExpiredKeys, InFlight, readIdempotencyKey } from './idempotency.js';
 import { historyByEmail, historyOfEveryone } from './order.repository.js';
 import { type OrderDeps, placeOrderOnce, quote } from './order.service.js';
@@ -30,6 +31,8 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   };
 
   await app.register(couponRoutes);
+  // The slots' endpoints: an order books one, so they register with the orders.
+  await app.register(slotRoutes);
 
   route(app, ordersContract.placeOrder, async ({ body, request, reply }) => {
     if (!body) throw badRequest(messages.formInvalid);

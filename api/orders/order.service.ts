@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
-  checkDeliveryDate,
   deliveryCharge,
   earliestDeliveryDate,
+  indiaClock,
+  isCalendarDate,
   isDeliverable,
   latestDeliveryDate,
 } from '../../domain/delivery.js';
@@ -17,6 +18,7 @@ import {
   type PlacedOrder,
   type RepricedRefusal,
 } from '../../domain/orders.js';
+import type { DeliverySlot } from '../../domain/slots.js';
 import type { Coupon } from '../coupons/coupon.repository.js';
 import { checkCoupon, redeem } from '../coupons/coupon.service.js';
 import type { Dialect } from '../db/database.js';
@@ -25,6 +27,7 @@ import { isUniqueViolation } from '../db/unique-violation.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
 import type { PaymentsService, VerifiedPayment } from '../payments/payment.routes.js';
 import type { ProviderPayment } from '../payments/provider.js';
+import { earliestBookableDate, takeSlot } from '../slots/slot.service.js';
 import {
   findAnswer,
   type InFlight,
@@ -57,32 +60,47 @@ export interface Quote {
   lines: PricedOrderLine[];
   totals: OrderTotals;
   coupon: Coupon | null;
+  slot: DeliverySlot;
 }
 
 export type PricingRequest = Pick<
   OrderRequest,
-  'DeliveryDate' | 'State' | 'City' | 'OrderItems' | 'CouponCode' | 'TotalAmount'
+  'DeliveryDate' | 'DeliverySlotID' | 'State' | 'City' | 'OrderItems' | 'CouponCode' | 'TotalAmount'
 >;
 
-/** Prices a request and refuses it (409 with old and new figures) when the shopper saw other figures. */
-export async function quote(db: Db, userId: number, body: PricingRequest, now: Date): Promise<Quote> {
+/** In an order's transaction: the slot's place is counted under its lock (see `takeSlot`). */
+export type SlotLock = { trx: Transaction<Database>; dialect: Dialect } | null;
+
+/**
+ * Prices a request and refuses it (409 with old and new figures) when the shopper saw other
+ * figures. The date must be a day from today (India) within the booking horizon; whether that
+ * day can still be had is its slot's cut-off, capacity and the shop's closed dates (a 409 with
+ * the slots as they now stand, `domain/slots.ts`).
+ */
+export async function quote(
+  db: Db,
+  userId: number,
+  body: PricingRequest,
+  now: Date,
+  lock: SlotLock = null,
+): Promise<Quote> {
   if (!isDeliverable(body.State, body.City)) {
     throw badRequest(messages.cityNotDelivered(body.City, body.State), { reason: 'undeliverable' });
   }
-  const date = checkDeliveryDate(body.DeliveryDate, now);
-  if (!date.ok) {
-    // The dates travel with the refusal: a queued same-day order that missed 6 PM offers the new earliest.
+  const day = body.DeliveryDate;
+  const tooEarly = isCalendarDate(day) && day < indiaClock(now).date;
+  if (!isCalendarDate(day) || tooEarly || day > latestDeliveryDate(now)) {
+    // The dates travel with the refusal: a queued order whose day has passed offers the new earliest.
     const dates = {
       reason: 'delivery-date',
-      earliestDeliveryDate: earliestDeliveryDate(now),
+      earliestDeliveryDate: (await earliestBookableDate(db, now)) ?? earliestDeliveryDate(now),
       latestDeliveryDate: latestDeliveryDate(now),
     } as const;
-    if (date.reason === 'too-early')
-      throw badRequest(messages.deliveryDateTooEarly(dates.earliestDeliveryDate), dates);
-    if (date.reason === 'too-late')
-      throw badRequest(messages.deliveryDateTooLate(dates.latestDeliveryDate), dates);
+    if (tooEarly) throw badRequest(messages.deliveryDateTooEarly(dates.earliestDeliveryDate), dates);
+    if (isCalendarDate(day)) throw badRequest(messages.deliveryDateTooLate(dates.latestDeliveryDate), dates);
     throw badRequest(messages.deliveryDateInvalid, dates);
   }
+  const slot = await takeSlot(db, body.DeliverySlotID, day, now, lock);
   const lines = await priceItems(db, body.OrderItems);
   let coupon: Coupon | null = null;
   let couponProblem: string | null = null;
@@ -95,7 +113,12 @@ export async function quote(db: Db, userId: number, body: PricingRequest, now: D
       couponProblem = err.message;
     }
   }
-  const totals = orderTotals(lines, deliveryCharge(body.State, body.City), coupon?.amount ?? 0);
+  const totals = orderTotals(
+    lines,
+    deliveryCharge(body.State, body.City),
+    coupon?.amount ?? 0,
+    slot.surcharge,
+  );
   const changed = comparePricing({ items: body.OrderItems, total: body.TotalAmount }, lines, totals);
   if (changed) {
     const data: RepricedRefusal = {
@@ -107,7 +130,7 @@ export async function quote(db: Db, userId: number, body: PricingRequest, now: D
     };
     throw conflict(couponProblem ?? messages.pricesChanged, data);
   }
-  return { lines, totals, coupon };
+  return { lines, totals, coupon, slot };
 }
 
 async function placeInTransaction(
@@ -119,7 +142,7 @@ async function placeInTransaction(
   lookedUp: LookedUp | null,
 ): Promise<PlacedOrder> {
   const now = deps.now();
-  const priced = await quote(trx, userId, body, now);
+  const priced = await quote(trx, userId, body, now, { trx, dialect: deps.dialect });
   let payment: VerifiedPayment | null = null;
   if (body.PaymentMethod === PAYMENT_METHODS.online) {
     if (!deps.payments.provider) throw badRequest(messages.onlinePaymentUnavailable);
@@ -153,6 +176,7 @@ async function placeInTransaction(
         idempotencyKey: key,
         status,
         deliveryDate: body.DeliveryDate,
+        slot: priced.slot,
         customerName: body.CustomerName,
         customerEmail: body.CustomerEmail,
         customerPhone: body.CustomerPhone,
@@ -181,8 +205,15 @@ async function placeInTransaction(
     status,
     paymentMethod: body.PaymentMethod,
     deliveryDate: body.DeliveryDate,
+    deliverySlot: {
+      slotID: priced.slot.slotID,
+      name: priced.slot.name,
+      start: priced.slot.start,
+      end: priced.slot.end,
+    },
     subtotal: priced.totals.subtotal,
     deliveryCharge: priced.totals.deliveryCharge,
+    slotCharge: priced.totals.slotCharge,
     discount: priced.totals.discount,
     totalAmount: priced.totals.total,
     couponCode: priced.coupon?.code ?? null,

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { SlotTables } from '../slots/slot.tables.js';
 
 /** Row types for orders, coupons and payments. They never leave the repositories. */
 export interface OrdersTable {
@@ -22,6 +23,12 @@ export interface OrdersTable {
   coupon_code: string | null;
   provider_order_id: string | null;
   payment_id: string | null;
+  /** The delivery slot (issue 25), copied as it was when the order was placed. */
+  slot_id: number | null;
+  slot_name: string | null;
+  slot_start: number | null;
+  slot_end: number | null;
+  slot_charge: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -104,7 +111,8 @@ export interface OrderStatusHistoryTable {
   created_at: number;
 }
 
-export interface OrderTables {
+/** An order books a delivery slot, so the slots' tables come with the orders'. */
+export interface OrderTables extends SlotTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   idempotency_keys: IdempotencyKeysTable;

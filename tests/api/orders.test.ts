@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredKeys, KEY_RETENTION_MS } from '../../api/orders/idempotency.js';
-import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
+import { addDays, earliestDeliveryDate, indiaClock } from '../../domain/delivery.js';
 import { messages } from '../../domain/messages.js';
 // Every answer checked against its endpoint's contract, as in makeTestApp.
 import { buildTestApp as buildApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
@@ -226,7 +226,8 @@ for (const dialect of DIALECTS) {
       });
 
       it('sends the new earliest date with a refused date, for the queued order to offer', async () => {
-        const yesterday = addDays(earliestDeliveryDate(new Date()), -1);
+        // The day before today in India: today after 6 PM is Standard's cut-off, a slot refusal (409).
+        const yesterday = addDays(indiaClock(new Date()).date, -1);
         const res = await place(
           orderRequest([{ product: cake }], { DeliveryDate: yesterday }),
           shopper.auth,
@@ -242,7 +243,8 @@ for (const dialect of DIALECTS) {
 
       it('refuses places and dates the shop cannot deliver', async () => {
         const base = orderRequest([{ product: cake }]);
-        const yesterday = addDays(earliestDeliveryDate(new Date()), -1);
+        // The day before today in India: today after 6 PM is Standard's cut-off, a slot refusal (409).
+        const yesterday = addDays(indiaClock(new Date()).date, -1);
         const cases: [object, string][] = [
           [{ City: 'Panchkula' }, messages.cityNotDelivered('Panchkula', 'Punjab')],
           [{ State: 'Kerala', City: 'Kochi' }, messages.cityNotDelivered('Kochi', 'Kerala')],
@@ -490,6 +492,8 @@ for (const dialect of DIALECTS) {
           status: 'placed',
           deliveryDate: expect.any(String),
           paymentMethod: 'Cash on Delivery',
+          deliverySlot: { slotID: 1, name: 'Standard', start: 600, end: 1260 },
+          slotCharge: 0,
         });
         expect(rows[0].orderID).toBeGreaterThan(rows[1].orderID);
       });

@@ -198,11 +198,15 @@ describe('menu, breadcrumbs and titles', () => {
         paymentMethod: 'Cash on Delivery',
         orderDate: '2026-11-23T13:35:00.000Z',
         deliveryDate: '2026-11-24',
+        deliverySlot: { slotID: 6, name: 'Midnight', start: 1380, end: 1440 },
+        slotCharge: 250,
         items: [{ productName: 'Cake', quantity: 2, productImage: '' }],
       },
     ]);
     const [header, row] = csv.trim().split('\r\n');
     expect(header?.startsWith('Order ID,Status,')).toBe(true);
+    expect(header?.endsWith('Delivery Date,Delivery Slot,Slot Charge (INR)')).toBe(true);
+    expect(row?.endsWith('2026-11-24,Midnight (11 PM – 12 AM),250')).toBe(true);
     expect(row).toContain(`"'=HYPERLINK(""x"")"`);
     expect(row).toContain('"12 Rose Lane, ""Phase 7"""');
     expect(row).toContain('Cake x 2');

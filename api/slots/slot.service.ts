@@ -1,0 +1,128 @@
+import type { Kysely, Transaction } from 'kysely';
+import { addDays, indiaClock } from '../../domain/delivery.js';
+import { slotMessages } from '../../domain/slot-messages.js';
+import {
+  type ClosedDate,
+  type DeliverySlot,
+  defaultSlot,
+  earliestSlotDate,
+  nextFreeSlots,
+  type SlotRefusal,
+  type SlotsForDate,
+  slotOn,
+  slotsOn,
+} from '../../domain/slots.js';
+import type { Dialect } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import { bookedCounts, listClosures, listSlots, lockSlot } from './slot.repository.js';
+
+/**
+ * The server's side of the slot rule (`domain/slots.ts`): what a date offers,
+ * and whether an order may have the slot it asks for. The rule itself is the
+ * domain's; here are the database's facts (slots, closed dates, orders booked).
+ */
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** How far the next free slots are looked for when one cannot be had. */
+const OFFER_DAYS = 14;
+
+function dates(from: string, days: number): string[] {
+  return Array.from({ length: days }, (_, i) => addDays(from, i));
+}
+
+/** The public answer: a date's live slots with what is left of each. */
+export async function slotsForDate(db: Db, date: string, now: Date): Promise<SlotsForDate> {
+  const [slots, closures, counts] = await Promise.all([
+    listSlots(db),
+    listClosures(db, date),
+    bookedCounts(db, [date]),
+  ]);
+  const closed = closures.find((c) => c.date === date)?.message ?? null;
+  return {
+    date,
+    closed,
+    slots: slotsOn(slots, date, now, closures, (id) => counts.get(`${date}|${id}`) ?? 0),
+  };
+}
+
+/** The earliest date an order can name now (the "too early" refusal says it). */
+export async function earliestBookableDate(db: Db, now: Date): Promise<string | null> {
+  const [slots, closures] = await Promise.all([listSlots(db), listClosures(db, indiaClock(now).date)]);
+  return earliestSlotDate(slots, closures, now);
+}
+
+function refusalMessage(
+  problem: SlotRefusal['problem'],
+  slot: DeliverySlot | null,
+  date: string,
+  closure: ClosedDate | undefined,
+): string {
+  const name = slot?.name ?? '';
+  switch (problem) {
+    case 'full':
+      return slotMessages.slotFull(name, date);
+    case 'past':
+      return slotMessages.slotPast(name, date);
+    case 'closed':
+      return slotMessages.slotClosed(date, closure?.message ?? '');
+    case 'not-running':
+      return slotMessages.slotNotRunning(name, date);
+    case 'retired':
+      return slotMessages.slotRetired(name);
+    default:
+      return slotMessages.slotUnknown;
+  }
+}
+
+/**
+ * The slot an order gets: the one it names, or the shop's default. In an
+ * order's transaction (`lock`), the slot's row is held first, so its count
+ * of orders is exact until the order commits: the last place goes once.
+ * Anything else is a 409 whose data carries the date's slots as they now
+ * stand and the next free ones (an unknown id is a 400, with the same data).
+ */
+export async function takeSlot(
+  db: Db,
+  requested: number | null | undefined,
+  date: string,
+  now: Date,
+  lock: { trx: Transaction<Database>; dialect: Dialect } | null,
+): Promise<DeliverySlot> {
+  const all = await listSlots(db, { retired: true });
+  const live = all.filter((s) => !s.retired);
+  const chosen = requested ? (all.find((s) => s.slotID === requested) ?? null) : defaultSlot(all);
+  if (chosen && lock) await lockSlot(lock.trx, lock.dialect, chosen.slotID);
+  const closures = await listClosures(db, indiaClock(now).date);
+  const dayCount = chosen ? await bookedCounts(db, [date]) : new Map<string, number>();
+  const state = chosen
+    ? slotOn(chosen, date, now, {
+        closed: closures.find((c) => c.date === date)?.message ?? null,
+        booked: dayCount.get(`${date}|${chosen.slotID}`) ?? 0,
+      }).state
+    : null;
+  if (chosen && state === 'open') return chosen;
+
+  const counts = await bookedCounts(
+    db,
+    dates(date < indiaClock(now).date ? indiaClock(now).date : date, OFFER_DAYS),
+  );
+  const booked = (d: string, id: number) => counts.get(`${d}|${id}`) ?? 0;
+  const problem: SlotRefusal['problem'] = state === null || state === 'open' ? 'unknown' : state;
+  const data: SlotRefusal = {
+    reason: 'slot',
+    problem,
+    date,
+    slotID: chosen?.slotID ?? requested ?? null,
+    slots: slotsOn(live, date, now, closures, (id) => booked(date, id)),
+    next: nextFreeSlots(live, closures, now, date, booked, 4, OFFER_DAYS),
+  };
+  if (!chosen && !requested) throw new HttpError(409, slotMessages.noDefaultSlot, data);
+  const message = refusalMessage(
+    problem,
+    chosen,
+    date,
+    closures.find((c) => c.date === date),
+  );
+  throw new HttpError(chosen ? 409 : 400, message, data);
+}
