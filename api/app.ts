@@ -5,11 +5,13 @@ import accountRoutes from './accounts/account.routes.js';
 import adminRoutes from './admin/admin.routes.js';
 import backupPlugin from './backup/backup.plugin.js';
 import catalogueRoutes from './catalogue/catalogue.routes.js';
-import type { Config } from './config.js';
+import { type Config, existingSecret } from './config.js';
 import contactRoutes from './contact/contact.routes.js';
 import type { Db } from './db/database.js';
+import { sharedSecret } from './db/shared-secret.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
+import media from './images/media.plugin.js';
 import orderRoutes from './orders/order.routes.js';
 import pages from './pages/pages.plugin.js';
 import paymentRoutes from './payments/payment.routes.js';
@@ -22,9 +24,12 @@ import securityHeaders from './plugins/security-headers.js';
 import web from './plugins/web.js';
 import postRoutes from './posts/post.routes.js';
 
+/** The settings as the running app has them: the session secret is always known here. */
+export type AppConfig = Config & { jwtSecret: string };
+
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
+    config: AppConfig;
   }
 }
 
@@ -69,7 +74,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  app.decorate('config', options.config);
+  const config: AppConfig = {
+    ...options.config,
+    jwtSecret:
+      options.config.jwtSecret ??
+      (await sharedSecret(options.db.kysely, existingSecret(options.config.dataDir))),
+  };
+  app.decorate('config', config);
 
   await app.register(errors);
   // Before every route, so every answer carries the headers: HTML, API, media, the worker script.
@@ -78,7 +89,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     razorpay: Boolean(options.config.razorpay.keyId && options.config.razorpay.keySecret),
   });
   await app.register(database, { db: options.db, closeWithApp: options.closeDbWithApp ?? false });
-  await app.register(auth, { secret: options.config.jwtSecret });
+  await app.register(auth, { secret: config.jwtSecret });
+  await app.register(media);
   await app.register(docs);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(health);

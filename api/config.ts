@@ -3,6 +3,7 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, w
 import path from 'node:path';
 import { parseDuration } from '../domain/backups.js';
 import { SHOP_CONTACT } from '../domain/shop.js';
+import type { MediaStoreKind } from './images/media-store.js';
 
 /**
  * Settings are read from the environment once, at start, and checked together:
@@ -15,7 +16,17 @@ export interface Config {
   dataDir: string;
   /** A postgres:// URL switches the database to PostgreSQL; otherwise SQLite under dataDir. */
   databaseUrl: string | null;
-  jwtSecret: string;
+  /**
+   * JWT_SECRET, or the secret generated once and kept in `DATA_DIR/jwt-secret` (SQLite). Null on
+   * PostgreSQL without JWT_SECRET: then `buildApp` takes the one kept in the database, so every
+   * process signs and checks with the same secret (api/db/shared-secret.ts).
+   */
+  jwtSecret: string | null;
+  /**
+   * MEDIA_STORE: where product images live (api/images/media-store.ts). `database` by default on
+   * PostgreSQL (several processes, each with its own disk), `folder` (DATA_DIR/media) on SQLite.
+   */
+  mediaStore: MediaStoreKind;
   adminEmail: string | null;
   adminPassword: string | null;
   smtpUrl: string | null;
@@ -92,6 +103,10 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)');
   }
 
+  const mediaStore = (str('MEDIA_STORE') ?? (databaseUrl ? 'database' : 'folder')) as MediaStoreKind;
+  if (!['folder', 'database'].includes(mediaStore))
+    problems.push(`MEDIA_STORE must be folder or database, got "${env.MEDIA_STORE}"`);
+
   const mode = (str('NODE_ENV') ?? 'production') as Config['mode'];
   if (!['development', 'test', 'production'].includes(mode))
     problems.push(`NODE_ENV must be development, test or production, got "${env.NODE_ENV}"`);
@@ -163,7 +178,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   if (problems.length) throw new ConfigError(problems);
 
-  if (!jwtSecret) jwtSecret = readOrCreateSecret(dataDir);
+  // On PostgreSQL the generated secret lives in the database, shared by every process (see jwtSecret).
+  if (!jwtSecret && !databaseUrl) jwtSecret = readOrCreateSecret(dataDir);
 
   return {
     port,
@@ -171,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl,
     jwtSecret,
+    mediaStore,
     adminEmail,
     adminPassword,
     smtpUrl,
@@ -223,10 +240,17 @@ function unwritableFolder(dir: string): string | null {
   return null;
 }
 
+/** The secret an earlier start generated into the data folder, if any. */
+export function existingSecret(dataDir: string): string | null {
+  const file = path.join(dataDir, 'jwt-secret');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() || null : null;
+}
+
 /** A secret made once and kept in the data folder, so tokens survive restarts without any setup. */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const existing = existingSecret(dataDir);
+  if (existing) return existing;
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });

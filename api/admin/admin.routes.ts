@@ -15,7 +15,7 @@ import {
 } from '../catalogue/catalogue.repository.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { given, route } from '../http/route.js';
-import { mediaDirOf, type ProcessedImage, processImage, removeImages } from '../images/images.js';
+import { type ProcessedImage, processImage, removeImages } from '../images/images.js';
 import { changeOrderStatus } from '../orders/order.status.js';
 import { dashboard, newOrdersSince, orderDetail, orderPage, productPage } from './admin.repository.js';
 
@@ -34,7 +34,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
       parts: 12,
     },
   });
-  const mediaDir = mediaDirOf(app.config.dataDir);
 
   route(app, adminApi.dashboard, async () => ok(await dashboard(app.db, Date.now())));
 
@@ -98,7 +97,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
       const processed: ProcessedImage[] = [];
       try {
         for (const [i, buffer] of files.entries()) {
-          processed.push(await processImage(buffer, mediaDir, `Image ${i + 1}`));
+          processed.push(await processImage(buffer, app.media, `Image ${i + 1}`));
         }
         const slots: ImageSlot[] = entries.map((e) =>
           'file' in e
@@ -107,13 +106,13 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
         );
         await app.db.transaction().execute((trx) => replaceProductImages(trx, id, slots));
       } catch (err) {
-        await removeImages(mediaDir, processed);
+        await removeImages(app.media, processed);
         throw err;
       }
       // Uploaded files the order did not place are not kept.
       const used = new Set(entries.flatMap((e) => ('file' in e ? [e.file] : [])));
       await removeImages(
-        mediaDir,
+        app.media,
         processed.filter((_, i) => !used.has(i)),
       );
       const product = await loadProduct(app.db, id);

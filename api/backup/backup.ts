@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { BACKUP_NAME, type Backup, backupNameAt } from '../../domain/backups.js';
 import type { Db } from '../db/database.js';
-import { mediaDirOf } from '../images/images.js';
+import { mediaDirOf } from '../images/media-store.js';
 import {
   FORMAT,
   filesUnder,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { backupNameAt } from '../../domain/backups.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { mediaDirOf } from '../images/images.js';
+import { mediaDirOf } from '../images/media-store.js';
 import { ArchiveProblem, type Manifest, PARTS, unpackAndVerify } from './archive.js';
 import { run } from './backup.js';
 import { runningServers } from './lock.js';

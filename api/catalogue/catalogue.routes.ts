@@ -14,8 +14,7 @@ import { search } from '../../domain/search.js';
 import { parseWith } from '../../domain/validation.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { given, route } from '../http/route.js';
-import { mediaDirOf, type ProcessedImage, processImage, removeImages } from '../images/images.js';
-import media from '../images/media.plugin.js';
+import { type ProcessedImage, processImage, removeImages } from '../images/images.js';
 import { ProductListCache } from './catalogue.cache.js';
 import { feedETag, readFeed } from './catalogue.feed.js';
 import {
@@ -49,8 +48,6 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
       parts: 80,
     },
   });
-  await app.register(media);
-  const mediaDir = mediaDirOf(app.config.dataDir);
   const lists = new ProductListCache();
 
   /**
@@ -196,7 +193,7 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
       const processed: ProcessedImage[] = [];
       try {
         for (const [i, file] of files.entries()) {
-          processed.push(await processImage(file.buffer, mediaDir, `Image ${i + 1} (${file.filename})`));
+          processed.push(await processImage(file.buffer, app.media, `Image ${i + 1} (${file.filename})`));
         }
         const id = await app.db.transaction().execute(async (trx) => {
           const version = await bumpVersion(trx);
@@ -207,7 +204,7 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
         reply.code(201);
         return ok(product, messages.productAdded);
       } catch (err) {
-        await removeImages(mediaDir, processed);
+        await removeImages(app.media, processed);
         throw err;
       }
     },

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS, LIMITS, type ProductImage } from '../../domain/catalogue.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import type { MediaStore } from './media-store.js';
 
 /**
  * Product images. An upload is never stored as sent: its content is sniffed
@@ -11,8 +10,8 @@ import { badRequest, HttpError } from '../http/errors.js';
  * evidence), decoded under a pixel limit, and re-encoded to WebP variants
  * under a generated name, so no uploaded byte is ever served back. Variants:
  * 320 px wide for cards (`thumb`, under 15 KB) and 640 px for the product page
- * (`src`, under 60 KB). Files are `DATA_DIR/media/<stem>-<width>.webp`,
- * served at `/media/<stem>-<width>.webp`.
+ * (`src`, under 60 KB). Each variant is `<stem>-<width>.webp` in the media
+ * store (media-store.ts: a folder or the database), served at `/media/<stem>-<width>.webp`.
  */
 export const MEDIA_PREFIX = '/media/';
 const VARIANTS = [
@@ -22,12 +21,8 @@ const VARIANTS = [
 /** Formats we decode. SVG is refused: it is a document, not a picture, and sharp would fetch nothing safer. */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
-export function mediaDirOf(dataDir: string): string {
-  return path.join(dataDir, 'media');
-}
-
 export function variantUrl(stem: string, width: number): string {
-  return `${MEDIA_PREFIX}${stem}-${width}.webp`;
+  return `${MEDIA_PREFIX}${variantName(stem, width)}`;
 }
 
 /** The API's image object from a stored image row. */
@@ -80,14 +75,18 @@ export function newStem(prefix = 'p'): string {
   return `${prefix}${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
 }
 
+function variantName(stem: string, width: number): string {
+  return `${stem}-${width}.webp`;
+}
+
 /**
- * Checks and re-encodes one image into its variants in `mediaDir`. Throws a
+ * Checks and re-encodes one image into its variants in the media store. Throws a
  * 400 for content that is not a picture we read, a 413 for one with too many
  * pixels. `label` names the file in messages.
  */
 export async function processImage(
   buffer: Buffer,
-  mediaDir: string,
+  store: MediaStore,
   label: string,
   stem = newStem(),
 ): Promise<ProcessedImage> {
@@ -109,31 +108,27 @@ export async function processImage(
 
   // `rotate()` applies the EXIF orientation before the metadata is dropped by re-encoding.
   const input = sharp(buffer, { limitInputPixels: LIMITS.imagePixels, failOn: 'error' }).rotate();
-  await mkdir(mediaDir, { recursive: true });
   const written: string[] = [];
   try {
     let largest = { width: 0, height: 0 };
     for (const variant of VARIANTS) {
       const { data, info } = await encodeWithin(input, variant.width, variant.maxBytes);
-      const file = path.join(mediaDir, `${stem}-${variant.width}.webp`);
-      await writeFile(file, data);
-      written.push(file);
+      const name = variantName(stem, variant.width);
+      // Counted before the write: a write that fails halfway is removed too.
+      written.push(name);
+      await store.put(name, data);
       largest = { width: info.width, height: info.height };
     }
     return { stem, widths: VARIANTS.map((v) => v.width), width: largest.width, height: largest.height };
   } catch (err) {
-    await Promise.all(written.map((f) => rm(f, { force: true })));
+    await store.remove(written);
     if (err instanceof HttpError) throw err;
     // A file that passed the header check but fails to decode (truncated, corrupt) is the client's fault.
     throw badRequest(`${label} could not be processed: the file looks damaged.`);
   }
 }
 
-/** Removes every variant file of these images (used when a product is not created after all). */
-export async function removeImages(mediaDir: string, images: readonly ProcessedImage[]): Promise<void> {
-  await Promise.all(
-    images.flatMap((img) =>
-      img.widths.map((w) => rm(path.join(mediaDir, `${img.stem}-${w}.webp`), { force: true })),
-    ),
-  );
+/** Removes every variant of these images (used when a product is not created after all). */
+export async function removeImages(store: MediaStore, images: readonly ProcessedImage[]): Promise<void> {
+  await store.remove(images.flatMap((img) => img.widths.map((w) => variantName(img.stem, w))));
 }

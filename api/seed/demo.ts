@@ -7,8 +7,10 @@ import { bumpVersion, insertProduct, type NewProduct } from '../catalogue/catalo
 import { sanitizeDescription } from '../catalogue/sanitize.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { withStartupLock } from '../db/startup-lock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
-import { type ProcessedImage, processImage, removeImages } from '../images/images.js';
+import { newStem, type ProcessedImage, processImage, removeImages } from '../images/images.js';
+import type { MediaStore } from '../images/media-store.js';
 import { type ArtKind, artwork, type Palette, rng } from './artwork.js';
 
 /**
@@ -438,11 +440,12 @@ export async function fixSequences(db: Kysely<Database>, dialect: Dialect, table
   }
 }
 
-async function renderPicture(p: DemoProduct, mediaDir: string): Promise<ProcessedImage> {
+async function renderPicture(p: DemoProduct, store: MediaStore): Promise<ProcessedImage> {
   const png = await sharp(Buffer.from(artwork(p.kind, p.palette, p.seed, p.title)))
     .png({ compressionLevel: 0 })
     .toBuffer();
-  return processImage(png, mediaDir, `Demo picture ${p.id}`, `demo-${p.id}-${Date.now().toString(36)}`);
+  // A random part in the name: two processes seeding at once never write (or, losing, remove) one name.
+  return processImage(png, store, `Demo picture ${p.id}`, newStem(`demo-${p.id}-`));
 }
 
 /** Runs `fn` over `items` with at most `n` at a time (sharp has its own threads; this bounds memory). */
@@ -462,16 +465,26 @@ async function pool<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): P
 
 /**
  * Loads the demo catalogue when the catalogue is empty; does nothing
- * otherwise. Returns how many products it added.
+ * otherwise. Returns how many products it added. Processes starting together
+ * on one PostgreSQL database take turns (`withStartupLock`): the first seeds,
+ * the others find the catalogue there and draw no pictures.
  */
 export async function seedDemoCatalogue(
   db: Kysely<Database>,
   dialect: Dialect,
-  mediaDir: string,
+  store: MediaStore,
+): Promise<{ categories: number; products: number }> {
+  return withStartupLock(db, dialect, 'demo-catalogue', () => seedWhenEmpty(db, dialect, store));
+}
+
+async function seedWhenEmpty(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  store: MediaStore,
 ): Promise<{ categories: number; products: number }> {
   if (!(await catalogueIsEmpty(db))) return { categories: 0, products: 0 };
   const products = demoProducts();
-  const pictures = await pool(products, 4, (p) => renderPicture(p, mediaDir));
+  const pictures = await pool(products, 4, (p) => renderPicture(p, store));
   try {
     await db.transaction().execute(async (trx) => {
       const version = await bumpVersion(trx);
@@ -495,9 +508,9 @@ export async function seedDemoCatalogue(
       }
     });
   } catch (err) {
-    await removeImages(mediaDir, pictures);
-    // Another process starting on the same empty database seeded it first (the categories' fixed
-    // ids collided): its catalogue stands, and this process starts without adding one.
+    await removeImages(store, pictures);
+    // Another process seeded it first without taking the lock (an older version during a rolling
+    // start; the categories' fixed ids collided): its catalogue stands, and this one adds none.
     if (isUniqueViolation(err) && !(await catalogueIsEmpty(db))) return { categories: 0, products: 0 };
     throw err;
   }

@@ -2,8 +2,10 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
@@ -215,11 +217,11 @@ describe('backup and restore with real servers (SQLite)', () => {
   }, 120_000);
 
   /** The archive unpacked, changed by `edit`, and packed again (the manifest as it was unless edited). */
-  async function tampered(name: string, edit: (dir: string) => void): Promise<string> {
+  async function tampered(name: string, edit: (dir: string) => void | Promise<void>): Promise<string> {
     const dir = path.join(work, `tamper-${name}`);
     mkdirSync(dir);
     await tar.x({ file: archive, cwd: dir });
-    edit(dir);
+    await edit(dir);
     const out = path.join(work, `${name}.tar.gz`);
     // The manifest first, as a backup writes it (when the edit left one).
     const names = readdirSync(dir);
@@ -286,16 +288,25 @@ describe('backup and restore with real servers (SQLite)', () => {
   }, 60_000);
 
   it('restores over existing data by moving it aside (never deleting it), and migrates a backup older than the code', async () => {
-    // The backup as an older shop made it: without the last migration.
-    const older = await tampered('older', (dir) => {
-      const db = new Database(path.join(dir, 'shop.db'));
-      const last = (
-        db.prepare('select name from kysely_migration order by name desc limit 1').get() as { name: string }
-      ).name;
-      expect(last).toMatch(/_backup_lease$/);
-      db.exec('drop table job_leases');
-      db.prepare('delete from kysely_migration where name = ?').run(last);
-      db.close();
+    // The backup as an older shop made it: without the last migration (undone by its own `down`).
+    let latest = '';
+    let previous = '';
+    const older = await tampered('older', async (dir) => {
+      const sqlite = new Database(path.join(dir, 'shop.db'));
+      const names = (
+        sqlite.prepare('select name from kysely_migration order by name desc limit 2').all() as {
+          name: string;
+        }[]
+      ).map((r) => r.name);
+      [latest = '', previous = ''] = names;
+      // biome-ignore lint/suspicious/noExplicitAny: a migration sees the database untyped, as it was.
+      const kysely = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+      const migration = (await import(
+        pathToFileURL(path.join(process.cwd(), 'api/db/migrations', `${latest}.ts`)).href
+      )) as { down(db: unknown): Promise<void> };
+      await migration.down(kysely);
+      await kysely.deleteFrom('kysely_migration').where('name', '=', latest).execute();
+      await kysely.destroy();
       const manifestFile = path.join(dir, 'manifest.json');
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
         schemaVersion: string;
@@ -306,7 +317,7 @@ describe('backup and restore with real servers (SQLite)', () => {
       const content = readFileSync(path.join(dir, 'shop.db'));
       shopDb.size = content.length;
       shopDb.sha256 = createHash('sha256').update(content).digest('hex');
-      manifest.schemaVersion = '20261123_2000_order_status_history';
+      manifest.schemaVersion = previous;
       writeFileSync(manifestFile, JSON.stringify(manifest));
     });
     const was = fingerprint(restoredDir);
@@ -320,7 +331,9 @@ describe('backup and restore with real servers (SQLite)', () => {
     for (const [file, sha] of Object.entries(kept)) expect(was[file], file).toBe(sha);
     expect(Object.keys(kept)).toEqual(expect.arrayContaining(['shop.db', 'jwt-secret']));
     const db = new Database(path.join(restoredDir, 'shop.db'), { readonly: true });
-    expect(db.prepare("select name from sqlite_master where name = 'job_leases'").get()).toBeTruthy();
+    expect(db.prepare('select name from kysely_migration order by name desc limit 1').get()).toEqual({
+      name: latest,
+    });
     db.close();
   }, 60_000);
 

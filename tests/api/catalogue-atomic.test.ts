@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentVersion } from '../../api/catalogue/catalogue.repository.js';
-import { mediaDirOf } from '../../api/images/images.js';
+import { mediaDirOf } from '../../api/images/media-store.js';
 import type { Product } from '../../domain/catalogue.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
@@ -46,7 +46,7 @@ for (const dialect of DIALECTS) {
     let t: TestApp;
     let admin: Auth;
     let dataDir: string;
-    let mediaDir: string;
+    let _mediaDir: string;
     let productId: number;
     let cakes: number;
     let gifts: number;
@@ -110,7 +110,7 @@ for (const dialect of DIALECTS) {
             .orderBy('id')
             .execute(),
         },
-        files: readdirSync(mediaDir).sort(),
+        files: await t.app.media.names(),
       };
     }
 
@@ -147,7 +147,7 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       dataDir = mkdtempSync(path.join(tmpdir(), 'a3-atomic-'));
-      mediaDir = mediaDirOf(dataDir);
+      _mediaDir = mediaDirOf(dataDir);
       t = await makeTestApp(dialect, { dataDir });
       if (dialect === 'postgres') {
         await sql
@@ -378,7 +378,7 @@ for (const dialect of DIALECTS) {
         .data as Product;
       const urls = product.imagePath.split(',').filter(Boolean);
       expect(urls.length).toBe(2);
-      const filesBefore = readdirSync(mediaDir).sort();
+      const filesBefore = await t.app.media.names();
       const del = await t.app.inject({
         method: 'DELETE',
         url: `/api/DeleteProduct?productID=${productId}`,
@@ -388,7 +388,7 @@ for (const dialect of DIALECTS) {
       expect(
         (await t.app.inject({ method: 'GET', url: `/api/GetProductById/${productId}` })).statusCode,
       ).toBe(404);
-      expect(readdirSync(mediaDir).sort()).toEqual(filesBefore);
+      expect(await t.app.media.names()).toEqual(filesBefore);
       for (const url of [...urls, ...product.images.map((i) => i.thumb)]) {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);

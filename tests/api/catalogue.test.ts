@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaDirOf } from '../../api/images/images.js';
 import { seedDemoCatalogue } from '../../api/seed/demo.js';
 import type { Category, CategoryGroup, Product } from '../../domain/catalogue.js';
 import { CATEGORIES } from '../../domain/shop.js';
@@ -30,7 +29,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       dataDir = mkdtempSync(path.join(tmpdir(), 'h1-catalogue-'));
       t = await makeTestApp(dialect, { dataDir });
-      await seedDemoCatalogue(t.app.db, dialect, mediaDirOf(dataDir));
+      await seedDemoCatalogue(t.app.db, dialect, t.app.media);
       admin = (await createUserWithToken(t.app, { role: '1' })).auth;
       shopper = (await createUserWithToken(t.app, { role: '0' })).auth;
     });

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaDirOf } from '../../api/images/images.js';
 import { buildSitemaps, SITEMAP_MAX_URLS, SITEMAP_PART_SIZE } from '../../api/pages/sitemap.js';
 import { seedDemoCatalogue } from '../../api/seed/demo.js';
 import type { Product } from '../../domain/catalogue.js';
@@ -63,7 +62,7 @@ for (const dialect of DIALECTS) {
       webDir = mkdtempSync(path.join(tmpdir(), 'pages-web-'));
       writeFileSync(path.join(webDir, 'index.html'), SHELL);
       t = await makeTestApp(dialect, { dataDir, webDir });
-      await seedDemoCatalogue(t.app.db, dialect, mediaDirOf(dataDir));
+      await seedDemoCatalogue(t.app.db, dialect, t.app.media);
       admin = (await createUserWithToken(t.app, { role: '1' })).auth;
     });
     afterAll(async () => {

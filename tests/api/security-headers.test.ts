@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaDirOf } from '../../api/images/images.js';
 import { makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 
@@ -68,8 +67,6 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       web = writeWeb();
       dataDir = mkdtempSync(path.join(tmpdir(), 'security-data-'));
-      mkdirSync(mediaDirOf(dataDir), { recursive: true });
-      writeFileSync(path.join(mediaDirOf(dataDir), 'cake-320.webp'), Buffer.from('RIFF\0\0\0\0WEBPVP8 '));
       plain = await makeTestApp(dialect, { webDir: web, dataDir });
       withRazorpay = await makeTestApp(dialect, {
         webDir: web,
@@ -82,6 +79,9 @@ for (const dialect of DIALECTS) {
         },
       });
       behindProxy = await makeTestApp(dialect, { webDir: web, dataDir, trustProxy: true });
+      // A picture in each app's store (the folder they share on SQLite, each database on PostgreSQL).
+      for (const t of [plain, withRazorpay, behindProxy])
+        await t.app.media.put('cake-320.webp', Buffer.from('RIFF\0\0\0\0WEBPVP8 '));
     });
     afterAll(async () => {
       await plain?.close();

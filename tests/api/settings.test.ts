@@ -83,6 +83,7 @@ describe('every setting is read and checked', () => {
       backupDir: path.join(scratch, 'copies'),
       backupEvery: 6 * 60 * 60 * 1000,
       backupKeep: 3,
+      mediaStore: 'database',
     });
     // Reading never writes: a folder that does not exist yet is fine (the server makes it).
     expect(existsSync(path.join(scratch, 'd2'))).toBe(false);
@@ -106,10 +107,27 @@ describe('every setting is read and checked', () => {
       backupDir: path.join(dataDir, 'backups'),
       backupEvery: null,
       backupKeep: 7,
+      mediaStore: 'folder',
     });
-    expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(c.jwtSecret?.length).toBeGreaterThanOrEqual(32);
     expect(readdirSync(dataDir)).toEqual(['jwt-secret']);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(c.jwtSecret);
+  });
+
+  it('on PostgreSQL keeps images and the generated secret in the database, writing nothing to DATA_DIR', () => {
+    const dataDir = path.join(scratch, 'on-postgres');
+    const c = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.internal/shop' });
+    expect(c.mediaStore).toBe('database');
+    // Null here: buildApp takes the secret every process shares from the database (api/db/shared-secret.ts).
+    expect(c.jwtSecret).toBeNull();
+    expect(existsSync(dataDir)).toBe(false);
+    const set = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://db.internal/shop',
+      JWT_SECRET: 'k'.repeat(40),
+      MEDIA_STORE: 'folder',
+    });
+    expect(set).toMatchObject({ jwtSecret: 'k'.repeat(40), mediaStore: 'folder' });
   });
 
   const BAD: [string, Record<string, string>][] = [
@@ -122,6 +140,7 @@ describe('every setting is read and checked', () => {
     ['DATA_DIR', { DATA_DIR: path.join(aFile, 'below') }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
     ['JWT_SECRET', { JWT_SECRET: 'short' }],
+    ['MEDIA_STORE', { MEDIA_STORE: 's3' }],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'a@b.co' }],
     ['ADMIN_EMAIL', { ADMIN_PASSWORD: 'A-strong-Pass1' }],
     ['ADMIN_EMAIL', { ADMIN_EMAIL: 'nobody', ADMIN_PASSWORD: 'A-strong-Pass1' }],

@@ -9,7 +9,7 @@ import { updateProduct } from '../../api/catalogue/catalogue.repository.js';
 import { loadConfig } from '../../api/config.js';
 import { openDatabase } from '../../api/db/database.js';
 import { migrateToLatest } from '../../api/db/migrate.js';
-import { mediaDirOf } from '../../api/images/images.js';
+import { FolderMediaStore, mediaDirOf } from '../../api/images/media-store.js';
 import { seedDemoCatalogue } from '../../api/seed/demo.js';
 import { seedSyntheticProducts } from '../../api/seed/synthetic.js';
 import type { CatalogueDelta, Product } from '../../domain/catalogue.js';
@@ -93,7 +93,7 @@ export async function run(): Promise<void> {
   const db = openDatabase({ databaseUrl: null, sqliteFile: path.join(dataDir, 'shop.db') });
   await migrateToLatest(db.kysely);
   const seeded = Date.now();
-  const demo = await seedDemoCatalogue(db.kysely, 'sqlite', mediaDirOf(dataDir));
+  const demo = await seedDemoCatalogue(db.kysely, 'sqlite', new FolderMediaStore(mediaDirOf(dataDir)));
   console.log(`demo catalogue: ${demo.products} products seeded in ${Date.now() - seeded} ms`);
   const app = await buildApp({ config, db, closeDbWithApp: true, logger: false });
   await app.listen({ port: SHOP_PORT, host: '127.0.0.1' });

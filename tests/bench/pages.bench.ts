@@ -6,7 +6,7 @@ import { buildApp } from '../../api/app.js';
 import { loadConfig } from '../../api/config.js';
 import { openDatabase } from '../../api/db/database.js';
 import { migrateToLatest } from '../../api/db/migrate.js';
-import { mediaDirOf } from '../../api/images/images.js';
+import { FolderMediaStore, mediaDirOf } from '../../api/images/media-store.js';
 import { seedDemoCatalogue } from '../../api/seed/demo.js';
 import { seedSyntheticProducts } from '../../api/seed/synthetic.js';
 import { buildWeb, freePort, tempDir } from '../support/e2e.js';
@@ -92,7 +92,7 @@ export async function run(): Promise<void> {
   });
   const db = openDatabase({ databaseUrl: null, sqliteFile: path.join(dataDir, 'shop.db') });
   await migrateToLatest(db.kysely);
-  await seedDemoCatalogue(db.kysely, 'sqlite', mediaDirOf(dataDir));
+  await seedDemoCatalogue(db.kysely, 'sqlite', new FolderMediaStore(mediaDirOf(dataDir)));
   const app = await buildApp({ config, db, closeDbWithApp: true, logger: false });
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });

@@ -39,7 +39,8 @@ export async function makeTestApp(
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const db = await openTestDb(dialect);
-  const config = testConfig(overrides);
+  // The server's defaults: images in the folder on SQLite, in the database on PostgreSQL.
+  const config = testConfig({ mediaStore: dialect === 'postgres' ? 'database' : 'folder', ...overrides });
   const app = await buildTestApp({ config, db, logger: options.logger });
   await app.ready();
   return {
