@@ -94,6 +94,7 @@ export const checkoutMessages = {
   successCancelledTitle: 'This order was cancelled',
   successMissing: 'There is no order to show here.',
   deliveryOn: 'Delivery date',
+  deliverySlot: 'Delivery slot',
   paymentMethod: 'Payment',
   items: 'Items',
   continueShopping: 'Continue shopping',

@@ -1,8 +1,16 @@
 import * as v from 'valibot';
 import type { CartLine } from './cart.js';
-import { checkDeliveryDate, deliveryCharge } from './delivery.js';
+import {
+  checkDeliveryDate,
+  deliveryCharge,
+  indiaClock,
+  isCalendarDate,
+  latestDeliveryDate,
+} from './delivery.js';
 import { messages } from './messages.js';
 import { type OrderRequestInput, OrderRequestSchema, type OrderTotals, orderTotals } from './orders.js';
+import { slotMessages } from './slot-messages.js';
+import type { SlotState } from './slots.js';
 
 /**
  * The checkout form's rules: the same order schema the server validates
@@ -11,6 +19,7 @@ import { type OrderRequestInput, OrderRequestSchema, type OrderTotals, orderTota
  */
 export type CheckoutField =
   | 'DeliveryDate'
+  | 'DeliverySlotID'
   | 'CustomerName'
   | 'State'
   | 'City'
@@ -21,6 +30,7 @@ export type CheckoutField =
 /** The form's fields in screen order (the first with an error takes the focus). */
 export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
   'DeliveryDate',
+  'DeliverySlotID',
   'CustomerName',
   'State',
   'City',
@@ -31,7 +41,16 @@ export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
 
 export type FieldErrors = Partial<Record<CheckoutField, string>>;
 
-export function checkoutErrors(request: OrderRequestInput, now: Date): FieldErrors {
+/**
+ * `slot`: the chosen slot's state on the chosen date (`domain/slots.ts`), null when none is
+ * chosen, undefined on a device that has no slots yet (the spec's date rule alone, Standard).
+ * With slots, a date is valid from today (India): whether it can be had is its slot's cut-off.
+ */
+export function checkoutErrors(
+  request: OrderRequestInput,
+  now: Date,
+  slot?: { state: SlotState } | null,
+): FieldErrors {
   const errors: FieldErrors = {};
   const parsed = v.safeParse(OrderRequestSchema, request);
   if (!parsed.success) {
@@ -43,23 +62,33 @@ export function checkoutErrors(request: OrderRequestInput, now: Date): FieldErro
       }
     }
   }
-  if (!errors.DeliveryDate && !checkDeliveryDate(request.DeliveryDate, now).ok) {
+  const date = request.DeliveryDate;
+  const dateOk =
+    slot === undefined
+      ? checkDeliveryDate(date, now).ok
+      : isCalendarDate(date) && date >= indiaClock(now).date && date <= latestDeliveryDate(now);
+  if (!errors.DeliveryDate && !dateOk) {
     errors.DeliveryDate = messages.deliveryDateInvalid;
+  }
+  if (!errors.DeliveryDate && slot !== undefined && slot?.state !== 'open') {
+    errors.DeliverySlotID = slotMessages.pickSlot;
   }
   return errors;
 }
 
-/** The checkout's figures from the cart lines, the delivery place and the verified coupon amount. */
+/** The checkout's figures from the cart lines, the delivery place, the verified coupon amount and the slot's surcharge. */
 export function checkoutTotals(
   lines: readonly Pick<CartLine, 'price' | 'quantity'>[],
   state: string,
   city: string,
   couponAmount: number,
+  slotCharge = 0,
 ): OrderTotals {
   return orderTotals(
     lines.map((l) => ({ unitPrice: l.price, quantity: l.quantity })),
     deliveryCharge(state, city),
     couponAmount,
+    slotCharge,
   );
 }
 

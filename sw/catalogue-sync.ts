@@ -279,8 +279,18 @@ async function applyPage(
   for (const p of products) seenProducts.add(p.productID);
   for (const c of categories) seenCategories.add(c.categoryID);
 
-  await store.transaction('rw', [store.products, store.categories, store.images], async () => {
+  const tables = [store.products, store.categories, store.images, store.slots, store.closedDates];
+  await store.transaction('rw', tables, async () => {
     await store.categories.bulkPut(categories);
+    // The shop's slots and closed dates come whole on a first page: the device's copy is replaced.
+    if (Array.isArray(delta.slots)) {
+      await store.slots.clear();
+      await store.slots.bulkPut(delta.slots);
+    }
+    if (Array.isArray(delta.closedDates)) {
+      await store.closedDates.clear();
+      await store.closedDates.bulkPut(delta.closedDates);
+    }
     // In slices: IndexedDB clones every value on the calling thread, so one bulkPut of a whole
     // page is one long task (about 60 ms for 86 products on a 4x slowed CPU, blocking input
     // on a phone's first visit). Each slice is issued when the previous one's requests succeed,

@@ -2,6 +2,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { CartLine } from '../domain/cart.js';
 import type { Category, Product } from '../domain/catalogue.js';
 import type { OrderHistoryRow } from '../domain/orders.js';
+import type { ClosedDate, DeliverySlot } from '../domain/slot-schema.js';
 import type { OutboxRow } from './outbox-row.js';
 
 /**
@@ -13,7 +14,9 @@ import type { OutboxRow } from './outbox-row.js';
  * Schema changes add a new `this.version(n)` block below the last one and never
  * edit an old one (Dexie upgrades the device's copy step by step). Version 2
  * adds the session (the worker has no localStorage and sends queued orders
- * with it), the order outbox and the last order history fetched.
+ * with it), the order outbox and the last order history fetched. Version 3 adds
+ * the shop's delivery slots and closed dates (issue 25), replaced whole by the
+ * catalogue sync, so the checkout offers slots offline.
  */
 
 /** A product as stored: the API's object plus the category ids as a multi-entry index. */
@@ -72,6 +75,8 @@ export class ShopDatabase extends Dexie {
   session!: EntityTable<SessionRow, 'key'>;
   outbox!: EntityTable<OutboxRow, 'key'>;
   orderHistory!: EntityTable<OrderHistoryCache, 'userId'>;
+  slots!: EntityTable<DeliverySlot, 'slotID'>;
+  closedDates!: EntityTable<ClosedDate, 'date'>;
 
   constructor(name = 'storefront') {
     super(name);
@@ -86,6 +91,10 @@ export class ShopDatabase extends Dexie {
       session: 'key',
       outbox: 'key, state, userId, createdAt',
       orderHistory: 'userId',
+    });
+    this.version(3).stores({
+      slots: 'slotID',
+      closedDates: 'date',
     });
   }
 }

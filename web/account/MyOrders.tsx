@@ -4,6 +4,7 @@ import { accountMessages } from '../../domain/account-messages.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import type { OrderHistoryRow } from '../../domain/orders.js';
+import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
 import { ApiError } from '../api/client.js';
 import { QueuedOrders } from '../checkout/QueuedOrders.js';
 import { ProductImage } from '../components/ProductImage.js';
@@ -30,7 +31,17 @@ interface OrderGroup {
   orderDate: string;
   status: string;
   totalAmount: number;
+  delivery: string;
   lines: OrderHistoryRow[];
+}
+
+/** "Thu 26 Nov 2026, Midnight 11 PM – 12 AM (₹250)": when the order comes, and what its slot cost. */
+function deliveryText(r: OrderHistoryRow): string {
+  const slot = r.deliverySlot;
+  const when = formatCalendarDay(r.deliveryDate);
+  if (!slot) return when;
+  const charge = r.slotCharge ? ` (${formatRupees(r.slotCharge)})` : '';
+  return `${when}, ${slot.name} ${windowLabel(slot)}${charge}`;
 }
 
 function groups(rows: OrderHistoryRow[]): OrderGroup[] {
@@ -44,6 +55,7 @@ function groups(rows: OrderHistoryRow[]): OrderGroup[] {
         orderDate: r.orderDate,
         status: r.status,
         totalAmount: r.totalAmount,
+        delivery: deliveryText(r),
         lines: [r],
       });
   }
@@ -109,6 +121,7 @@ export default function MyOrders() {
                   <th scope="col">Total Amount</th>
                   <th scope="col">Order Date</th>
                   <th scope="col">Status</th>
+                  <th scope="col">Delivery</th>
                 </tr>
               </thead>
               <tbody>
@@ -134,6 +147,7 @@ export default function MyOrders() {
                         {statusLabel(r.status)}
                       </span>
                     </td>
+                    <td>{deliveryText(r)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -151,6 +165,7 @@ export default function MyOrders() {
                 <p className="orders__meta">
                   {formatDate(o.orderDate)} · Total {formatRupees(o.totalAmount)}
                 </p>
+                <p className="orders__meta">Delivery: {o.delivery}</p>
                 <ul className="orders__lines">
                   {o.lines.map((l, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a history line has no id of its own; the answer's order is fixed.

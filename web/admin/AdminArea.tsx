@@ -32,6 +32,7 @@ const AddCategory = lazy(() => import('./Categories.js').then((m) => ({ default:
 const CategoryList = lazy(() => import('./Categories.js').then((m) => ({ default: m.CategoryList })));
 const AddProduct = lazy(() => import('./ProductForm.js').then((m) => ({ default: m.AddProduct })));
 const Backups = lazy(() => import('./Backups.js'));
+const Slots = lazy(() => import('./Slots.js'));
 const EditProduct = lazy(() => import('./ProductForm.js').then((m) => ({ default: m.EditProduct })));
 
 function screenFor(pathname: string): ReactNode {
@@ -54,6 +55,8 @@ function screenFor(pathname: string): ReactNode {
       return <Orders />;
     case '/backups':
       return <Backups />;
+    case '/delivery-slots':
+      return <Slots />;
     default:
       return null;
   }

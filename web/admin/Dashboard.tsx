@@ -5,6 +5,7 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { backupsApi } from '../../domain/backups.contract.js';
 import { agoText } from '../../domain/backups.js';
 import { formatRupees } from '../../domain/money.js';
+import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
 import { useAdminQuery } from './connection.js';
 import { LoadError, Loading, Screen } from './ui.js';
 
@@ -62,6 +63,41 @@ function Figures({ data }: { data: DashboardData }) {
         <Card label="Categories" value={String(data.categories)} testId="categories" />
       </div>
       <div className="admin-grid">
+        {data.deliveries.map((day, i) => (
+          <section key={day.date} className="admin-panel" aria-labelledby={`deliveries-${day.date}`}>
+            <h2 id={`deliveries-${day.date}`}>
+              {i === 0 ? 'Today' : 'Tomorrow'}'s deliveries, {formatCalendarDay(day.date)}
+            </h2>
+            {day.closed ? <p className="muted">Closed: {day.closed}</p> : null}
+            <table
+              className="admin-table admin-deliveries"
+              data-testid={`deliveries-${i === 0 ? 'today' : 'tomorrow'}`}
+            >
+              <thead>
+                <tr>
+                  <th scope="col">Slot</th>
+                  <th scope="col">Booked</th>
+                </tr>
+              </thead>
+              <tbody>
+                {day.slots.map((s) => (
+                  <tr key={s.slotID} data-testid={`slot-${day.date}-${s.slotID}`}>
+                    <td>
+                      <Link to={`/all-admin-orders?deliveryDate=${day.date}&slotId=${s.slotID}&sort=slot`}>
+                        {s.name}
+                      </Link>{' '}
+                      <span className="muted">{windowLabel(s)}</span>
+                    </td>
+                    <td>
+                      {s.booked}
+                      {s.capacity === null ? '' : ` of ${s.capacity}`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
         <section className="admin-panel" aria-labelledby="waiting-title">
           <h2 id="waiting-title">Waiting for the next step</h2>
           <ul className="admin-waiting">

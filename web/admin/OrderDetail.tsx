@@ -5,11 +5,17 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import type { OrderStatus } from '../../domain/orders.js';
+import { type OrderSlot, slotChargeLabel, windowLabel } from '../../domain/slots.js';
 import { serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { useLeaveGuardState } from './leave-guard.js';
 import { LoadError, Loading, Screen } from './ui.js';
+
+/** "Midnight, 11 PM – 12 AM"; orders written outside the app may have no slot. */
+function slotText(slot: OrderSlot | null): string {
+  return slot ? `${slot.name}, ${windowLabel(slot)}` : 'Standard';
+}
 
 /** One order: its lines, customer, payment, the timeline of its statuses, a status move with a note, and a packing slip. */
 export default function OrderDetail({ id }: { id: string }) {
@@ -68,6 +74,12 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
             <dd>{formatRupees(order.subtotal)}</dd>
             <dt>Delivery</dt>
             <dd>{formatRupees(order.deliveryCharge)}</dd>
+            {order.deliverySlot && order.slotCharge > 0 && (
+              <>
+                <dt>{slotChargeLabel(order.deliverySlot)}</dt>
+                <dd>{formatRupees(order.slotCharge)}</dd>
+              </>
+            )}
             {order.discount > 0 && (
               <>
                 <dt>Coupon {order.couponCode}</dt>
@@ -82,6 +94,8 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
             <dd>{formatOrderDate(order.orderDate)}</dd>
             <dt>Delivery date</dt>
             <dd>{formatCalendarDate(order.deliveryDate)}</dd>
+            <dt>Delivery slot</dt>
+            <dd data-testid="order-slot">{slotText(order.deliverySlot)}</dd>
           </dl>
         </section>
         <section className="admin-panel" aria-labelledby="status-title">
@@ -121,7 +135,8 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
           Phone {order.customerPhone}
         </p>
         <p>
-          Deliver on {formatCalendarDate(order.deliveryDate)}. Payment: {order.paymentMethod}
+          Deliver on {formatCalendarDate(order.deliveryDate)}, {slotText(order.deliverySlot)}. Payment:{' '}
+          {order.paymentMethod}
           {order.paymentMethod === 'Cash on Delivery'
             ? `, collect ${formatRupees(order.totalAmount)}`
             : ', paid'}

@@ -12,6 +12,8 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/orders.js';
+import { slotsApi } from '../../domain/slots.contract.js';
+import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
 import { serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
@@ -21,7 +23,10 @@ import { Pager, Screen } from './ui.js';
 /**
  * All User Orders: the spec's table (Loading orders..., the error banner, its
  * columns, No orders found), with filters, search, pages, status moves and a
- * CSV export of what the filters select. Filters live in the URL.
+ * CSV export of what the filters select. Filters live in the URL. Delivery
+ * date and slot filters (issue 25) and the packing order (by the slot's window)
+ * serve the day's packing: "Print packing slips" prints one slip per order of
+ * the filters, in slot order.
  */
 export default function Orders() {
   const [params, setParams] = useSearchParams();
@@ -29,9 +34,14 @@ export default function Orders() {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const q = params.get('q') ?? '';
+  const deliveryDate = params.get('deliveryDate') ?? '';
+  const slotId = params.get('slotId') ?? '';
+  const sort = params.get('sort') === 'slot' ? 'slot' : '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(q);
   const [exporting, setExporting] = useState(false);
+  const [slips, setSlips] = useState<AdminOrderSummary[] | null>(null);
+  const slotList = useAdminQuery(slotsApi.adminList, {}, 'slots');
   const notify = useNotify();
   const adminCall = useAdminCall();
   const confirm = useConfirm();
@@ -51,6 +61,9 @@ export default function Orders() {
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
     ...(q ? { q } : {}),
+    ...(deliveryDate ? { deliveryDate } : {}),
+    ...(slotId ? { slotId } : {}),
+    ...(sort ? { sort: 'slot' as const } : {}),
   };
   const query = { ...filters, page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) };
   const list = useAdminQuery(adminApi.orders, { query }, JSON.stringify(query));
@@ -66,19 +79,40 @@ export default function Orders() {
     }
   };
 
+  /** Every order the filters select, page by page (the export's largest pages). */
+  const everyOrder = async (extra: { sort?: 'slot' } = {}) => {
+    const all: AdminOrderSummary[] = [];
+    for (let p = 1; ; p++) {
+      const res = await adminCall(adminApi.orders, {
+        query: { ...filters, ...extra, page: String(p), pageSize: String(EXPORT_PAGE_SIZE) },
+      });
+      const data = res.data;
+      if (!data) break;
+      all.push(...data.items);
+      if (all.length >= data.total || !data.items.length) break;
+    }
+    return all;
+  };
+
+  // The slips are on the page before the print dialog opens; they leave once it closes.
+  useEffect(() => {
+    if (!slips) return;
+    globalThis.print();
+    setSlips(null);
+  }, [slips]);
+
+  const printSlips = async () => {
+    try {
+      setSlips(await everyOrder({ sort: 'slot' }));
+    } catch (err) {
+      notify(serverMessageOr(err, messages.ordersFetchError), 'error');
+    }
+  };
+
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const all: AdminOrderSummary[] = [];
-      for (let p = 1; ; p++) {
-        const res = await adminCall(adminApi.orders, {
-          query: { ...filters, page: String(p), pageSize: String(EXPORT_PAGE_SIZE) },
-        });
-        const data = res.data;
-        if (!data) break;
-        all.push(...data.items);
-        if (all.length >= data.total || !data.items.length) break;
-      }
+      const all = await everyOrder();
       const blob = new Blob([ordersCsv(all)], { type: 'text/csv;charset=utf-8' });
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
@@ -106,9 +140,14 @@ export default function Orders() {
     <Screen
       title="All User Orders"
       actions={
-        <button type="button" className="btn" onClick={exportCsv} disabled={exporting || !list.data?.total}>
-          {exporting ? 'Exporting...' : 'Export CSV'}
-        </button>
+        <>
+          <button type="button" className="btn" onClick={printSlips} disabled={!list.data?.total}>
+            Print packing slips
+          </button>
+          <button type="button" className="btn" onClick={exportCsv} disabled={exporting || !list.data?.total}>
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </button>
+        </>
       }
     >
       <form className="admin-filters" onSubmit={search}>
@@ -140,6 +179,28 @@ export default function Orders() {
             min={from || undefined}
             onChange={(e) => set({ to: e.target.value })}
           />
+        </label>
+        <label className="admin-field">
+          <span>Delivery date</span>
+          <input type="date" value={deliveryDate} onChange={(e) => set({ deliveryDate: e.target.value })} />
+        </label>
+        <label className="admin-field">
+          <span>Delivery slot</span>
+          <select value={slotId} onChange={(e) => set({ slotId: e.target.value })}>
+            <option value="">Every slot</option>
+            {(slotList.data?.slots ?? []).map((slot) => (
+              <option key={slot.slotID} value={String(slot.slotID)}>
+                {slot.name} ({windowLabel(slot)}){slot.retired ? ', retired' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-field">
+          <span>Order</span>
+          <select value={sort} onChange={(e) => set({ sort: e.target.value })}>
+            <option value="">Newest first</option>
+            <option value="slot">Delivery date and slot (packing)</option>
+          </select>
         </label>
         <label className="admin-field">
           <span>Order ID, email or phone</span>
@@ -179,13 +240,14 @@ export default function Orders() {
                   <th scope="col">Image</th>
                   <th scope="col">Total Amount (INR)</th>
                   <th scope="col">Order Date</th>
+                  <th scope="col">Delivery</th>
                   <th scope="col">Next step</th>
                 </tr>
               </thead>
               <tbody>
                 {list.data.items.length === 0 && (
                   <tr>
-                    <td colSpan={12} className="empty">
+                    <td colSpan={13} className="empty">
                       {messages.noOrdersFound}
                     </td>
                   </tr>
@@ -235,6 +297,11 @@ export default function Orders() {
                       </td>
                       <td data-label="Total Amount (INR)">{formatRupees(o.totalAmount)}</td>
                       <td data-label="Order Date">{formatOrderDate(o.orderDate)}</td>
+                      <td data-label="Delivery">
+                        {formatCalendarDay(o.deliveryDate)}
+                        {o.deliverySlot ? `, ${o.deliverySlot.name} (${windowLabel(o.deliverySlot)})` : ''}
+                        {o.slotCharge ? `, ${formatRupees(o.slotCharge)}` : ''}
+                      </td>
                       <td data-label="Next step">
                         <div className="admin-moves">
                           {o.nextStatuses.map((s) => (
@@ -266,6 +333,42 @@ export default function Orders() {
           />
         </>
       )}
+      {slips ? <PackingSlips orders={slips} /> : null}
     </Screen>
+  );
+}
+
+/** One slip per order, in the order given (slot order): what to pack, for whom, when. Shown only in print. */
+function PackingSlips({ orders }: { orders: AdminOrderSummary[] }) {
+  return (
+    <div className="admin-slips">
+      {orders.map((o) => (
+        <section
+          key={o.orderID}
+          className="admin-slip admin-slip--sheet"
+          aria-label={`Packing slip ${o.orderID}`}
+        >
+          <h2>Packing slip: order #{o.orderID}</h2>
+          <p>
+            <strong>
+              {formatCalendarDay(o.deliveryDate)}
+              {o.deliverySlot ? `, ${o.deliverySlot.name} ${windowLabel(o.deliverySlot)}` : ''}
+            </strong>
+          </p>
+          <p>
+            {o.customerName}, {o.customerPhone}
+            <br />
+            {o.customerAddress}
+          </p>
+          <ul>
+            {o.items.map((i) => (
+              <li key={`${i.productName}-${i.quantity}`}>
+                {i.quantity} x {i.productName}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
   );
 }

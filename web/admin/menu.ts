@@ -18,7 +18,13 @@ export interface MenuGroup {
 
 export const ADMIN_MENU: MenuGroup[] = [
   { title: 'Shop', items: [{ title: 'Dashboard', path: '/dashboard', mark: 'Db' }] },
-  { title: 'Orders', items: [{ title: 'All User Orders', path: '/all-admin-orders', mark: 'Or' }] },
+  {
+    title: 'Orders',
+    items: [
+      { title: 'All User Orders', path: '/all-admin-orders', mark: 'Or' },
+      { title: 'Delivery Slots', path: '/delivery-slots', mark: 'DS' },
+    ],
+  },
   {
     title: 'Catalogue',
     items: [

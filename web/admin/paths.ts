@@ -14,6 +14,7 @@ export const ADMIN_PATHS = [
   '/edit-products',
   '/admin-orders',
   '/backups',
+  '/delivery-slots',
 ] as const;
 
 /** The paths that take an id (`/edit-products/:id`, `/admin-orders/:id`); the others take none. */

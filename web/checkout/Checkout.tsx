@@ -28,6 +28,7 @@ import {
   type ProviderOrder,
   paymentsContract,
 } from '../../domain/payments.contract.js';
+import { earliestSlotDate, type SlotAvailability, slotChargeLabel } from '../../domain/slots.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
 import { db } from '../../sw/db.js';
 import { ApiError, call } from '../api/client.js';
@@ -37,6 +38,7 @@ import { useSession } from '../hooks/useSession.js';
 import { usePwaState } from '../pwa/pwa-state.js';
 import { newOrderKey, placeOrder } from './place.js';
 import { type PaymentResult, payWithRazorpay, ScriptLoadError } from './razorpay.js';
+import { SlotPicker, useDeviceSlots, useSlotsOn } from './SlotPicker.js';
 import './checkout.css';
 
 /**
@@ -86,6 +88,27 @@ export default function Checkout() {
   const payKey = useRef<string | null>(null);
   const formId = useId();
   const now = new Date();
+  const device = useDeviceSlots();
+  // A device that has not synced slots yet orders as the spec did: a date, Standard delivery.
+  const hasSlots = (device?.slots.length ?? 0) > 0;
+  const [slotID, setSlotID] = useState<number | null>(null);
+  const day = useSlotsOn(device, form.DeliveryDate, offline);
+  // The slot the shopper picked while it can be had on this date, else the shop's Standard.
+  const chosen: SlotAvailability | null =
+    day.slots.find((s) => s.slotID === slotID && s.state === 'open') ??
+    day.slots.find((s) => s.isDefault && s.state === 'open') ??
+    null;
+  const earliest =
+    (hasSlots && device ? earliestSlotDate(device.slots, device.closures, now) : null) ??
+    earliestDeliveryDate(now);
+
+  // The spec's default date, unless the shop closed it: then the first date a slot can be had.
+  useEffect(() => {
+    if (!device?.slots.length || touched.current) return;
+    const from = earliestDeliveryDate(new Date());
+    const first = earliestSlotDate(device.slots, device.closures, new Date(), from);
+    if (first && first !== from) setForm((f) => ({ ...f, DeliveryDate: first }));
+  }, [device]);
 
   // What the shopper typed for their last order on this phone, so a repeat order is a tap.
   useEffect(() => {
@@ -113,7 +136,7 @@ export default function Checkout() {
 
   if (!session) return null;
   const cart = lines ?? [];
-  const totals = checkoutTotals(cart, form.State, form.City, coupon?.amount ?? 0);
+  const totals = checkoutTotals(cart, form.State, form.City, coupon?.amount ?? 0, chosen?.surcharge ?? 0);
   const onlineReady = !offline && !!provider;
 
   const set = (field: keyof FormState, value: string) => {
@@ -123,6 +146,7 @@ export default function Checkout() {
 
   const buildRequest = (m: Method): OrderRequestInput => ({
     DeliveryDate: form.DeliveryDate,
+    ...(hasSlots ? { DeliverySlotID: chosen?.slotID ?? null } : {}),
     CustomerName: form.CustomerName,
     CustomerEmail: session.email,
     CustomerPhone: session.phone,
@@ -135,7 +159,8 @@ export default function Checkout() {
     OrderItems: orderItems(cart),
     CouponCode: coupon?.code ?? null,
   });
-  const errors = submitted ? checkoutErrors(buildRequest(method), now) : {};
+  const slotCheck = hasSlots ? (chosen ? { state: chosen.state } : null) : undefined;
+  const errors = submitted ? checkoutErrors(buildRequest(method), now, slotCheck) : {};
 
   const applyCoupon = async () => {
     const code = couponText.trim();
@@ -169,6 +194,16 @@ export default function Checkout() {
       totals,
       couponAmount: coupon?.amount ?? 0,
       lines: cart,
+      slot: chosen
+        ? {
+            date: form.DeliveryDate,
+            slotID: chosen.slotID,
+            name: chosen.name,
+            start: chosen.start,
+            end: chosen.end,
+            surcharge: chosen.surcharge,
+          }
+        : null,
     });
     if (row.state === 'sent') notify(messages.orderPlaced, 'success');
     else if (row.state === 'queued') notify(navigator.onLine ? t.queuedRetrying : t.queuedOffline, 'info');
@@ -239,7 +274,7 @@ export default function Checkout() {
     if (busy) return;
     setSubmitted(true);
     const request = buildRequest(method);
-    const found = checkoutErrors(request, new Date());
+    const found = checkoutErrors(request, new Date(), slotCheck);
     if (Object.keys(found).length) {
       notify(messages.formInvalid, 'error');
       const first = CHECKOUT_FIELDS.find((f) => found[f]);
@@ -319,13 +354,27 @@ export default function Checkout() {
                 type="date"
                 {...fieldProps('DeliveryDate')}
                 value={form.DeliveryDate}
-                min={earliestDeliveryDate(now)}
+                min={earliest}
                 max={latestDeliveryDate(now)}
                 required
                 onChange={(e) => set('DeliveryDate', e.target.value)}
               />
               {fieldError('DeliveryDate')}
             </div>
+            {hasSlots ? (
+              <SlotPicker
+                id={`${formId}-DeliverySlotID`}
+                slots={day.slots}
+                closed={day.closed}
+                offline={offline}
+                value={chosen?.slotID ?? null}
+                error={errors.DeliverySlotID}
+                onChange={(id) => {
+                  touched.current = true;
+                  setSlotID(id);
+                }}
+              />
+            ) : null}
             <div className="field">
               <label htmlFor={`${formId}-CustomerName`}>Full Name</label>
               <input
@@ -477,7 +526,7 @@ export default function Checkout() {
               ) : null}
             </fieldset>
           </div>
-          <Summary lines={cart} totals={totals} busy={busy} />
+          <Summary lines={cart} totals={totals} slot={chosen} busy={busy} />
         </form>
       )}
       {standIn ? <StandInCheckout order={standIn.order} done={standIn.done} /> : null}
@@ -498,10 +547,12 @@ function withProof(request: OrderRequestInput, proof: CheckoutSuccess): OrderReq
 function Summary({
   lines,
   totals,
+  slot,
   busy,
 }: {
   lines: readonly CartLine[];
   totals: ReturnType<typeof checkoutTotals>;
+  slot: SlotAvailability | null;
   busy: null | 'placing' | 'paying';
 }) {
   return (
@@ -536,6 +587,12 @@ function Summary({
           <div>
             <dt>{t.deliveryCharges}</dt>
             <dd>{formatRupees(totals.deliveryCharge)}</dd>
+          </div>
+        ) : null}
+        {slot && totals.slotCharge > 0 ? (
+          <div>
+            <dt>{slotChargeLabel(slot)}</dt>
+            <dd>{formatRupees(totals.slotCharge)}</dd>
           </div>
         ) : null}
         {totals.discount > 0 ? (

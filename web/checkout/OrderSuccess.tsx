@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { formatRupees } from '../../domain/money.js';
+import { slotChargeLabel, windowLabel } from '../../domain/slots.js';
 import { ownOutboxRow } from '../../sw/account-data.js';
 import { markAnnounced } from '../../sw/outbox.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
@@ -62,6 +63,9 @@ export default function OrderSuccess() {
   const total = row.placed?.totalAmount ?? row.figures.total;
   const method = row.placed?.paymentMethod ?? row.request.PaymentMethod ?? 'Cash on Delivery';
   const deliveryDate = row.placed?.deliveryDate ?? row.request.DeliveryDate;
+  // The server's slot once placed; until then what the shopper chose (rows from before slots have neither).
+  const slot = row.placed?.deliverySlot ?? row.slot ?? null;
+  const slotCharge = row.placed?.slotCharge ?? row.figures.slotCharge;
 
   return (
     <div className="page co-success">
@@ -87,6 +91,20 @@ export default function OrderSuccess() {
             <dt>{t.deliveryOn}</dt>
             <dd>{deliveryLabel(deliveryDate)}</dd>
           </div>
+          {slot ? (
+            <div>
+              <dt>{t.deliverySlot}</dt>
+              <dd>
+                {slot.name}, {windowLabel(slot)}
+              </dd>
+            </div>
+          ) : null}
+          {slot && slotCharge > 0 ? (
+            <div>
+              <dt>{slotChargeLabel(slot)}</dt>
+              <dd>{formatRupees(slotCharge)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t.paymentMethod}</dt>
             <dd>{method}</dd>

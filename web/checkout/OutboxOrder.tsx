@@ -3,10 +3,13 @@ import { Link, useLocation } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
-import { asDeliveryDate, asRepriced } from '../../domain/outbox.js';
+import { asDeliveryDate, asRepriced, asSlotRefusal } from '../../domain/outbox.js';
+import { slotMessages } from '../../domain/slot-messages.js';
+import { formatCalendarDay, slotOfferLabel } from '../../domain/slots.js';
 import {
   cancelOrder,
   changeDeliveryDate,
+  chooseOfferedSlot,
   confirmNewFigures,
   dismissOrder,
   removeGoneLine,
@@ -188,6 +191,10 @@ export function Attention({ row }: { row: OutboxRow }) {
     return <DateFix row={row} cancel={cancel} />;
   }
 
+  if (problem.kind === 'slot') {
+    return <SlotFix row={row} cancel={cancel} />;
+  }
+
   if (problem.kind === 'signin') {
     return (
       <section className="co-attention" aria-labelledby={`att-${row.key}`}>
@@ -235,6 +242,62 @@ export function Attention({ row }: { row: OutboxRow }) {
       </h3>
       <p>{problem.message || messages.orderFailed}</p>
       <div className="co-actions">{cancel}</div>
+    </section>
+  );
+}
+
+/**
+ * The slot filled up or passed its cut-off while the order waited: the server's
+ * next free slots, one to pick. Nothing is sent until the shopper picks one.
+ */
+function SlotFix({ row, cancel }: { row: OutboxRow; cancel: ReactNode }) {
+  const refusal = asSlotRefusal(row.problem?.data);
+  const offers = refusal?.next ?? [];
+  const [picked, setPicked] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const offer = offers[picked];
+  return (
+    <section className="co-attention" aria-labelledby={`att-${row.key}`}>
+      <h3 id={`att-${row.key}`}>{slotMessages.attentionTitle}</h3>
+      <p>{row.problem?.message}</p>
+      {offers.length ? (
+        <fieldset className="co-slot-offers">
+          <legend>{slotMessages.attentionIntro}</legend>
+          {offers.map((o, i) => (
+            <label key={`${o.date}-${o.slotID}`} className="co-method">
+              <input
+                type="radio"
+                name={`offer-${row.key}`}
+                checked={picked === i}
+                onChange={() => setPicked(i)}
+              />
+              <span>
+                <strong>{formatCalendarDay(o.date)}</strong> {slotOfferLabel(o)}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <p>{slotMessages.attentionNone}</p>
+      )}
+      <div className="co-actions">
+        {offer ? (
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              void chooseOfferedSlot(row.key, offer)
+                .then(() => kick(true))
+                .finally(() => setBusy(false));
+            }}
+          >
+            {slotMessages.attentionSend}
+          </button>
+        ) : null}
+        {cancel}
+      </div>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { choiceFields, lineLabel } from '../../domain/cart.js';
 import type { Product } from '../../domain/catalogue.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { formatRupees } from '../../domain/money.js';
+import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
 import { db } from '../../sw/db.js';
 import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
@@ -104,6 +105,7 @@ function QueuedRow({ row, products }: { row: OutboxRow; products: ReadonlyMap<nu
         {items} {items === 1 ? 'item' : 'items'} ·{' '}
         {formatRupees(row.placed?.totalAmount ?? row.figures.total)} ·{' '}
         {row.request.PaymentMethod ?? 'Cash on Delivery'}
+        {row.slot ? ` · ${formatCalendarDay(row.slot.date)}, ${row.slot.name} ${windowLabel(row.slot)}` : ''}
         {row.state === 'queued' && row.lastError
           ? ` · ${t.lastTry(row.lastError.replace(/^transport:/, ''))}`
           : ''}

@@ -1,5 +1,6 @@
 import type { CartLine } from '../../domain/cart.js';
 import type { OrderRequestInput, OrderTotals } from '../../domain/orders.js';
+import type { SlotOffer } from '../../domain/slots.js';
 import { defaultEnv, queueOrder, sendNow } from '../../sw/outbox.js';
 import type { OutboxRow } from '../../sw/outbox-row.js';
 import type { Session } from '../../sw/session.js';
@@ -31,6 +32,8 @@ export interface PlaceInput {
   totals: OrderTotals;
   couponAmount: number;
   lines: readonly CartLine[];
+  /** The delivery slot as the shopper saw it (null: Standard or no slots on the device). */
+  slot: SlotOffer | null;
 }
 
 export type Placed = { row: OutboxRow; waited: boolean };
@@ -44,6 +47,7 @@ export async function placeOrder(input: PlaceInput): Promise<Placed> {
       email: input.session.email,
       request: input.request,
       figures: { ...input.totals, couponAmount: input.couponAmount },
+      slot: input.slot,
       cartKeys: input.lines.map((l) => l.key),
     },
     env,

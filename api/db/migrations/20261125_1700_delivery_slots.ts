@@ -83,6 +83,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .updateTable('orders')
     .set({ slot_id: 1, slot_name: 'Standard', slot_start: 600, slot_end: 1260 })
     .execute();
+  // Devices already synced learn of the slots with their next catalogue sync: the version moves.
+  await sql`update catalogue_state set version = version + 1`.execute(db);
   await db.schema
     .createIndex('orders_delivery_slot')
     .on('orders')
