@@ -256,6 +256,9 @@ function checkDelta(data: unknown): CatalogueDelta {
     products: d.products,
     deletedProductIds: d.deletedProductIds,
     deletedCategoryIds: d.deletedCategoryIds,
+    // Slots and closed dates come on a first page; a page without them leaves the device's as they are.
+    ...(Array.isArray(d.slots) ? { slots: d.slots } : {}),
+    ...(Array.isArray(d.closedDates) ? { closedDates: d.closedDates } : {}),
   };
 }
 
