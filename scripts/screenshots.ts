@@ -243,6 +243,9 @@ async function shopperScreens(
     await page.getByLabel('Full Shipping Address').fill('House 12, Sector 70, near the park, Mohali 160062');
     await page.getByLabel('Pincode').fill('160062');
     await shoot(page, S, 'online', 'checkout', visible(page, '.co-summary'));
+    // The slot picker (issue 25) with Midnight chosen: its surcharge is a line of the summary.
+    await page.getByRole('radio', { name: /Midnight/ }).check();
+    await shoot(page, S, 'online', 'checkout-slot-picker', visible(page, '.co-slots'));
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL('**/order-success**', { timeout: 20_000 });
     await shoot(page, S, 'online', 'order-success', () =>
@@ -392,6 +395,7 @@ async function adminScreens(
       '/backups',
       both(heading(page, 'Backups'), () => page.getByTestId('backup-schedule').waitFor()),
     );
+    await visit(page, size, 'online', 'delivery-slots', '/delivery-slots', heading(page, 'Delivery slots'));
     await visit(page, size, 'online', 'edit-product', `/edit-products/${productId}`, async () => {
       await heading(page, `Edit Product #${productId}`)();
       await until(
