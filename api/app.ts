@@ -56,6 +56,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       typeof options.config.trustProxy === 'number'
         ? trustHops(options.config.trustProxy)
         : options.config.trustProxy,
+    // While closing, requests on kept-alive connections reach the health plugin's hook, which
+    // answers with the envelope (Fastify's own 503 would not be).
+    return503OnClosing: false,
     // We validate with valibot in http/route.ts; the JSON schemas on routes only describe them for /api/docs.
     ajv: { customOptions: { strict: false } },
     // A proxy's or client's `X-Request-Id` names the request in our logs and in the answer; without one

@@ -7,6 +7,9 @@ import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
 import { runStartupTasks } from './startup.js';
 
+/** How long a stopping process may take to finish the requests it has begun (an order takes well under a second). */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /**
  * Starts the shop: settings, database (created and migrated when missing),
  * start-up tasks (demo catalogue, first admin), then the app, then listen.
@@ -48,12 +51,30 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => releaseLock());
   await runStartupTasks(app);
 
+  // A stop (a deploy, a scale-down, Ctrl-C) loses nothing: the process stops taking new work
+  // (503, retryable elsewhere), finishes what it has begun, orders included, closes the database
+  // pool and exits 0. Past the grace period the connections still open are cut and it exits 1.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      app.log.info(`${signal}: closing`);
+      app.log.info(`${signal}: finishing the requests in flight, then closing`);
+      app.lifecycle.draining = true;
+      let cut = false;
+      const grace = setTimeout(() => {
+        cut = true;
+        app.log.error(`${SHUTDOWN_GRACE_MS / 1000} s grace period over: closing the connections still open`);
+        app.server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS);
+      grace.unref();
       app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
+        () => {
+          clearTimeout(grace);
+          app.log.info('closed');
+          process.exit(cut ? 1 : 0);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'closing failed');
+          process.exit(1);
+        },
       );
     });
   }

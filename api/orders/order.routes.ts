@@ -104,7 +104,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   const sweepIfDue = async () => {
     try {
       if (!(await takeLease(app.db, 'orders-sweep', SWEEP_EVERY_MS - 60_000))) return;
-      app.log.debug('idempotency keys: this process sweeps this period');
+      app.log.info('idempotency keys: this process sweeps this period');
       await sweep();
     } catch (err) {
       app.log.error({ err }, 'the sweep of idempotency keys could not take its turn');

@@ -4,44 +4,93 @@ import { sql } from 'kysely';
 import { API_BASE } from '../../domain/contract.js';
 import { fail, ok } from '../../domain/envelope.js';
 
-/** `GET /api/health`: 200 when the database answers, 503 when it does not (for a load balancer). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * `draining` is set when the process has been asked to stop (SIGTERM, api/server.ts): it
+     * finishes what it has started, answers anything new with a 503 that a load balancer or
+     * proxy retries elsewhere, and reports itself not ready.
+     */
+    lifecycle: { draining: boolean };
+  }
+}
+
+export const DRAINING_MESSAGE = 'This server is shutting down; please try again.';
+
+const envelope = (success: boolean, data: Record<string, unknown>) => ({
+  type: 'object',
+  required: ['isSuccess', 'data', 'sys_message'],
+  properties: {
+    isSuccess: { type: 'boolean', const: success },
+    data: success ? { type: 'object', ...data } : { type: 'null' },
+    sys_message: { type: 'string' },
+  },
+});
+
+const status = {
+  required: ['status', 'database'],
+  properties: {
+    status: { type: 'string', const: 'ok' },
+    database: { type: 'string', enum: ['sqlite', 'postgres'] },
+  },
+};
+
+/**
+ * What a load balancer asks (README "Running several processes"):
+ * - `GET /api/health`, liveness: 200 while the process runs and answers, whatever the database
+ *   does, so a database outage does not get every process restarted;
+ * - `GET /api/ready`, readiness: 200 when the database answers a query and the process is not
+ *   shutting down; 503 otherwise, so traffic goes to the other processes.
+ */
 export default fp(
   async (app: FastifyInstance) => {
+    app.decorate('lifecycle', { draining: false });
+    app.addHook('preClose', async () => {
+      app.lifecycle.draining = true;
+    });
+
+    // Anything that arrives after the stop began (on a kept-alive connection) is refused with a
+    // retryable 503 and the connection closed: the order it carries goes to another process, with
+    // the same Idempotency-Key, and is placed once. What had already begun is finished.
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!app.lifecycle.draining) return;
+      return reply
+        .code(503)
+        .header('connection', 'close')
+        .header('retry-after', '1')
+        .send(fail(DRAINING_MESSAGE));
+    });
+
     app.get(
       `${API_BASE}/health`,
       {
         schema: {
-          summary: 'Health check',
+          summary: 'Liveness: the process runs and answers',
           tags: ['ops'],
           operationId: 'ops.health',
           security: [],
           response: {
-            200: {
-              description: 'The database answers',
-              type: 'object',
-              required: ['isSuccess', 'data', 'sys_message'],
-              properties: {
-                isSuccess: { type: 'boolean', const: true },
-                data: {
-                  type: 'object',
-                  required: ['status', 'database'],
-                  properties: {
-                    status: { type: 'string', const: 'ok' },
-                    database: { type: 'string', enum: ['sqlite', 'postgres'] },
-                  },
-                },
-                sys_message: { type: 'string' },
-              },
-            },
+            200: { description: 'The process answers', ...envelope(true, status) },
+            503: { description: 'The process is shutting down', ...envelope(false, {}) },
+          },
+        },
+      },
+      async () => ok({ status: 'ok', database: app.dialect }),
+    );
+
+    app.get(
+      `${API_BASE}/ready`,
+      {
+        schema: {
+          summary: 'Readiness: the database answers and the process takes new requests',
+          tags: ['ops'],
+          operationId: 'ops.ready',
+          security: [],
+          response: {
+            200: { description: 'Ready for traffic', ...envelope(true, status) },
             503: {
-              description: 'The database does not answer',
-              type: 'object',
-              required: ['isSuccess', 'data', 'sys_message'],
-              properties: {
-                isSuccess: { type: 'boolean', const: false },
-                data: { type: 'null' },
-                sys_message: { type: 'string' },
-              },
+              description: 'The database does not answer, or the process is shutting down',
+              ...envelope(false, {}),
             },
           },
         },
@@ -51,7 +100,7 @@ export default fp(
           await sql`select 1`.execute(app.db);
           return ok({ status: 'ok', database: app.dialect });
         } catch (err) {
-          app.log.error({ err }, 'health check: database did not answer');
+          app.log.error({ err }, 'readiness: the database did not answer');
           return reply.code(503).send(fail('The database is not answering.'));
         }
       },

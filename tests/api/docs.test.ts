@@ -100,6 +100,7 @@ describe('the OpenAPI description at /api/docs', () => {
       'DELETE /api/posts/:id',
       'POST /api/AddProductForDash',
       'GET /api/health',
+      'GET /api/ready',
     ]) {
       expect(keys).toContain(k);
     }
@@ -248,7 +249,10 @@ describe('the OpenAPI description at /api/docs', () => {
       const seen = report.problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}`);
       expect(report.totals.errors, seen.join('\n')).toBe(0);
       // The README's "API description" section says why each of these stays.
-      expect(seen).toEqual(['warn operation-4xx-response #/paths/~1api~1health/get/responses']);
+      expect(seen).toEqual([
+        'warn operation-4xx-response #/paths/~1api~1health/get/responses',
+        'warn operation-4xx-response #/paths/~1api~1ready/get/responses',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -466,19 +470,34 @@ for (const dialect of DIALECTS) {
   });
 }
 
-describe('the health check', () => {
-  it('answers 503 in the envelope when the database does not answer', async () => {
+describe('the health and readiness checks', () => {
+  it('stay live but not ready when the database does not answer, and refuse new work while draining', async () => {
     const t = await makeTestApp('sqlite');
     try {
-      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
       await t.db.destroy();
-      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         isSuccess: false,
         data: null,
         sys_message: 'The database is not answering.',
       });
+      // Liveness does not ask the database: an outage must not get every process restarted.
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+      t.app.lifecycle.draining = true;
+      for (const url of ['/api/ready', '/api/health', '/api/GetCategories']) {
+        const draining = await t.app.inject({ method: 'GET', url });
+        expect(draining.statusCode, url).toBe(503);
+        expect(draining.headers.connection, url).toBe('close');
+        expect(draining.headers['retry-after'], url).toBe('1');
+        expect(draining.json(), url).toEqual({
+          isSuccess: false,
+          data: null,
+          sys_message: 'This server is shutting down; please try again.',
+        });
+      }
     } finally {
       await t.app.close();
     }

@@ -6,7 +6,10 @@ import { buildApp } from '../../api/app.js';
 import { type Db, type Dialect, openDatabase } from '../../api/db/database.js';
 import { migrateToLatest } from '../../api/db/migrate.js';
 import { createUserWithToken, testConfig } from '../support/app.js';
+import { registerShopperByMailFolder } from '../support/checkout-e2e.js';
+import { type RunningServer, startServer, tempDir } from '../support/e2e.js';
 import { type FixtureProduct, insertProduct, orderRequest } from '../support/order-fixtures.js';
+import { startProxy } from '../support/proxy.js';
 
 /**
  * `npm run bench -- orders`: orders placed per second on SQLite and on
@@ -38,11 +41,11 @@ interface Scenario {
 }
 
 /** One timed round of a scenario: `CONCURRENCY` requests in flight for `ROUND_SECONDS`. */
-async function round(s: Scenario): Promise<void> {
+async function round(s: Scenario, inFlight = CONCURRENCY): Promise<void> {
   const until = performance.now() + ROUND_SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: inFlight }, async () => {
       while (performance.now() < until) {
         const t0 = performance.now();
         const status = await s.fire();
@@ -59,8 +62,8 @@ async function round(s: Scenario): Promise<void> {
  * scenario are interleaved (A B C D, A B C D, ...) so the drift falls on all
  * figures alike and their ratios stay fair.
  */
-async function measureInterleaved(scenarios: Scenario[]): Promise<Figures[]> {
-  for (let r = 0; r < ROUNDS; r++) for (const s of scenarios) await round(s);
+async function measureInterleaved(scenarios: Scenario[], inFlight = CONCURRENCY): Promise<Figures[]> {
+  for (let r = 0; r < ROUNDS; r++) for (const s of scenarios) await round(s, inFlight);
   return scenarios.map((s) => {
     const times = [...s.times].sort((a, b) => a - b);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
@@ -188,10 +191,107 @@ async function benchDialect(dialect: Dialect): Promise<void> {
   }
 }
 
+/**
+ * Real server processes on one PostgreSQL database (README "Running several processes"): orders
+ * per second through a round-robin proxy to 1, 2 and 4 of them, over HTTP, beside one process
+ * asked directly (the single-process figure, without the proxy's hop). The same four processes
+ * serve every figure, and the rounds are interleaved. On 2 cores the point is that the rate does
+ * not fall with more processes, and that nothing is lost or placed twice under that load.
+ */
+async function benchProcesses(): Promise<void> {
+  console.log('\nseveral processes on one PostgreSQL database (HTTP, 16 in flight):');
+  const database = `bench_mp_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+  } catch (err) {
+    console.log(`  SKIPPED: cannot create a database at ${PG_URL} (${(err as Error).message})`);
+    await admin.end().catch(() => {});
+    return;
+  }
+  const url = new URL(PG_URL);
+  url.pathname = `/${database}`;
+  const work = tempDir('bench-processes');
+  let servers: RunningServer[] = [];
+  const proxies: Awaited<ReturnType<typeof startProxy>>[] = [];
+  try {
+    // One at a time: the first seeds the demo catalogue, the others find it.
+    for (let i = 0; i < 4; i++) {
+      servers.push(
+        await startServer({
+          webDir: `${work}/no-web`,
+          env: { DATABASE_URL: url.toString(), TRUST_PROXY: '1' },
+        }),
+      );
+    }
+    const shopper = await registerShopperByMailFolder(
+      servers[0] as RunningServer,
+      `bench-${Date.now()}@example.test`,
+    );
+    const list = (await (await fetch(`${servers[0]?.url}/api/ABCGetProducts`)).json()) as {
+      data: { productID: number; title: string; price: number; variations: unknown[] }[];
+    };
+    const products = list.data
+      .filter((p) => p.variations.length === 0)
+      .slice(0, 2)
+      .map((p) => ({ id: p.productID, title: p.title, price: p.price, variations: [] }));
+    const body = JSON.stringify(
+      orderRequest(
+        [{ product: products[0] as FixtureProduct, quantity: 2 }, { product: products[1] as FixtureProduct }],
+        {
+          CustomerEmail: shopper.email,
+        },
+      ),
+    );
+    const placeAt = (base: string) => () =>
+      fetch(`${base}/api/place-order`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${shopper.token}`,
+          'idempotency-key': randomUUID(),
+        },
+        body,
+      }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      });
+    for (const n of [1, 2, 4]) proxies.push(await startProxy(servers.slice(0, n).map((s) => s.url)));
+    const scenarios = [
+      scenario('one process, asked directly', placeAt(servers[0]?.url ?? '')),
+      ...[1, 2, 4].map((n, i) =>
+        scenario(`proxy to ${n} process${n > 1 ? 'es' : ''}`, placeAt(proxies[i]?.url ?? '')),
+      ),
+    ];
+    const figures = await measureInterleaved(scenarios, 16);
+    const counter = new pg.Client({ connectionString: url.toString() });
+    await counter.connect();
+    const placed = Number((await counter.query('select count(*) from orders')).rows[0]?.count);
+    await counter.end();
+    const answered = figures.reduce((sum, f) => sum + f.count - f.failures, 0);
+    const [direct, one, two, four] = figures;
+    console.log(
+      `  => through the proxy: ${one?.perSecond.toFixed(0)} orders/s with 1 process, ${two?.perSecond.toFixed(0)} with 2, ${four?.perSecond.toFixed(0)} with 4` +
+        ` (one process asked directly: ${direct?.perSecond.toFixed(0)}/s)`,
+    );
+    console.log(
+      `  check: ${placed} orders in the database for ${answered} answered 200 (nothing lost, nothing doubled: equal)`,
+    );
+  } finally {
+    for (const p of proxies) await p.close();
+    await Promise.all(servers.map((s) => s.stop()));
+    servers = [];
+    await admin.query(`drop database if exists ${database} with (force)`).catch(() => {});
+    await admin.end().catch(() => {});
+  }
+}
+
 export async function run(): Promise<void> {
   console.log(
     `orders bench: ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s per figure, ${CONCURRENCY} requests in flight, through inject`,
   );
   await benchDialect('sqlite');
   await benchDialect('postgres');
+  await benchProcesses();
 }

@@ -126,6 +126,8 @@ export interface RunningServer {
   output(): string;
   /** Stops and starts the server on the same port and data (a deploy: it serves the files of a new build). */
   restart(): Promise<void>;
+  /** Sends SIGTERM, as a deploy or a scale-down does, and resolves with the exit code (no SIGKILL). */
+  terminate(): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -219,6 +221,10 @@ export async function startServer(
     restart: async () => {
       await halt();
       await launch();
+    },
+    terminate: async () => {
+      child?.kill('SIGTERM');
+      return exited;
     },
     stop,
   };
