@@ -190,8 +190,8 @@ describe('delivery slots', () => {
     await axe(page);
     await page.screenshot({ path: `${SHOTS}/slot-attention.png`, fullPage: true });
     const row = (await outboxRows(page)).find((r) => r.state === 'attention');
-    const offered = (row?.problem?.data as { next: { date: string; slotID: number; surcharge: number }[] })
-      .next;
+    const refusal = row?.problem?.data as { next: { date: string; slotID: number; surcharge: number }[] };
+    const offered = refusal.next;
     const pick = offered[1] ?? offered[0];
     await offers.nth(offered[1] ? 1 : 0).check();
     await page.getByRole('button', { name: slotMessages.attentionSend }).click();

@@ -99,8 +99,18 @@ describe('order totals', () => {
     expect(orderTotals(lines, 150, 200)).toEqual({
       subtotal: 1899,
       deliveryCharge: 150,
+      slotCharge: 0,
       discount: 200,
       total: 1849,
+    });
+  });
+  it("adds a delivery slot's surcharge, which the coupon never takes off", () => {
+    expect(orderTotals(lines, 150, 5000, 250)).toEqual({
+      subtotal: 1899,
+      deliveryCharge: 150,
+      slotCharge: 250,
+      discount: 1899,
+      total: 400,
     });
   });
   it('never discounts more than the goods', () => {
@@ -108,6 +118,7 @@ describe('order totals', () => {
     expect(orderTotals([{ unitPrice: 100, quantity: 1 }], 300, 200)).toEqual({
       subtotal: 100,
       deliveryCharge: 300,
+      slotCharge: 0,
       discount: 100,
       total: 300,
     });
