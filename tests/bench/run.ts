@@ -3,7 +3,16 @@
  * two cores, so never in parallel). Each prints its own figures next to the
  * baseline it measured in the same run. `npm run bench -- catalogue` runs one.
  */
-const suites = ['catalogue', 'orders', 'search', 'storefront', 'outbox', 'admin', 'pages'] as const;
+const suites = [
+  'catalogue',
+  'catalogue-sync',
+  'orders',
+  'search',
+  'storefront',
+  'outbox',
+  'admin',
+  'pages',
+] as const;
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
