@@ -1,7 +1,7 @@
 import type { CatalogueDelta, Category, Product } from '../domain/catalogue.js';
 import { API_BASE } from '../domain/contract.js';
 import type { Envelope } from '../domain/envelope.js';
-import { db as defaultDb, type ShopDatabase, type StoredProduct } from './db.js';
+import { db as defaultDb, type MetaRow, type ShopDatabase, type StoredProduct } from './db.js';
 
 /**
  * Brings the device's catalogue up to date from the delta feed
@@ -9,11 +9,18 @@ import { db as defaultDb, type ShopDatabase, type StoredProduct } from './db.js'
  * until a worker controls the page, in the page; both share one lock so two
  * runs never interleave their pages.
  *
- * Each page is applied in one Dexie transaction, so a screen never sees half
- * a page. A delta run stores the cursor after every page (an interrupted run
- * resumes where it stopped). A full snapshot stores its cursor only after the
- * last page, because only then does it know which local rows the server no
- * longer has, and those are deleted in that last transaction.
+ * Each page is applied in one Dexie transaction together with the cursor it
+ * moves to, so a screen never sees half a page and the cursor never runs
+ * ahead of (or behind) the data: an interrupted run, full snapshot or delta,
+ * resumes from the last page it stored and never starts over (issue 17: a
+ * phone losing its signal at product 9,000 of 10,000 keeps the 9,000).
+ *
+ * A full snapshot sends products in id order, so each of its pages covers an
+ * id range: from the previous page's last id (kept in meta beside the cursor,
+ * `catalogueSnapshotFrom`) to its own last id, and the last page to the end.
+ * Whatever the device holds in that range and the page does not carry is gone
+ * on the server and is deleted in the page's transaction; the first page
+ * replaces the categories likewise. No page needs to remember the others.
  */
 
 export interface SyncOptions {
@@ -21,6 +28,7 @@ export interface SyncOptions {
   fetch?: typeof fetch;
   /** Origin of the API; '' means the current origin (page and worker). */
   baseUrl?: string;
+  /** Products per page for every request; by default the first page is small and the rest large. */
   pageSize?: number;
   /** Start from a full snapshot whatever the stored cursor says. */
   full?: boolean;
@@ -35,8 +43,17 @@ export interface SyncOptions {
   firstPage?: Promise<Response | null> | null;
 }
 
-/** Products per feed page; the page's HTML asks for the same first page (`web/index.html`). */
+/**
+ * Products on the first feed page; the page's HTML asks for the same first page (`web/index.html`).
+ * Small, so the first screen's products arrive (and show) early.
+ */
 export const DEFAULT_PAGE_SIZE = 200;
+/**
+ * Products per page after the first: the feed's maximum. Every page costs a round trip (150 ms on
+ * a phone's network) and a transaction whose commit re-runs the screens' live queries, so 10,000
+ * products in pages of 200 spent most of a first visit waiting and re-reading (issue 17's profile).
+ */
+export const LATER_PAGE_SIZE = 1000;
 
 export interface SyncResult {
   pages: number;
@@ -68,8 +85,11 @@ export class SyncError extends Error {
 }
 
 const LOCK_NAME = 'storefront-catalogue-sync';
-/** Products per bulkPut inside a page's transaction (see applyPage). */
-const PUT_SLICE = 16;
+/**
+ * Products per bulkPut inside a page's transaction (see applyPage). Under 50, Dexie tracks the
+ * changed keys one by one, so only the live queries over those keys re-run.
+ */
+const PUT_SLICE = 48;
 const MAX_PAGES = 10_000;
 let inFlight: Promise<SyncResult> | null = null;
 let queued: Promise<SyncResult> | null = null;
@@ -126,8 +146,14 @@ interface StoredEtag {
   etag: string;
 }
 
-async function readMeta(store: ShopDatabase): Promise<{ cursor: string | null; etag: StoredEtag | null }> {
-  const [cursorRow, etagRow] = await store.meta.bulkGet(['catalogueCursor', 'catalogueEtag']);
+async function readMeta(
+  store: ShopDatabase,
+): Promise<{ cursor: string | null; etag: StoredEtag | null; snapshotFrom: number | null }> {
+  const [cursorRow, etagRow, fromRow] = await store.meta.bulkGet([
+    'catalogueCursor',
+    'catalogueEtag',
+    'catalogueSnapshotFrom',
+  ]);
   const cursor = typeof cursorRow?.value === 'string' && cursorRow.value ? cursorRow.value : null;
   let etag: StoredEtag | null = null;
   if (typeof etagRow?.value === 'string') {
@@ -137,16 +163,20 @@ async function readMeta(store: ShopDatabase): Promise<{ cursor: string | null; e
       etag = null;
     }
   }
-  return { cursor, etag };
+  const snapshotFrom = typeof fromRow?.value === 'number' ? fromRow.value : null;
+  return { cursor, etag, snapshotFrom };
 }
 
 async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolean): Promise<SyncResult> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const base = options.baseUrl ?? '';
-  const limit = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  const firstLimit = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  const laterLimit = options.pageSize ?? LATER_PAGE_SIZE;
   const meta = await readMeta(store);
   let since = forceFull ? null : meta.cursor;
-  let early = since === null && limit === DEFAULT_PAGE_SIZE ? (options.firstPage ?? null) : null;
+  let early = since === null && firstLimit === DEFAULT_PAGE_SIZE ? (options.firstPage ?? null) : null;
+  // Where the next page of a full snapshot starts (0 on its first page; see the top of this file).
+  let snapshotFrom = since === null ? 0 : meta.snapshotFrom;
 
   const result: SyncResult = {
     pages: 0,
@@ -160,12 +190,9 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
     changedProductIds: [],
     deletedProductIds: [],
   };
-  // Ids a full snapshot has delivered so far; whatever else is stored is gone on the server.
-  const seenProducts = new Set<number>();
-  const seenCategories = new Set<number>();
 
   for (let page = 0; page < MAX_PAGES; page++) {
-    const params = new URLSearchParams({ limit: String(limit) });
+    const params = new URLSearchParams({ limit: String(page === 0 ? firstLimit : laterLimit) });
     if (since !== null) params.set('since', since);
     const url = `${base}${API_BASE}/sync/catalogue?${params}`;
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -212,16 +239,21 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
     result.pages += 1;
 
     const last = !delta.hasMore;
-    await applyPage(store, delta, result.full, last, seenProducts, seenCategories, result);
-
     const etag = response.headers.get('etag');
-    const metaRows: { key: 'catalogueCursor' | 'catalogueEtag'; value: string | null }[] = [];
-    if (!result.full || last) metaRows.push({ key: 'catalogueCursor', value: delta.cursor });
-    metaRows.push({
-      key: 'catalogueEtag',
-      value: etag && since !== null ? JSON.stringify({ since, etag } satisfies StoredEtag) : null,
-    });
-    await store.meta.bulkPut(metaRows);
+    // A page starting at or below the stored point is the server starting the snapshot again (it
+    // refused the stored window), not a continuation.
+    const restarted = (delta.products[0]?.productID ?? Number.POSITIVE_INFINITY) <= (snapshotFrom ?? 0);
+    const snapshot = delta.full ? { from: restarted ? 0 : (snapshotFrom ?? 0), last } : null;
+    const metaRows: MetaRow[] = [
+      { key: 'catalogueCursor', value: delta.cursor },
+      {
+        key: 'catalogueEtag',
+        value: etag && since !== null ? JSON.stringify({ since, etag } satisfies StoredEtag) : null,
+      },
+    ];
+    snapshotFrom = delta.full && !last ? (delta.products.at(-1)?.productID ?? snapshotFrom) : null;
+    metaRows.push({ key: 'catalogueSnapshotFrom', value: snapshotFrom });
+    await applyPage(store, delta, snapshot, metaRows, result);
     result.cursor = delta.cursor;
 
     if (last) return result;
@@ -266,23 +298,24 @@ export function toStored(product: Product): StoredProduct {
   return { ...product, categoryIds: product.categories.map((c) => c.categoryID) };
 }
 
+/**
+ * One page in one transaction: its rows, what it proves gone, and the cursor it moves to. A full
+ * snapshot's page (`snapshot`) deletes the local products of its id range that it does not carry,
+ * and its first page the categories it does not carry.
+ */
 async function applyPage(
   store: ShopDatabase,
   delta: CatalogueDelta,
-  full: boolean,
-  last: boolean,
-  seenProducts: Set<number>,
-  seenCategories: Set<number>,
+  snapshot: { from: number; last: boolean } | null,
+  metaRows: MetaRow[],
   result: SyncResult,
 ): Promise<void> {
   const products = delta.products.filter(
     (p): p is Product => typeof p?.productID === 'number' && Array.isArray(p.categories),
   );
   const categories = delta.categories.filter((c): c is Category => typeof c?.categoryID === 'number');
-  for (const p of products) seenProducts.add(p.productID);
-  for (const c of categories) seenCategories.add(c.categoryID);
 
-  const tables = [store.products, store.categories, store.images, store.slots, store.closedDates];
+  const tables = [store.products, store.categories, store.images, store.slots, store.closedDates, store.meta];
   await store.transaction('rw', tables, async () => {
     await store.categories.bulkPut(categories);
     // The shop's slots and closed dates come whole on a first page: the device's copy is replaced.
@@ -305,11 +338,17 @@ async function applyPage(
     }
     let goneProducts = delta.deletedProductIds;
     let goneCategories = delta.deletedCategoryIds;
-    if (full && last) {
-      const localProducts = (await store.products.toCollection().primaryKeys()) as number[];
-      const localCategories = (await store.categories.toCollection().primaryKeys()) as number[];
-      goneProducts = [...goneProducts, ...localProducts.filter((id) => !seenProducts.has(id))];
-      goneCategories = [...goneCategories, ...localCategories.filter((id) => !seenCategories.has(id))];
+    if (snapshot) {
+      const carried = new Set(products.map((p) => p.productID));
+      const to = snapshot.last ? Number.POSITIVE_INFINITY : (products.at(-1)?.productID ?? snapshot.from);
+      const range = store.products.where(':id').between(snapshot.from, to, false, true);
+      const local = (await range.primaryKeys()) as number[];
+      goneProducts = [...goneProducts, ...local.filter((id) => !carried.has(id))];
+      if (snapshot.from === 0) {
+        const kept = new Set(categories.map((c) => c.categoryID));
+        const localCategories = (await store.categories.toCollection().primaryKeys()) as number[];
+        goneCategories = [...goneCategories, ...localCategories.filter((id) => !kept.has(id))];
+      }
     }
     if (goneProducts.length) {
       await store.products.bulkDelete(goneProducts);
@@ -317,6 +356,7 @@ async function applyPage(
       await store.images.where('productID').anyOf(goneProducts).delete();
     }
     if (goneCategories.length) await store.categories.bulkDelete(goneCategories);
+    await store.meta.bulkPut(metaRows);
     result.productsChanged += products.length;
     result.categoriesChanged += categories.length;
     result.productsDeleted += goneProducts.length;

@@ -40,7 +40,14 @@ export interface MetaRow {
   key: MetaKey;
   value: string | number | boolean | null;
 }
-export type MetaKey = 'catalogueCursor' | 'catalogueEtag' | 'lastSyncedAt' | 'lastSyncError' | 'persisted';
+export type MetaKey =
+  | 'catalogueCursor'
+  | 'catalogueEtag'
+  /** The last product id a full snapshot in progress has stored (sw/catalogue-sync.ts); null between snapshots. */
+  | 'catalogueSnapshotFrom'
+  | 'lastSyncedAt'
+  | 'lastSyncError'
+  | 'persisted';
 
 /**
  * The signed-in session as the device keeps it (one row, key 'current'); the

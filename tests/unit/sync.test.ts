@@ -271,16 +271,18 @@ describe('catalogue sync', () => {
     expect(await cursorOf()).toBe('v3');
   });
 
-  it('an interrupted full snapshot leaves no cursor, so the next run starts over', async () => {
+  it('an interrupted full snapshot keeps its pages and resumes from its cursor', async () => {
     const { fn } = drivenFetch([
-      envelope(delta({ cursor: 'p1', full: true, hasMore: true, products: [product(1, 500)] })),
+      envelope(delta({ cursor: '0.5.1', full: true, hasMore: true, products: [product(1, 500)] })),
       new TypeError('Failed to fetch'),
     ]);
     await expect(syncCatalogue({ store, fetch: fn })).rejects.toBeInstanceOf(SyncError);
-    expect(await cursorOf()).toBeNull();
-    const next = drivenFetch([envelope(delta({ cursor: 'v2', full: true, products: [product(1, 500)] }))]);
+    expect(await cursorOf()).toBe('0.5.1');
+    expect(await store.products.count()).toBe(1);
+    const next = drivenFetch([envelope(delta({ cursor: '5', full: true, products: [product(2, 600)] }))]);
     await syncCatalogue({ store, fetch: next.fn });
-    expect(next.calls[0]?.url.searchParams.has('since')).toBe(false);
+    expect(next.calls[0]?.url.searchParams.get('since')).toBe('0.5.1');
+    expect(await store.products.toCollection().primaryKeys()).toEqual([1, 2]);
   });
 
   it('a feed that says hasMore without moving its cursor is an error, not a loop', async () => {

@@ -20,6 +20,24 @@ export function useProductsInCategoryId(categoryID: number): StoredProduct[] | u
   return useLiveQuery(() => db.products.where('categoryIds').equals(categoryID).toArray(), [categoryID]);
 }
 
+/**
+ * `limit` products of a category in a random order that stays put while the screen is open (as
+ * `useStableShuffle`), reading only what it shows: the category's keys from the index, then the
+ * chosen rows. Home's sections re-run on every page a first sync stores; reading every product
+ * of three categories each time was most of the page's work at 10,000 products (issue 17).
+ */
+export function useSomeProductsInCategoryId(categoryID: number, limit: number): StoredProduct[] | undefined {
+  const ranks = useRef(new Map<number, number>());
+  return useLiveQuery(async () => {
+    const ids = (await db.products.where('categoryIds').equals(categoryID).primaryKeys()) as number[];
+    const known = ranks.current;
+    for (const id of ids) if (!known.has(id)) known.set(id, Math.random());
+    const chosen = ids.sort((a, b) => (known.get(a) ?? 0) - (known.get(b) ?? 0)).slice(0, limit);
+    const rows = await db.products.bulkGet(chosen);
+    return rows.filter((p): p is StoredProduct => p !== undefined);
+  }, [categoryID, limit]);
+}
+
 /** `null` once the store has answered that there is no such product. */
 export function useProduct(productID: number | null): StoredProduct | null | undefined {
   return useLiveQuery(

@@ -6,7 +6,7 @@ import { db } from '../../sw/db.js';
 import { BannerCarousel } from '../components/BannerCarousel.js';
 import { categoryUrl } from '../components/Header.js';
 import { ProductGrid } from '../components/ProductCard.js';
-import { useProductsInCategoryId, useStableShuffle } from '../hooks/useCatalogue.js';
+import { useSomeProductsInCategoryId } from '../hooks/useCatalogue.js';
 
 /** Home: banners, four category tiles, three sections of up to 4 random products (spec section 2). */
 export function Home() {
@@ -50,7 +50,7 @@ function HomeSection({
   belowFold: boolean;
   waiting: boolean;
 }) {
-  const products = useStableShuffle(useProductsInCategoryId(category.categoryID), HOME_SECTION_SIZE);
+  const products = useSomeProductsInCategoryId(category.categoryID, HOME_SECTION_SIZE);
   const headingId = `home-section-${category.categoryID}`;
   // Until the store answers (or the first sync brings the products) empty cards of the real size hold the
   // section's place, so the cards arriving push nothing down the screen (no layout shift); no spinner.
