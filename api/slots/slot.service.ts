@@ -92,7 +92,9 @@ export async function takeSlot(
   const all = await listSlots(db, { retired: true });
   const live = all.filter((s) => !s.retired);
   const chosen = requested ? (all.find((s) => s.slotID === requested) ?? null) : defaultSlot(all);
-  if (chosen && lock) await lockSlot(lock.trx, lock.dialect, chosen.slotID);
+  // Only a slot with a capacity has a last place to race for: an unlimited one (Standard) is not
+  // locked, or every order of the shop would queue behind one row on PostgreSQL.
+  if (chosen && chosen.capacity !== null && lock) await lockSlot(lock.trx, lock.dialect, chosen.slotID);
   const closures = await listClosures(db, indiaClock(now).date);
   const dayCount = chosen ? await bookedCounts(db, [date]) : new Map<string, number>();
   const state = chosen
