@@ -68,10 +68,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`select setval(pg_get_serial_sequence('delivery_slots', 'id'), 1)`.execute(db);
   }
 
-  await db.schema
-    .alterTable('orders')
-    .addColumn('slot_id', 'integer', (c) => c.references('delivery_slots.id'))
-    .execute();
+  // No foreign key: slots are retired, never deleted, and SQLite cannot drop a column that has one (down()).
+  await db.schema.alterTable('orders').addColumn('slot_id', 'integer').execute();
   await db.schema.alterTable('orders').addColumn('slot_name', 'text').execute();
   await db.schema.alterTable('orders').addColumn('slot_start', 'integer').execute();
   await db.schema.alterTable('orders').addColumn('slot_end', 'integer').execute();
