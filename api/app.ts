@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from 'node:https';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { fail } from '../domain/envelope.js';
@@ -23,6 +24,7 @@ import health from './plugins/health.js';
 import securityHeaders from './plugins/security-headers.js';
 import web from './plugins/web.js';
 import postRoutes from './posts/post.routes.js';
+import push from './push/push.plugin.js';
 
 /** The settings as the running app has them: the session secret is always known here. */
 export type AppConfig = Config & { jwtSecret: string };
@@ -40,6 +42,8 @@ export interface AppOptions {
   /** Close the database when the app closes (the server does; tests that share a db do not). */
   closeDbWithApp?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The TLS agent the push sender uses (tests trust their local push service with it). */
+  pushAgent?: HttpsAgent;
 }
 
 /**
@@ -105,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(contactRoutes);
   await app.register(adminRoutes);
+  await app.register(push, options.pushAgent ? { agent: options.pushAgent } : {});
   await app.register(backupPlugin, { db: options.db });
 
   await app.register(pages);

@@ -27,6 +27,13 @@ export interface Config {
    * PostgreSQL (several processes, each with its own disk), `folder` (DATA_DIR/media) on SQLite.
    */
   mediaStore: MediaStoreKind;
+  /**
+   * Web Push (api/push): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, set both), or null to
+   * use the pair generated once and kept in the database; VAPID_SUBJECT names the shop to the
+   * push services (`mailto:` SHOP_EMAIL by default).
+   */
+  vapid: { publicKey: string; privateKey: string } | null;
+  vapidSubject: string;
   adminEmail: string | null;
   adminPassword: string | null;
   smtpUrl: string | null;
@@ -106,6 +113,18 @@ export function loadConfig(env: Env = process.env): Config {
   const mediaStore = (str('MEDIA_STORE') ?? (databaseUrl ? 'database' : 'folder')) as MediaStoreKind;
   if (!['folder', 'database'].includes(mediaStore))
     problems.push(`MEDIA_STORE must be folder or database, got "${env.MEDIA_STORE}"`);
+
+  const vapidPublic = str('VAPID_PUBLIC_KEY');
+  const vapidPrivate = str('VAPID_PRIVATE_KEY');
+  if ((vapidPublic === null) !== (vapidPrivate === null))
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  if (vapidPublic && !/^[A-Za-z0-9_-]{87}$/.test(vapidPublic))
+    problems.push('VAPID_PUBLIC_KEY must be a P-256 public key, base64url (87 characters)');
+  if (vapidPrivate && !/^[A-Za-z0-9_-]{43}$/.test(vapidPrivate))
+    problems.push('VAPID_PRIVATE_KEY must be a P-256 private key, base64url (43 characters)');
+  const vapidSubject = str('VAPID_SUBJECT');
+  if (vapidSubject && !/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(vapidSubject))
+    problems.push('VAPID_SUBJECT must be a mailto: address or an https: URL');
 
   const mode = (str('NODE_ENV') ?? 'production') as Config['mode'];
   if (!['development', 'test', 'production'].includes(mode))
@@ -188,6 +207,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     jwtSecret,
     mediaStore,
+    vapid: vapidPublic && vapidPrivate ? { publicKey: vapidPublic, privateKey: vapidPrivate } : null,
+    vapidSubject: vapidSubject ?? `mailto:${shopEmail}`,
     adminEmail,
     adminPassword,
     smtpUrl,

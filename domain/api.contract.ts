@@ -7,6 +7,7 @@ import type { Endpoint } from './contract.js';
 import { ordersContract } from './orders.contract.js';
 import { paymentsContract } from './payments.contract.js';
 import { postsApi } from './posts.contract.js';
+import { pushApi } from './push.contract.js';
 import { slotsApi } from './slots.contract.js';
 
 /**
@@ -25,6 +26,7 @@ export const apiContract = {
   admin: adminApi,
   backups: backupsApi,
   slots: slotsApi,
+  push: pushApi,
 } as const;
 
 const names = new Map<Endpoint, string>();

@@ -8,6 +8,7 @@ import { messages } from '../../domain/messages.js';
 import { badRequest, HttpError, tooMany, unauthorized } from '../http/errors.js';
 import { route } from '../http/route.js';
 import mailPlugin from '../mail/mail.plugin.js';
+import { removeSessionSubscriptions } from '../push/push.repository.js';
 import type { RateRule } from '../ratelimit/ratelimit.js';
 import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
 import { alreadyRegisteredMail, codeMail } from './account.mails.js';
@@ -218,6 +219,8 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   route(app, accountsApi.logout, async ({ request }) => {
     // The bearer token says whose session ends; the spec's `email` field is informative only.
     await app.sessions.revoke(request.user.sessionId);
+    // This device stops hearing about the account's orders: the next person on it must not.
+    await removeSessionSubscriptions(app.db, request.user.sessionId);
     return ok(null, messages.loggedOut);
   });
 

@@ -12,6 +12,8 @@ export interface UsersTable {
   verified: number;
   created_at: number;
   updated_at: number;
+  /** 1: the shopper wants order updates pushed to their devices (api/push); 0: not. */
+  order_updates: Generated<number>;
 }
 
 export interface SessionsTable {

@@ -3,6 +3,7 @@ import type { StatusChange } from '../../domain/admin.js';
 import { canMoveTo, type OrderStatus } from '../../domain/orders.js';
 import type { Database } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
+import { queueOrderUpdate } from '../push/push.repository.js';
 import { findOrderStatus, moveStatus, releaseCoupon } from './order.repository.js';
 
 /**
@@ -41,6 +42,8 @@ export async function changeOrderStatus(
       })
       .execute();
     if (to === 'cancelled') await releaseCoupon(trx, orderId);
+    // The shopper's devices hear of it: queued with the move, sent after it commits (api/push).
+    await queueOrderUpdate(trx, orderId, to, now);
     return { from, to, by: by.email, at: new Date(now).toISOString(), note };
   });
 }

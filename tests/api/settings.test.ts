@@ -84,6 +84,8 @@ describe('every setting is read and checked', () => {
       backupEvery: 6 * 60 * 60 * 1000,
       backupKeep: 3,
       mediaStore: 'database',
+      vapid: null,
+      vapidSubject: 'mailto:orders@example.com',
     });
     // Reading never writes: a folder that does not exist yet is fine (the server makes it).
     expect(existsSync(path.join(scratch, 'd2'))).toBe(false);
@@ -108,6 +110,7 @@ describe('every setting is read and checked', () => {
       backupEvery: null,
       backupKeep: 7,
       mediaStore: 'folder',
+      vapid: null,
     });
     expect(c.jwtSecret?.length).toBeGreaterThanOrEqual(32);
     expect(readdirSync(dataDir)).toEqual(['jwt-secret']);
@@ -141,6 +144,10 @@ describe('every setting is read and checked', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
     ['JWT_SECRET', { JWT_SECRET: 'short' }],
     ['MEDIA_STORE', { MEDIA_STORE: 's3' }],
+    ['VAPID_PUBLIC_KEY', { VAPID_PUBLIC_KEY: 'B'.repeat(87) }],
+    ['VAPID_PUBLIC_KEY', { VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'p'.repeat(43) }],
+    ['VAPID_PRIVATE_KEY', { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'x' }],
+    ['VAPID_SUBJECT', { VAPID_SUBJECT: 'shop@example.com' }],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'a@b.co' }],
     ['ADMIN_EMAIL', { ADMIN_PASSWORD: 'A-strong-Pass1' }],
     ['ADMIN_EMAIL', { ADMIN_EMAIL: 'nobody', ADMIN_PASSWORD: 'A-strong-Pass1' }],

@@ -36,12 +36,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function makeTestApp(
   dialect: Dialect,
   overrides: Partial<Config> = {},
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; pushAgent?: AppOptions['pushAgent'] } = {},
 ): Promise<TestApp> {
   const db = await openTestDb(dialect);
   // The server's defaults: images in the folder on SQLite, in the database on PostgreSQL.
   const config = testConfig({ mediaStore: dialect === 'postgres' ? 'database' : 'folder', ...overrides });
-  const app = await buildTestApp({ config, db, logger: options.logger });
+  const app = await buildTestApp({
+    config,
+    db,
+    logger: options.logger,
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -1,0 +1,32 @@
+import type { Generated } from 'kysely';
+
+/** Row types of order pushes (migration 20261125_1900_push). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The session that subscribed: logging out there forgets the device. */
+  session_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
+export interface PushQueueTable {
+  id: Generated<number>;
+  subscription_id: number;
+  order_id: number;
+  status: string;
+  /** The notification as JSON (`OrderUpdatePush`), encrypted for the device only when sent. */
+  payload: string;
+  attempts: Generated<number>;
+  /** When the row is next due (ms); a sender claims a row by moving this forward. */
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+}
+
+export interface PushTables {
+  push_subscriptions: PushSubscriptionsTable;
+  push_queue: PushQueueTable;
+}
