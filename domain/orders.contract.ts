@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { EmailSchema } from './accounts.js';
 import { endpoint } from './contract.js';
+import { ShopperOrderSchema } from './order-tracking.js';
 import {
   AdminOrderHistoryRowSchema,
   CouponRequestSchema,
@@ -58,6 +59,16 @@ export const ordersContract = {
     query: v.object({
       email: EmailSchema(),
     }),
+  }),
+  myOrder: endpoint({
+    method: 'GET',
+    path: '/my-orders/{id}',
+    summary:
+      "One of the shopper's own orders with the timeline of its statuses (no admin notes); ETag, so polling an unchanged order costs a 304",
+    tag: 'orders',
+    access: 'user',
+    response: ShopperOrderSchema,
+    params: v.object({ id: IdSchema }),
   }),
   allUsersOrderHistory: endpoint({
     method: 'GET',

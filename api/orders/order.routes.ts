@@ -1,18 +1,32 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
+import { trackingMessages } from '../../domain/order-tracking.js';
 import { ordersContract } from '../../domain/orders.contract.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
 import { isAdmin } from '../../domain/roles.js';
 import couponRoutes from '../coupons/coupon.routes.js';
 import { takeLease } from '../db/job-lease.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import slotRoutes from '../slots/slot.routes.js';
 import { deleteExpiredKeys, InFlight, readIdempotencyKey } from './idempotency.js';
 import { historyByEmail, historyOfEveryone } from './order.repository.js';
 import { type OrderDeps, placeOrderOnce, quote } from './order.service.js';
 import { changeOrderStatus } from './order.status.js';
+import { historyVersion, orderVersion, shopperOrder } from './order-tracking.repository.js';
+
+const ORDER_NOT_FOUND = trackingMessages.notFound;
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  return Boolean(header?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
+}
+
+/** A 304 with no body; an async handler that sent its own reply returns the reply (Fastify's way). */
+function notModified(reply: FastifyReply): never {
+  reply.code(304).send();
+  return reply as never;
+}
 
 /** Idempotency keys older than the retention are swept this often (and once at start). */
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -72,10 +86,27 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
       };
       return refused;
     }
+    // Open screens poll this (issue 19): an unchanged history costs one aggregate query and a 304.
+    const etag = `"h${await historyVersion(app.db, email)}"`;
+    reply.header('etag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
     const rows = await historyByEmail(app.db, email);
     const text = rows.length ? 'Success' : messages.noOrdersFound;
     const answer = { ...ok(rows, text), message: text };
     return answer;
+  });
+
+  route(app, ordersContract.myOrder, async ({ params, request, reply }) => {
+    const orderId = params?.id ?? 0;
+    // Another account's order is a missing one: its existence is not the shopper's to learn.
+    const version = await orderVersion(app.db, request.user.id, orderId);
+    if (version === null) throw notFound(ORDER_NOT_FOUND);
+    const etag = `"o${orderId}-${version}"`;
+    reply.header('etag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
+    const order = await shopperOrder(app.db, request.user.id, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    return ok(order);
   });
 
   route(app, ordersContract.allUsersOrderHistory, async () => {
