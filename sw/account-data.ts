@@ -10,8 +10,8 @@ import { clearSession } from './session.js';
  * out, none. The rule itself is `domain/ownership.ts`.
  *
  * At logout the account's personal data leaves the device (sent and
- * cancelled orders, with their names and addresses, and the order history
- * copy); the session's own keys go with `clearSession`. Orders still waiting
+ * cancelled orders, with their names and addresses, the order history
+ * copy and the order pages' copies); the session's own keys go with `clearSession`. Orders still waiting
  * to be sent stay, hidden, because nothing queued is ever dropped: only their
  * own account's session sends them (`sw/outbox.ts`). The cart is the device's.
  */
@@ -56,9 +56,10 @@ export async function ownWaitingOrders(
  * a logout left behind.
  */
 export async function keepOnlyAccount(userId: number | null, store: ShopDatabase = db): Promise<void> {
-  await store.transaction('rw', store.outbox, store.orderHistory, async () => {
+  await store.transaction('rw', store.outbox, store.orderHistory, store.orderDetails, async () => {
     await store.outbox.filter((r) => !isOwnedBy(r, userId) && !isWaiting(r)).delete();
     await store.orderHistory.filter((h) => !isOwnedBy(h, userId)).delete();
+    await store.orderDetails.filter((o) => !isOwnedBy(o, userId)).delete();
   });
 }
 

@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { CartLine } from '../domain/cart.js';
 import type { Category, Product } from '../domain/catalogue.js';
+import type { ShopperOrder } from '../domain/order-tracking.js';
 import type { OrderHistoryRow } from '../domain/orders.js';
 import type { ClosedDate, DeliverySlot } from '../domain/slot-schema.js';
 import type { OutboxRow } from './outbox-row.js';
@@ -16,7 +17,8 @@ import type { OutboxRow } from './outbox-row.js';
  * adds the session (the worker has no localStorage and sends queued orders
  * with it), the order outbox and the last order history fetched. Version 3 adds
  * the shop's delivery slots and closed dates (issue 25), replaced whole by the
- * catalogue sync, so the checkout offers slots offline.
+ * catalogue sync, so the checkout offers slots offline. Version 4 adds the shopper's
+ * orders as their order pages last fetched them (issue 19), so an order opens offline.
  */
 
 /** A product as stored: the API's object plus the category ids as a multi-entry index. */
@@ -71,6 +73,17 @@ export interface OrderHistoryCache {
   userId: number;
   rows: OrderHistoryRow[];
   fetchedAt: number;
+  /** The answer's ETag: open screens poll with it, and an unchanged history costs a 304. */
+  etag?: string;
+}
+
+/** One order as its page last fetched it (`/my-orders/{id}`), for offline; the account's only. */
+export interface OrderDetailCache {
+  orderID: number;
+  userId: number;
+  order: ShopperOrder;
+  fetchedAt: number;
+  etag: string | null;
 }
 
 export class ShopDatabase extends Dexie {
@@ -84,6 +97,7 @@ export class ShopDatabase extends Dexie {
   orderHistory!: EntityTable<OrderHistoryCache, 'userId'>;
   slots!: EntityTable<DeliverySlot, 'slotID'>;
   closedDates!: EntityTable<ClosedDate, 'date'>;
+  orderDetails!: EntityTable<OrderDetailCache, 'orderID'>;
 
   constructor(name = 'storefront') {
     super(name);
@@ -102,6 +116,9 @@ export class ShopDatabase extends Dexie {
     this.version(3).stores({
       slots: 'slotID',
       closedDates: 'date',
+    });
+    this.version(4).stores({
+      orderDetails: 'orderID, userId',
     });
   }
 }

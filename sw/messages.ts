@@ -18,3 +18,12 @@ export const SYNC_TAG = 'catalogue-sync';
 
 /** The one-off Background Sync tag the page registers when an order waits; the worker sends the outbox on it. */
 export const OUTBOX_SYNC_TAG = 'outbox';
+
+/**
+ * The worker to open pages when a push says an order moved (issue 19): the order page and My
+ * Orders refresh at once instead of at their next poll.
+ */
+export interface OrderMovedMessage {
+  type: 'ORDER_MOVED';
+  orderID: number;
+}

@@ -14,7 +14,14 @@ import { formatRupees } from '../domain/money.js';
 import { SyncError, syncCatalogue } from './catalogue-sync.js';
 import { db } from './db.js';
 import { imageOwner, keepImage, storeThumbnails } from './images.js';
-import { OUTBOX_SYNC_TAG, type PageMessage, SYNC_TAG, type WorkerMessage } from './messages.js';
+import {
+  type OrderMovedMessage,
+  OUTBOX_SYNC_TAG,
+  type PageMessage,
+  SYNC_TAG,
+  type WorkerMessage,
+} from './messages.js';
+import { fallbackText, type OrderUpdate, readOrderUpdate, refreshOrderCopies } from './order-updates.js';
 import { defaultEnv, markAnnounced, sendDue } from './outbox.js';
 import type { OutboxRow } from './outbox-row.js';
 
@@ -209,11 +216,75 @@ async function announce(row: OutboxRow): Promise<void> {
   await markAnnounced(row.key);
 }
 
+/**
+ * An order moved (issue 19; the server's queue is api/push/README.md). Every push shows a
+ * notification (`userVisibleOnly`), one per order by its tag, `renotify` so the newer status
+ * replaces the older one and still sounds. The device's copies of the order are refreshed and
+ * open pages told, so the order page and My Orders show the move at once.
+ */
+self.addEventListener('push', (event) => {
+  let update: OrderUpdate | null = null;
+  try {
+    update = readOrderUpdate(event.data?.json());
+  } catch {
+    // Not JSON: still shown, with the general text.
+  }
+  const text = fallbackText(update);
+  const shown = self.registration.showNotification(text.title, {
+    body: text.body,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    tag: update?.tag ?? 'order-update',
+    renotify: true,
+    data: { url: update?.url ?? '/my-orders' },
+  } as NotificationOptions);
+  const refreshed = update
+    ? refreshOrderCopies(update)
+        .catch(() => undefined)
+        .then(() => tellPages(update))
+    : Promise.resolve();
+  event.waitUntil(Promise.all([shown, refreshed]));
+});
+
+async function tellPages(update: OrderUpdate): Promise<void> {
+  const message: OrderMovedMessage = { type: 'ORDER_MOVED', orderID: update.orderID };
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = (event.notification.data as { url?: string } | null)?.url ?? '/my-orders';
-  event.waitUntil(self.clients.openWindow(url).then(() => undefined));
+  const opened = openOnShop(url);
+  try {
+    event.waitUntil(opened);
+  } catch {
+    // A click dispatched by a test or DevTools is not the browser's own and cannot be extended.
+  }
 });
+
+/**
+ * Opens or focuses the shop on `path`: a window already there is focused; another window of the
+ * shop is taken there; with none open, a new one opens. Only paths of this shop.
+ */
+async function openOnShop(path: string): Promise<void> {
+  const origin = self.location.origin;
+  const asked = new URL(path, origin);
+  const href = asked.origin === origin ? asked.href : `${origin}/my-orders`;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const there = windows.find((w) => w.url === href);
+  const other = there ?? windows.find((w) => w.focused) ?? windows[0];
+  if (!other) {
+    await self.clients.openWindow(href);
+    return;
+  }
+  const target = there ?? (await other.navigate(href).catch(() => null));
+  if (!target) {
+    await self.clients.openWindow(href);
+    return;
+  }
+  // Focusing needs the click's user activation; without it (a synthetic click) the window still moved.
+  await target.focus().catch(() => undefined);
+}
 
 void refreshIfStale().catch(() => undefined);
 // A worker started by anything (a fetch, a push of the browser) sends what waits: a tab closed offline

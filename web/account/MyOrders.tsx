@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { accountMessages } from '../../domain/account-messages.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
@@ -10,6 +11,7 @@ import { QueuedOrders } from '../checkout/QueuedOrders.js';
 import { ProductImage } from '../components/ProductImage.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
+import { useLiveRefresh } from './live-refresh.js';
 import { keptOrderHistory, refreshOrderHistory } from './order-history.js';
 import './account.css';
 
@@ -68,26 +70,17 @@ export default function MyOrders() {
   const userId = session?.userId ?? 0;
   const email = session?.email ?? '';
   const kept = useLiveQuery(() => keptOrderHistory(userId), [userId]);
-  const [offline, setOffline] = useState(false);
-  const [asked, setAsked] = useState(false);
-
-  useEffect(() => {
-    if (!userId || !email) return;
-    let live = true;
-    refreshOrderHistory(userId, email)
-      .then(() => live && setOffline(false))
-      .catch((err: unknown) => {
-        if (!live || (err instanceof ApiError && err.sessionEnded)) return;
-        if (err instanceof ApiError && err.offline) setOffline(true);
-        // The spec: the server's message on failure; a fetch that never got an answer is only logged.
-        else if (err instanceof ApiError && err.envelope) notify(err.message, 'error');
-        else console.error('Order history could not be fetched', err);
-      })
-      .finally(() => live && setAsked(true));
-    return () => {
-      live = false;
-    };
-  }, [userId, email, notify]);
+  // Refreshed on every visit, then polled with its ETag while open (live-refresh.ts), so an
+  // admin's move shows within seconds without a reload.
+  const refresh = useCallback(
+    () => (userId && email ? refreshOrderHistory(userId, email) : Promise.resolve()),
+    [userId, email],
+  );
+  const { offline, asked } = useLiveRefresh(userId && email ? refresh : null, (err) => {
+    // The spec: the server's message on failure; a fetch that never got an answer is only logged.
+    if (err instanceof ApiError && err.envelope) notify(err.message, 'error');
+    else console.error('Order history could not be fetched', err);
+  });
 
   const rows = kept?.rows ?? [];
   const knownOrderIds = useMemo(() => new Set(rows.map((r) => r.orderID)), [rows]);
@@ -128,7 +121,14 @@ export default function MyOrders() {
                 {rows.map((r, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a history line has no id of its own; the answer's order is fixed.
                   <tr key={`${r.orderID}-${i}`}>
-                    <td>{r.orderID}</td>
+                    <td>
+                      <Link
+                        to={`/my-orders/${r.orderID}`}
+                        aria-label={`Order ${r.orderID}: details and progress`}
+                      >
+                        {r.orderID}
+                      </Link>
+                    </td>
                     <td>{r.productName}</td>
                     <td>
                       <ProductImage
@@ -157,7 +157,7 @@ export default function MyOrders() {
             {orders.map((o) => (
               <li key={o.orderID} className="orders__card">
                 <h2 className="orders__card-title">
-                  Order #{o.orderID}{' '}
+                  <Link to={`/my-orders/${o.orderID}`}>Order #{o.orderID}</Link>{' '}
                   <span className={`orders__status orders__status--${o.status.replace(/\s+/g, '-')}`}>
                     {statusLabel(o.status)}
                   </span>

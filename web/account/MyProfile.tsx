@@ -7,6 +7,7 @@ import { updateSessionPhone } from '../../sw/session.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
+import { OrderUpdatesSwitch } from '../push/OrderUpdatesSwitch.js';
 import { Field, useForm, useSending } from './form.js';
 import './account.css';
 
@@ -214,6 +215,7 @@ export default function MyProfile() {
           )}
         </div>
       </form>
+      <OrderUpdatesSwitch />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { ordersContract } from '../../domain/orders.contract.js';
 import type { OrderHistoryRow } from '../../domain/orders.js';
 import { db, type OrderHistoryCache } from '../../sw/db.js';
-import { call } from '../api/client.js';
+import { callRevalidated } from '../api/client.js';
 
 /**
  * My Orders' history: `GET /GetOrderHistoryByEmail` for the signed-in
@@ -10,9 +10,23 @@ import { call } from '../api/client.js';
  * failed fetch leaves the kept copy as it was.
  */
 export async function refreshOrderHistory(userId: number, email: string): Promise<OrderHistoryCache> {
-  const res = await call(ordersContract.orderHistoryByEmail, { query: { email } });
-  const rows: OrderHistoryRow[] = res.data ?? [];
-  const cache: OrderHistoryCache = { userId, rows, fetchedAt: Date.now() };
+  const kept = await keptOrderHistory(userId);
+  // The open screen polls (issue 19): with the kept copy's ETag, an unchanged history is a 304.
+  const answer = await callRevalidated(ordersContract.orderHistoryByEmail, kept?.etag ?? null, {
+    query: { email },
+  });
+  const now = Date.now();
+  if (!answer && kept) {
+    await db.orderHistory.update(userId, { fetchedAt: now });
+    return { ...kept, fetchedAt: now };
+  }
+  const rows: OrderHistoryRow[] = answer?.envelope.data ?? [];
+  const cache: OrderHistoryCache = {
+    userId,
+    rows,
+    fetchedAt: now,
+    ...(answer?.etag ? { etag: answer.etag } : {}),
+  };
   await db.orderHistory.put(cache);
   return cache;
 }

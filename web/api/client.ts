@@ -100,9 +100,38 @@ export async function call<E extends Endpoint>(
   input: CallInput<E> = {},
   http: KyInstance = sharedClient(),
 ): Promise<Envelope<ResponseOf<E>>> {
+  return (await exchange(endpoint, input, http, null)).envelope;
+}
+
+/**
+ * A read that the server may answer "not modified": sends `If-None-Match: etag` and gives null
+ * on a 304, else the envelope with the answer's ETag for the next time. Open screens poll
+ * with it (the order page, My Orders), so an unchanged answer costs no body.
+ */
+export async function callRevalidated<E extends Endpoint>(
+  endpoint: E,
+  etag: string | null,
+  input: CallInput<E> = {},
+  http: KyInstance = sharedClient(),
+): Promise<{ envelope: Envelope<ResponseOf<E>>; etag: string | null } | null> {
+  const answer = await exchange(endpoint, input, http, etag);
+  return answer.notModified ? null : { envelope: answer.envelope, etag: answer.etag };
+}
+
+type Exchanged<E extends Endpoint> =
+  | { notModified: true; envelope: never; etag: null }
+  | { notModified: false; envelope: Envelope<ResponseOf<E>>; etag: string | null };
+
+async function exchange<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  http: KyInstance,
+  etag: string | null,
+): Promise<Exchanged<E>> {
   const token = input.token === undefined ? storedToken() : input.token;
   const headers: Record<string, string> = { ...input.headers };
   if (token) headers.authorization = `Bearer ${token}`;
+  if (etag) headers['if-none-match'] = etag;
   const body = input.body;
   let res: Response;
   try {
@@ -117,13 +146,19 @@ export async function call<E extends Endpoint>(
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(messages.somethingWentWrongTryAgain, 0, null);
   }
+  if (etag && res.status === 304) return { notModified: true, envelope: undefined as never, etag: null };
   let payload: unknown = null;
   try {
     payload = await res.json();
   } catch {
     // A proxy's HTML error page or an empty body: keep the status, say it plainly.
   }
-  if (res.ok && isEnvelope(payload)) return payload as Envelope<ResponseOf<E>>;
+  if (res.ok && isEnvelope(payload))
+    return {
+      notModified: false,
+      envelope: payload as Envelope<ResponseOf<E>>,
+      etag: res.headers.get('etag'),
+    };
   const envelope = isEnvelope(payload) ? payload : null;
   // Only the session still stored ends: a token refused after a new login (another tab) is old news.
   const lapsed =

@@ -8,6 +8,7 @@ import { ownOutboxRow } from '../../sw/account-data.js';
 import { markAnnounced } from '../../sw/outbox.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
 import { useSession } from '../hooks/useSession.js';
+import { OrderUpdatesOffer } from '../push/OrderUpdatesOffer.js';
 import { isIosSafariOutsideApp } from '../pwa/ios.js';
 import { Attention, madeLabel, OrderLines, StateChip } from './OutboxOrder.js';
 import './checkout.css';
@@ -123,11 +124,15 @@ export default function OrderSuccess() {
         <h3 className="co-items-title">{t.items}</h3>
         <OrderLines row={row} />
       </section>
+      {row.state !== 'cancelled' ? <OrderUpdatesOffer /> : null}
       <div className="co-actions">
         <Link to="/products" className="btn btn--primary">
           {t.continueShopping}
         </Link>
-        <Link to="/my-orders" className="btn btn--outline">
+        <Link
+          to={row.placed ? `/my-orders/${row.placed.orderID}` : '/my-orders'}
+          className="btn btn--outline"
+        >
           {t.myOrders}
         </Link>
       </div>

@@ -69,9 +69,8 @@ export async function placeOrder(input: PlaceInput): Promise<Placed> {
 let asked = false;
 /**
  * The first time an order waits on this phone: ask to keep the site's data
- * (storage pressure must not evict a queued order), ask for notifications (so
- * the worker can say "Order #N placed" when no page is open), and ask the
- * worker to send when the network is back (where Background Sync exists).
+ * (storage pressure must not evict a queued order) and ask the worker to send
+ * when the network is back (where Background Sync exists).
  */
 async function afterQueued(): Promise<void> {
   void registerBackgroundSync();
@@ -83,10 +82,6 @@ async function afterQueued(): Promise<void> {
   } catch {
     // Refused or not offered: the order is still stored; only eviction under pressure is not ruled out.
   }
-  try {
-    if ('Notification' in window && Notification.permission === 'default')
-      await Notification.requestPermission();
-  } catch {
-    // Old Safari's callback form, or blocked: no notification, the badge and My Orders still show it.
-  }
+  // Notifications are asked by the shopper's tap on the order updates offer that order success
+  // shows (web/push/OrderUpdatesOffer.tsx): one prompt for "Order #N placed" and the order's moves.
 }

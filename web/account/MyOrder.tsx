@@ -1,0 +1,183 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatRupees } from '../../domain/money.js';
+import { statusLabel, stepsToCome, trackingMessages as t } from '../../domain/order-tracking.js';
+import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
+import { ProductImage } from '../components/ProductImage.js';
+import { useSession } from '../hooks/useSession.js';
+import { useTitle } from '../hooks/useTitle.js';
+import { OrderUpdatesOffer } from '../push/OrderUpdatesOffer.js';
+import { useLiveRefresh } from './live-refresh.js';
+import { keptOrderDetail, refreshOrderDetail } from './order-detail.js';
+import './account.css';
+
+/**
+ * `/my-orders/{id}` (issue 19): one of the shopper's orders, its lines with pictures, delivery,
+ * address, payment and figures, and the timeline of its statuses with their times (never the
+ * admin's notes: the server does not send them). The page shows the copy kept on the device
+ * (Dexie `orderDetails`) at once and polls the server with its ETag while open, so a move shows
+ * within seconds; offline it says from when the copy is. Another account's order reads as missing.
+ */
+const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const formatTime = (at: string | number) => timeFormat.format(new Date(at));
+const statusClass = (s: string) => `orders__status orders__status--${s.replace(/\s+/g, '-')}`;
+
+export default function MyOrder() {
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const userId = useSession()?.userId ?? 0;
+  useTitle(valid ? t.title(id) : t.notFound);
+  // undefined: IndexedDB has not answered yet (render nothing); null: not on this device.
+  const kept = useLiveQuery(() => (valid ? keptOrderDetail(userId, id) : null), [userId, id, valid]);
+  const refresh = useCallback(() => refreshOrderDetail(userId, id), [userId, id]);
+  const { offline, asked, refused } = useLiveRefresh(valid && userId ? refresh : null);
+
+  if (!valid || (refused && refused.status === 404)) {
+    return (
+      <div className="page account account--wide order-page">
+        <h1>{t.notFound}</h1>
+        <Link to="/my-orders" className="btn btn--primary">
+          Your Orders
+        </Link>
+      </div>
+    );
+  }
+  if (kept === undefined) return null;
+  if (!kept) {
+    return (
+      <div className="page account account--wide order-page">
+        <h1>{t.title(id)}</h1>
+        {offline ? <p className="orders__fetched">{t.notOnDevice}</p> : null}
+        {asked && !offline && refused ? <p className="orders__fetched">{refused.message}</p> : null}
+        <Link to="/my-orders">Back to Your Orders</Link>
+      </div>
+    );
+  }
+
+  const o = kept.order;
+  const toCome = stepsToCome(o.status);
+  return (
+    <div className="page account account--wide order-page">
+      <p className="order-page__back">
+        <Link to="/my-orders">‹ Your Orders</Link>
+      </p>
+      <h1 className="order-page__title">
+        {t.title(o.orderID)} <span className={statusClass(o.status)}>{statusLabel(o.status)}</span>
+      </h1>
+      <p className="orders__fetched" data-testid="order-fetched" role="status">
+        {offline ? t.offline(formatTime(kept.fetchedAt)) : t.fetchedAt(formatTime(kept.fetchedAt))}
+      </p>
+
+      <section aria-labelledby="order-progress" className="order-page__section">
+        <h2 id="order-progress">{t.timeline}</h2>
+        <ol className="order-timeline">
+          {o.timeline.map((step, i) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: steps have no id; the server's order is fixed.
+              key={`${step.status}-${i}`}
+              className={`order-timeline__step order-timeline__step--done${i === o.timeline.length - 1 ? ' order-timeline__step--now' : ''}`}
+              aria-current={i === o.timeline.length - 1 ? 'step' : undefined}
+            >
+              <span className="order-timeline__status">{statusLabel(step.status)}</span>
+              <time dateTime={step.at}>{formatTime(step.at)}</time>
+            </li>
+          ))}
+          {toCome.map((status) => (
+            <li key={status} className="order-timeline__step order-timeline__step--later">
+              <span className="order-timeline__status">{statusLabel(status)}</span>
+              <span className="order-timeline__when">{t.toCome}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="order-items" className="order-page__section">
+        <h2 id="order-items">Items</h2>
+        <ul className="orders__lines order-lines">
+          {o.lines.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a line has no id of its own; the order's lines are fixed.
+            <li key={`${l.productID}-${i}`}>
+              <ProductImage src={l.productImage} alt="" className="orders__img" width={56} height={56} />
+              <span className="order-lines__name">
+                <Link to={`/products-details/${l.productID}`}>{l.productName}</Link>
+                {l.variationName ? <span className="orders__qty"> · {l.variationName}</span> : null}
+                <br />
+                <span className="orders__qty">
+                  {l.quantity} × {formatRupees(l.unitPrice)}
+                </span>
+              </span>
+              <span className="order-lines__total">{formatRupees(l.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="order-delivery" className="order-page__section">
+        <h2 id="order-delivery">Delivery</h2>
+        <dl className="co-facts order-facts">
+          <div>
+            <dt>Delivery date</dt>
+            <dd>{formatCalendarDay(o.deliveryDate)}</dd>
+          </div>
+          {o.deliverySlot ? (
+            <div>
+              <dt>Delivery slot</dt>
+              <dd>
+                {o.deliverySlot.name}, {windowLabel(o.deliverySlot)}
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Deliver to</dt>
+            <dd>
+              {o.customerName}
+              <br />
+              {o.customerAddress}
+              <br />
+              {o.city}, {o.state} {o.pincode}
+              <br />
+              {o.customerPhone}
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="order-payment" className="order-page__section">
+        <h2 id="order-payment">Payment</h2>
+        <dl className="order-sums">
+          <div>
+            <dt>Payment method</dt>
+            <dd>{o.paymentMethod}</dd>
+          </div>
+          <div>
+            <dt>Items</dt>
+            <dd>{formatRupees(o.subtotal)}</dd>
+          </div>
+          <div>
+            <dt>Delivery charge</dt>
+            <dd>{formatRupees(o.deliveryCharge)}</dd>
+          </div>
+          {o.slotCharge > 0 && o.deliverySlot ? (
+            <div>
+              <dt>{o.deliverySlot.name} slot</dt>
+              <dd>{formatRupees(o.slotCharge)}</dd>
+            </div>
+          ) : null}
+          {o.discount > 0 ? (
+            <div>
+              <dt>Coupon {o.couponCode ?? ''}</dt>
+              <dd>-{formatRupees(o.discount)}</dd>
+            </div>
+          ) : null}
+          <div className="order-sums__total">
+            <dt>Total</dt>
+            <dd>{formatRupees(o.totalAmount)}</dd>
+          </div>
+        </dl>
+        <p className="orders__fetched">Ordered {formatTime(o.orderDate)}</p>
+      </section>
+      {o.status !== 'delivered' && o.status !== 'cancelled' ? <OrderUpdatesOffer /> : null}
+    </div>
+  );
+}
