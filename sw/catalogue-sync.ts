@@ -41,6 +41,12 @@ export interface SyncOptions {
    * that request; when it failed the request is made again.
    */
   firstPage?: Promise<Response | null> | null;
+  /**
+   * Stop after this many pages, leaving the rest to a later run, which resumes from the stored
+   * cursor (`SyncResult.more`). The page stores a first visit's first page itself, so the first
+   * screen shows at once, and leaves the rest to a worker (`web/pwa/start.ts`).
+   */
+  maxPages?: number;
 }
 
 /**
@@ -65,6 +71,8 @@ export interface SyncResult {
   categoriesChanged: number;
   categoriesDeleted: number;
   cursor: string | null;
+  /** True when the run stopped at `maxPages` with more of the feed still to come. */
+  more: boolean;
   /** Product ids put by this run, for the image cache. */
   changedProductIds: number[];
   deletedProductIds: number[];
@@ -129,6 +137,9 @@ async function runSync(options: SyncOptions): Promise<SyncResult> {
   const store = options.store ?? defaultDb;
   try {
     const result = await pull(store, options, options.full ?? false);
+    // A run that stopped part way has not synced the catalogue: the status and the worker's start
+    // ("synced over a minute ago?") must not take a first visit's first page for the whole of it.
+    if (result.more) return result;
     await store.meta.bulkPut([
       { key: 'lastSyncedAt', value: Date.now() },
       { key: 'lastSyncError', value: null },
@@ -187,11 +198,17 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
     categoriesChanged: 0,
     categoriesDeleted: 0,
     cursor: since,
+    more: false,
     changedProductIds: [],
     deletedProductIds: [],
   };
 
+  const maxPages = Math.min(MAX_PAGES, options.maxPages ?? MAX_PAGES);
   for (let page = 0; page < MAX_PAGES; page++) {
+    if (page >= maxPages) {
+      result.more = true;
+      return result;
+    }
     const params = new URLSearchParams({ limit: String(page === 0 ? firstLimit : laterLimit) });
     if (since !== null) params.set('since', since);
     const url = `${base}${API_BASE}/sync/catalogue?${params}`;

@@ -200,6 +200,25 @@ describe('an interrupted catalogue sync', () => {
     });
   }
 
+  it("a first visit's split run (the page stores the first page, a worker the rest) ends with exactly the server's catalogue", async () => {
+    const shop = new Shop(PRODUCTS);
+    const first = await syncCatalogue({ store, pageSize: PAGE, maxPages: 1, fetch: shop.fetch() });
+    expect(first).toMatchObject({ more: true, pages: 1, productsChanged: PAGE });
+    expect(await store.products.count()).toBe(PAGE);
+    // Not synced yet: the status and the worker's start must not take one page for the catalogue.
+    expect(await store.meta.get('lastSyncedAt')).toBeUndefined();
+    const cursor = (await store.meta.get('catalogueCursor'))?.value;
+
+    shop.requests = [];
+    const rest = await syncCatalogue({ store, pageSize: PAGE, fetch: shop.fetch() });
+    // The rest resumed from the first page's cursor; the snapshot never started over.
+    expect(shop.requests[0]).toBe(cursor);
+    expect(shop.requests).not.toContain('');
+    expect(rest).toMatchObject({ more: false, pages: PAGES - 1 });
+    expect(await deviceProducts()).toEqual(shop.live());
+    expect((await store.meta.get('lastSyncedAt'))?.value).toBeTypeOf('number');
+  });
+
   it('an uninterrupted run ends the same way, and a later delta run brings only what changed', async () => {
     const shop = new Shop(PRODUCTS);
     await syncCatalogue({ store, pageSize: PAGE, fetch: shop.fetch() });
