@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../domain/messages.js';
+import { pageTitle } from '../../domain/page-head.js';
 import {
   adminToken,
   buildWeb,
@@ -92,15 +94,19 @@ describe('the PWA in Chromium', () => {
     try {
       await page.reload();
       await expect.poll(() => page.getByText('You are offline', { exact: false }).count()).toBeGreaterThan(0);
-      for (const route of [
-        '/home',
-        `/products-details/${feed.products[0]?.productID}`,
-        '/search?q=cake',
-        '/cart',
-      ]) {
+      // The shell's own title is the shop's name; each screen then sets its own once it has read the
+      // device. Reading the title right after the load raced that render (it failed whenever the screen was
+      // quicker), so each route waits for its screen's title: the screen itself came up offline.
+      const first = feed.products[0];
+      for (const [route, title] of [
+        ['/home', pageTitle(null)],
+        [`/products-details/${first?.productID}`, pageTitle(first?.title)],
+        ['/search?q=cake', pageTitle(messages.searchResultsFor('cake'))],
+        ['/cart', pageTitle('Your Cart')],
+      ] as const) {
         const response = await page.goto(route);
         expect(response?.status(), route).toBe(200);
-        expect(await page.title()).toBe('Bakery & Blooms');
+        await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(title);
         expect(await page.locator('#root').count()).toBe(1);
       }
       if (product) {
