@@ -213,7 +213,17 @@ export async function requestSync(): Promise<void> {
       // The first page here (the first screen's products, from the request the HTML started), the
       // rest in a worker: on a phone, the page's main thread spent seconds in long tasks storing 10,000.
       const first = await syncCatalogue({ firstPage, maxPages: 1 });
-      if (first.more && !(await syncInWorker())) await syncCatalogue();
+      // Its starter is a chunk of its own, loaded once the first screen has its products: the first
+      // screen's JavaScript budget is spent, and a repeat visit (a worker in control) never needs it.
+      if (
+        first.more &&
+        !(await import('./sync-in-worker.js').then(
+          (m) => m.syncInWorker(),
+          () => false,
+        ))
+      ) {
+        await syncCatalogue();
+      }
       syncFinished(true);
     } catch {
       // Offline or server down: the screens keep showing the device's copy; the status shows the last sync.
@@ -223,37 +233,6 @@ export async function requestSync(): Promise<void> {
     }
   })();
   return pageSync;
-}
-
-/**
- * The rest of a sync in a dedicated worker (`sw/sync-worker.ts`), resuming from the stored cursor.
- * Resolves true when the worker synced, false when it could not run (no Worker, its script did not
- * load): the page then goes on itself. Rejects when the sync itself failed, as a page run would.
- */
-function syncInWorker(): Promise<boolean> {
-  if (typeof Worker === 'undefined') return Promise.resolve(false);
-  return new Promise<boolean>((resolve, reject) => {
-    let worker: Worker;
-    try {
-      worker = new Worker(new URL('../../sw/sync-worker.ts', import.meta.url), { name: 'catalogue-sync' });
-    } catch {
-      resolve(false);
-      return;
-    }
-    worker.addEventListener('message', (event) => {
-      const data = event.data as WorkerMessage | null;
-      if (data?.type !== 'CATALOGUE_SYNCED') return;
-      worker.terminate();
-      if (data.ok) resolve(true);
-      else reject(new Error(data.error ?? 'sync failed'));
-    });
-    worker.addEventListener('error', (event) => {
-      // Its script failed to load or run before any answer; the page's own sync resumes from the cursor.
-      event.preventDefault();
-      worker.terminate();
-      resolve(false);
-    });
-  });
 }
 
 /**
