@@ -264,6 +264,18 @@ async function shopperScreens(
       ),
     );
 
+    // The order's own page (issue 19): its timeline, lines, delivery and figures.
+    await visit(
+      page,
+      S,
+      'online',
+      'my-order',
+      `/my-orders/${orderId}`,
+      both(heading(page, `Order #${orderId}`), visible(page, '.order-timeline'), () =>
+        page.getByTestId('order-fetched').waitFor(),
+      ),
+    );
+
     // The order emptied the cart: fill it again for the narrow and offline cart and checkout.
     await fillCart();
     console.log('Shopper, phone 320 px, signed in:');
@@ -294,6 +306,14 @@ async function shopperScreens(
         'my-orders',
         '/my-orders',
         both(heading(page, 'Your Orders'), visible(page, '.orders__card, .orders__table tbody tr')),
+      );
+      await visit(
+        page,
+        S,
+        'offline',
+        'my-order',
+        `/my-orders/${orderId}`,
+        both(heading(page, `Order #${orderId}`), visible(page, '.order-timeline')),
       );
       await visit(
         page,

@@ -115,7 +115,7 @@ export default function MyOrder() {
 
       <section aria-labelledby="order-delivery" className="order-page__section">
         <h2 id="order-delivery">Delivery</h2>
-        <dl className="co-facts order-facts">
+        <dl className="order-facts">
           <div>
             <dt>Delivery date</dt>
             <dd>{formatCalendarDay(o.deliveryDate)}</dd>
