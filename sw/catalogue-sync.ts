@@ -204,38 +204,52 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
   };
 
   const maxPages = Math.min(MAX_PAGES, options.maxPages ?? MAX_PAGES);
-  for (let page = 0; page < MAX_PAGES; page++) {
-    if (page >= maxPages) {
-      result.more = true;
-      return result;
-    }
-    const params = new URLSearchParams({ limit: String(page === 0 ? firstLimit : laterLimit) });
-    if (since !== null) params.set('since', since);
+  /** One feed page, its body read with it (a prefetched body must not wait for its request's timeout). */
+  const request = async (from: string | null, limit: number): Promise<FeedAnswer> => {
+    const params = new URLSearchParams({ limit: String(limit) });
+    if (from !== null) params.set('since', from);
     const url = `${base}${API_BASE}/sync/catalogue?${params}`;
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (since !== null && meta.etag && meta.etag.since === since) headers['if-none-match'] = meta.etag.etag;
-
-    let response: Response | null = null;
-    if (early) {
-      response = await early.catch(() => null);
-      early = null;
-      if (response && !response.ok) response = null;
-    }
+    if (from !== null && meta.etag && meta.etag.since === from) headers['if-none-match'] = meta.etag.etag;
+    let response: Response;
     try {
       const signal =
         options.timeoutMs !== 0 && typeof AbortSignal.timeout === 'function'
           ? AbortSignal.timeout(options.timeoutMs ?? 30_000)
           : undefined;
-      response ??= await doFetch(url, { headers, signal, cache: 'no-store' });
+      response = await doFetch(url, { headers, signal, cache: 'no-store' });
     } catch (err) {
       throw new SyncError(`Catalogue sync failed: ${err instanceof Error ? err.message : String(err)}`, 0);
     }
+    return readAnswer(response);
+  };
+  // The next page, asked for while this one is being stored: on a phone each page is a round trip
+  // and a transaction, and one after the other the network and the device took turns waiting. Only
+  // asked for, never stored ahead: the cursor still moves with the data.
+  let next: Promise<FeedAnswer> | null = null;
+
+  for (let page = 0; page < MAX_PAGES; page++) {
+    if (page >= maxPages) {
+      result.more = true;
+      return result;
+    }
+    let answer: FeedAnswer | null = null;
+    if (early) {
+      const response = await early.catch(() => null);
+      early = null;
+      if (response?.ok) answer = await readAnswer(response);
+    }
+    if (next) {
+      answer = await next;
+      next = null;
+    }
+    answer ??= await request(since, page === 0 ? firstLimit : laterLimit);
+    const { response, body } = answer;
 
     if (response.status === 304) {
       result.notModified = result.pages === 0;
       return result;
     }
-    const body = (await response.json().catch(() => null)) as Envelope<CatalogueDelta> | null;
     if (!response.ok || !body?.isSuccess) {
       // A cursor the server no longer accepts (too old, or from another database) means start over.
       if (
@@ -270,6 +284,11 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
     ];
     snapshotFrom = delta.full && !last ? (delta.products.at(-1)?.productID ?? snapshotFrom) : null;
     metaRows.push({ key: 'catalogueSnapshotFrom', value: snapshotFrom });
+    if (!last && delta.cursor !== since && page + 1 < maxPages) {
+      next = request(delta.cursor, laterLimit);
+      // Its failure is this run's only when it is awaited (after this page is stored).
+      next.catch(() => undefined);
+    }
     await applyPage(store, delta, snapshot, metaRows, result);
     result.cursor = delta.cursor;
 
@@ -283,6 +302,17 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
     since = delta.cursor;
   }
   throw new SyncError('Catalogue sync failed: too many pages', 502);
+}
+
+interface FeedAnswer {
+  response: Response;
+  body: Envelope<CatalogueDelta> | null;
+}
+
+async function readAnswer(response: Response): Promise<FeedAnswer> {
+  if (response.status === 304) return { response, body: null };
+  const body = (await response.json().catch(() => null)) as Envelope<CatalogueDelta> | null;
+  return { response, body };
 }
 
 function checkDelta(data: unknown): CatalogueDelta {
