@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { accountMessages } from '../../domain/account-messages.js';
 import { messages } from '../../domain/messages.js';
@@ -76,7 +76,11 @@ export default function MyOrders() {
     () => (userId && email ? refreshOrderHistory(userId, email) : Promise.resolve()),
     [userId, email],
   );
+  // Said once per visit: a poll failing every 5 s must not fill the alert region.
+  const told = useRef(false);
   const { offline, asked } = useLiveRefresh(userId && email ? refresh : null, (err) => {
+    if (told.current) return;
+    told.current = true;
     // The spec: the server's message on failure; a fetch that never got an answer is only logged.
     if (err instanceof ApiError && err.envelope) notify(err.message, 'error');
     else console.error('Order history could not be fetched', err);
