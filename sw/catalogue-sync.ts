@@ -47,6 +47,13 @@ export interface SyncOptions {
    * screen shows at once, and leaves the rest to a worker (`web/pwa/start.ts`).
    */
   maxPages?: number;
+  /**
+   * Products per bulkPut (default PUT_SLICE). A dedicated worker has no screen to keep responsive
+   * and puts a page at once: Dexie then reports the table as changed instead of each key, and the
+   * page's live queries no longer merge a thousand keys into range sets per page it stored (about
+   * a second of the page's main thread at 10,000 products, issue 17's profile).
+   */
+  putSlice?: number;
 }
 
 /**
@@ -289,7 +296,7 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
       // Its failure is this run's only when it is awaited (after this page is stored).
       next.catch(() => undefined);
     }
-    await applyPage(store, delta, snapshot, metaRows, result);
+    await applyPage(store, delta, snapshot, metaRows, result, options.putSlice ?? PUT_SLICE);
     result.cursor = delta.cursor;
 
     if (last) return result;
@@ -356,6 +363,7 @@ async function applyPage(
   snapshot: { from: number; last: boolean } | null,
   metaRows: MetaRow[],
   result: SyncResult,
+  slice: number,
 ): Promise<void> {
   const products = delta.products.filter(
     (p): p is Product => typeof p?.productID === 'number' && Array.isArray(p.categories),
@@ -380,8 +388,8 @@ async function applyPage(
     // so the browser runs other tasks in between, while the transaction (kept alive by the
     // pending requests) still applies the page all or nothing.
     const stored = products.map(toStored);
-    for (let i = 0; i < stored.length; i += PUT_SLICE) {
-      await store.products.bulkPut(stored.slice(i, i + PUT_SLICE));
+    for (let i = 0; i < stored.length; i += slice) {
+      await store.products.bulkPut(stored.slice(i, i + slice));
     }
     let goneProducts = delta.deletedProductIds;
     let goneCategories = delta.deletedCategoryIds;

@@ -12,7 +12,8 @@ import type { WorkerMessage } from './messages.js';
  */
 declare const self: DedicatedWorkerGlobalScope;
 
-syncCatalogue().then(
+// Whole pages: see SyncOptions.putSlice.
+syncCatalogue({ putSlice: Number.POSITIVE_INFINITY }).then(
   (result) =>
     self.postMessage({
       type: 'CATALOGUE_SYNCED',
