@@ -183,12 +183,12 @@ const config = {
               // and one more preload before the first screen could run.
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|dexie|dexie-react-hooks)[\\/]|sw[\\/](db|session|account-data|outbox-row|catalogue-sync)\.ts|domain[\\/](session|roles|contract|catalogue-media|ownership)\.ts|web[\\/](hooks[\\/]useSession\.ts|pwa[\\/]ios\.ts)/,
             },
-            // What the product, category and cart screens share (cart, messages, the added popup), as
+            // What the product, category and cart screens share (cart, messages, the added popup, their catalogue reads), as
             // one file: it was four chunks, each one more request before a first visit's product
             // page could render, and four more names in the entry's table of what to preload.
             {
               name: 'shop',
-              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages)\.ts|sw[\\/]cart\.ts|web[\\/](components[\\/]AddedPopup|hooks[\\/]useAddToCart)\.tsx?/,
+              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages)\.ts|sw[\\/]cart\.ts|web[\\/](components[\\/]AddedPopup|hooks[\\/]useAddToCart|hooks[\\/]useProducts)\.tsx?/,
             },
           ],
         },

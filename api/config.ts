@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDuration } from '../domain/backups.js';
-import { SHOP_CONTACT } from '../domain/shop.js';
+import { SHOP_CONTACT } from '../domain/shop-contact.js';
 import type { MediaStoreKind } from './images/media-store.js';
 
 /**

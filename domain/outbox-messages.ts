@@ -10,11 +10,4 @@ export const outboxShellMessages = {
       ? 'An order needs your attention before it can be placed.'
       : `${n} orders need your attention before they can be placed.`,
   noticeReview: 'Review order',
-  logoutTitle: 'Log out?',
-  logoutWaiting: (n: number) =>
-    n === 1
-      ? '1 order is still waiting to be sent; it will be sent when you log in again.'
-      : `${n} orders are still waiting to be sent; they will be sent when you log in again.`,
-  logoutConfirm: 'Log out',
-  logoutStay: 'Stay logged in',
 } as const;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { socialProfiles } from '../../domain/shop.js';
+import { socialProfiles } from '../../domain/shop-contact.js';
 import { currentVersion } from '../catalogue/catalogue.repository.js';
 import { EncodedLargeTexts, pickEncoding } from './encoded.js';
 import { requestOrigin } from './origin.js';

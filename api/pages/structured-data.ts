@@ -11,7 +11,7 @@ import type {
 } from 'schema-dts';
 import type { Category, Product } from '../../domain/catalogue.js';
 import { categoryPath, SITE_DESCRIPTION, SITE_NAME, summary } from '../../domain/page-head.js';
-import { SHOP_CONTACT } from '../../domain/shop.js';
+import { SHOP_CONTACT } from '../../domain/shop-contact.js';
 import { STORE_HOURS, STORES } from '../../domain/stores.js';
 
 /**

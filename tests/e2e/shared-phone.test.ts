@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
-import { outboxShellMessages as shell } from '../../domain/outbox-messages.js';
+import { outboxLogoutMessages as logout } from '../../domain/outbox-logout-messages.js';
 import {
   cartLine,
   openShopOnPhone,
@@ -167,18 +167,18 @@ describe('a shared phone', () => {
 
   it('logout with an order still waiting asks first, in the page, and A may stay', async () => {
     await tapLogout();
-    const dialog = page.getByRole('dialog', { name: shell.logoutTitle });
+    const dialog = page.getByRole('dialog', { name: logout.title });
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain(shell.logoutWaiting(1));
-    expect(shell.logoutWaiting(1)).toBe(
+    expect(await dialog.innerText()).toContain(logout.waiting(1));
+    expect(logout.waiting(1)).toBe(
       '1 order is still waiting to be sent; it will be sent when you log in again.',
     );
     // The safe choice is where focus lands.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(shell.logoutStay);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(logout.stay);
     await axe(page);
     await page.screenshot({ path: `${SHOTS}/logout-waiting.png` });
 
-    await dialog.getByRole('button', { name: shell.logoutStay }).click();
+    await dialog.getByRole('button', { name: logout.stay }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/home');
     expect(await badge().count()).toBe(1);
@@ -192,7 +192,7 @@ describe('a shared phone', () => {
 
   it("A logs out: nothing of A's shows, and only the waiting order stays on the phone", async () => {
     await tapLogout();
-    await page.getByRole('dialog').getByRole('button', { name: shell.logoutConfirm }).click();
+    await page.getByRole('dialog').getByRole('button', { name: logout.confirm }).click();
     await page.waitForURL('**/login');
     await header().getByRole('link', { name: 'Login' }).waitFor();
 

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_BENEFITS } from '../../domain/product-page.js';
-import { CATEGORIES, SHOP_CONTACT } from '../../domain/shop.js';
+import { CATEGORIES } from '../../domain/shop.js';
+import { SHOP_CONTACT } from '../../domain/shop-contact.js';
 import { STORES } from '../../domain/stores.js';
 import { addToCart } from '../../sw/cart.js';
 import { db } from '../../sw/db.js';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { outboxShellMessages as t } from '../../domain/outbox-messages.js';
+import { outboxLogoutMessages as t } from '../../domain/outbox-logout-messages.js';
 import { endSessionOnDevice, ownWaitingOrders } from '../../sw/account-data.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useDismissDetails } from '../hooks/useDismissDetails.js';
@@ -87,12 +87,12 @@ export default function AccountMenu({ userId }: { userId: number }) {
           setWaiting(0);
         }}
       >
-        <h2 id={`${dialogId}-title`}>{t.logoutTitle}</h2>
-        <p id={`${dialogId}-text`}>{t.logoutWaiting(waiting)}</p>
+        <h2 id={`${dialogId}-title`}>{t.title}</h2>
+        <p id={`${dialogId}-text`}>{t.waiting(waiting)}</p>
         <div className="account-dialog__actions">
           {/* First, so the dialog opens on it: staying is the choice that loses nothing. */}
           <button type="button" className="btn btn--outline" onClick={() => setWaiting(0)}>
-            {t.logoutStay}
+            {t.stay}
           </button>
           <button
             type="button"
@@ -102,7 +102,7 @@ export default function AccountMenu({ userId }: { userId: number }) {
               void logout();
             }}
           >
-            {t.logoutConfirm}
+            {t.confirm}
           </button>
         </div>
       </dialog>

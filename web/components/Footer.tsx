@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PAYMENT_METHODS, SHOP_CONTACT, socialProfiles } from '../../domain/shop.js';
+import { PAYMENT_METHODS, SHOP_CONTACT, socialProfiles } from '../../domain/shop-contact.js';
 
 /**
  * The shop's social profiles are baked into the build from its settings

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SAME_DAY_AREAS } from '../../domain/delivery.js';
-import { SHOP_CONTACT } from '../../domain/shop.js';
+import { SHOP_CONTACT } from '../../domain/shop-contact.js';
 import { useTitle } from '../hooks/useTitle.js';
 
 const GIFTS = [

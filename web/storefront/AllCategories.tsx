@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { categoryUrl } from '../components/Header.js';
-import { useCategories } from '../hooks/useCatalogue.js';
+import { useCategories } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
 
 /** The device's real categories, each linking to its products (a deliberate fix of the spec's sample list). */

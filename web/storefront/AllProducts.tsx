@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { messages } from '../../domain/messages.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useAddToCart } from '../hooks/useAddToCart.js';
-import { useAllProducts, useCategories, useStableShuffle } from '../hooks/useCatalogue.js';
+import { useAllProducts, useCategories, useStableShuffle } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
 
 /**

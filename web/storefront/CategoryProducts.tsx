@@ -5,7 +5,7 @@ import { messages } from '../../domain/messages.js';
 import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useAddWithPopup } from '../hooks/useAddToCart.js';
-import { useAllProducts, useCategories, useStableShuffle } from '../hooks/useCatalogue.js';
+import { useAllProducts, useCategories, useStableShuffle } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
 
 /**

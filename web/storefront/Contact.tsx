@@ -3,7 +3,7 @@ import { STORE_MAP_ORIGIN } from '../../domain/browser-origins.js';
 import { contactApi } from '../../domain/contact.contract.js';
 import { type ContactField, contactErrors, contactMessages } from '../../domain/contact.js';
 import { SAME_DAY_AREAS } from '../../domain/delivery.js';
-import { SHOP_CONTACT } from '../../domain/shop.js';
+import { SHOP_CONTACT } from '../../domain/shop-contact.js';
 import { STORES } from '../../domain/stores.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';

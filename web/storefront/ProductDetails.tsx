@@ -18,12 +18,8 @@ import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { ProductImage } from '../components/ProductImage.js';
 import { useAddWithPopup } from '../hooks/useAddToCart.js';
-import {
-  useLastSynced,
-  useProduct,
-  useProductsInCategoryId,
-  useStableShuffle,
-} from '../hooks/useCatalogue.js';
+import { useLastSynced } from '../hooks/useCatalogue.js';
+import { useProduct, useProductsInCategoryId, useStableShuffle } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { copyText, ShareProduct } from './Share.js';
 
