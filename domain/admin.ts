@@ -1,7 +1,13 @@
 import * as v from 'valibot';
 import { AddCategorySchema, CategorySchema, isTypedText, LIMITS, ProductImageSchema } from './catalogue.js';
 import { INDIA_OFFSET_MINUTES } from './delivery.js';
-import { ORDER_STATUSES, type OrderStatus, OrderStatusSchema, PaymentMethodSchema } from './orders.js';
+import {
+  ORDER_STATUSES,
+  OrderLineSchema,
+  type OrderStatus,
+  OrderStatusSchema,
+  PaymentMethodSchema,
+} from './orders.js';
 import { plainText as textOf } from './search.js';
 import { OrderSlotSchema, windowLabel } from './slots.js';
 import { IdSchema } from './validation.js';
@@ -243,17 +249,7 @@ export const AdminOrderDetailSchema = v.object({
   couponCode: v.nullable(v.string()),
   paymentId: v.nullable(v.string()),
   providerOrderId: v.nullable(v.string()),
-  lines: v.array(
-    v.object({
-      productID: int,
-      productName: v.string(),
-      variationName: v.nullable(v.string()),
-      productImage: v.string(),
-      unitPrice: int,
-      quantity: int,
-      lineTotal: int,
-    }),
-  ),
+  lines: v.array(OrderLineSchema),
   timeline: v.array(StatusChangeSchema),
 });
 export type AdminOrderDetail = v.InferOutput<typeof AdminOrderDetailSchema>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type OrderStatus, OrderStatusSchema, PaymentMethodSchema } from './orders.js';
+import { OrderLineSchema, type OrderStatus, OrderStatusSchema, PaymentMethodSchema } from './orders.js';
 import { OrderSlotSchema } from './slots.js';
 
 /**
@@ -36,17 +36,7 @@ export const ShopperOrderSchema = v.object({
   discount: int,
   couponCode: v.nullable(v.string()),
   totalAmount: int,
-  lines: v.array(
-    v.object({
-      productID: int,
-      productName: v.string(),
-      variationName: v.nullable(v.string()),
-      productImage: v.string(),
-      unitPrice: int,
-      quantity: int,
-      lineTotal: int,
-    }),
-  ),
+  lines: v.array(OrderLineSchema),
   timeline: v.array(OrderStepSchema),
 });
 export type ShopperOrder = v.InferOutput<typeof ShopperOrderSchema>;

@@ -31,6 +31,21 @@ export const OrderStatusSchema = v.picklist(ORDER_STATUSES);
 const int = v.pipe(v.number(), v.integer());
 
 /**
+ * A placed order's line as the server stored it (the admin's order page and the shopper's own):
+ * the name and picture it was ordered with, its unit price and total in rupees.
+ */
+export const OrderLineSchema = v.object({
+  productID: int,
+  productName: v.string(),
+  variationName: v.nullable(v.string()),
+  productImage: v.string(),
+  unitPrice: int,
+  quantity: int,
+  lineTotal: int,
+});
+export type OrderLine = v.InferOutput<typeof OrderLineSchema>;
+
+/**
  * Where an admin may move an order. "paid" is reached only by a verified
  * payment, never by hand; delivered and cancelled are final.
  */

@@ -22,7 +22,7 @@ import { NEXT_STATUSES, type OrderStatus, type PaymentMethod } from '../../domai
 import { sortSlots, todayAndTomorrow } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
 import { imageOf } from '../images/images.js';
-import { orderSlotOf } from '../orders/order.repository.js';
+import { orderLines, orderSlotOf } from '../orders/order.repository.js';
 import { bookedCounts, listClosures, listSlots } from '../slots/slot.repository.js';
 
 /**
@@ -273,20 +273,7 @@ export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail 
   const [summary] = await summaries(db, [row as SummaryRow]);
   if (!summary) return null;
   const [lines, history] = await Promise.all([
-    db
-      .selectFrom('order_items')
-      .select([
-        'product_id',
-        'product_name',
-        'variation_name',
-        'product_image',
-        'unit_price',
-        'quantity',
-        'line_total',
-      ])
-      .where('order_id', '=', id)
-      .orderBy('position')
-      .execute(),
+    orderLines(db, id),
     db
       .selectFrom('order_status_history')
       .select(['from_status', 'to_status', 'changed_by_email', 'note', 'created_at'])
@@ -318,15 +305,7 @@ export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail 
     couponCode: row.coupon_code,
     paymentId: row.payment_id,
     providerOrderId: row.provider_order_id,
-    lines: lines.map((l) => ({
-      productID: l.product_id,
-      productName: l.product_name,
-      variationName: l.variation_name,
-      productImage: l.product_image,
-      unitPrice: num(l.unit_price),
-      quantity: l.quantity,
-      lineTotal: num(l.line_total),
-    })),
+    lines,
     timeline,
   };
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { OrderStep, ShopperOrder } from '../../domain/order-tracking.js';
 import type { OrderStatus, PaymentMethod } from '../../domain/orders.js';
 import type { Database } from '../db/schema.js';
-import { orderSlotOf } from './order.repository.js';
+import { orderLines, orderSlotOf } from './order.repository.js';
 
 /**
  * The shopper's own order with its timeline (issue 19), and the versions its ETags are made of.
@@ -44,20 +44,7 @@ export async function shopperOrder(db: Db, userId: number, orderId: number): Pro
     .executeTakeFirst();
   if (!o) return null;
   const [lines, moves] = await Promise.all([
-    db
-      .selectFrom('order_items')
-      .select([
-        'product_id',
-        'product_name',
-        'variation_name',
-        'product_image',
-        'unit_price',
-        'quantity',
-        'line_total',
-      ])
-      .where('order_id', '=', orderId)
-      .orderBy('position')
-      .execute(),
+    orderLines(db, orderId),
     db
       .selectFrom('order_status_history')
       .select(['from_status', 'to_status', 'created_at'])
@@ -95,15 +82,7 @@ export async function shopperOrder(db: Db, userId: number, orderId: number): Pro
     discount: num(o.discount),
     couponCode: o.coupon_code,
     totalAmount: num(o.total),
-    lines: lines.map((l) => ({
-      productID: l.product_id,
-      productName: l.product_name,
-      variationName: l.variation_name,
-      productImage: l.product_image,
-      unitPrice: num(l.unit_price),
-      quantity: l.quantity,
-      lineTotal: num(l.line_total),
-    })),
+    lines,
     timeline,
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type {
   AdminOrderHistoryRow,
   OrderHistoryRow,
+  OrderLine,
   OrderStatus,
   OrderTotals,
   PaymentMethod,
@@ -189,4 +190,31 @@ export async function moveStatus(
 /** A cancelled order gives its coupon back (a first-order offer is again the account's). */
 export async function releaseCoupon(db: Db, orderId: number): Promise<void> {
   await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).execute();
+}
+
+/** A placed order's lines, in the order they were placed (the admin's order page and the shopper's own). */
+export async function orderLines(db: Kysely<Database>, orderId: number): Promise<OrderLine[]> {
+  const rows = await db
+    .selectFrom('order_items')
+    .select([
+      'product_id',
+      'product_name',
+      'variation_name',
+      'product_image',
+      'unit_price',
+      'quantity',
+      'line_total',
+    ])
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+  return rows.map((l) => ({
+    productID: l.product_id,
+    productName: l.product_name,
+    variationName: l.variation_name,
+    productImage: l.product_image,
+    unitPrice: Number(l.unit_price),
+    quantity: l.quantity,
+    lineTotal: Number(l.line_total),
+  }));
 }
