@@ -299,13 +299,19 @@ for (const dialect of DIALECTS) {
         const deadline = Date.now() + 10_000;
         while (seen.size < 4 && Date.now() < deadline) {
           await sleep(200);
+          const asked = Date.now();
           const data = await list();
+          const answered = Date.now();
           for (const b of data.backups) seen.add(b.name);
           expect(data.backups.length).toBeLessThanOrEqual(2);
           if (data.newestAt !== null) {
             expect(data.newestAt).toBeGreaterThanOrEqual(newest ?? 0);
             newest = data.newestAt;
-            expect(data.warning).toBeNull();
+            // A backup is named by its start: on a loaded machine pg_dump can take longer than
+            // two periods, and then the warning is right. The server's clock read lies between
+            // asked and answered, so only the cases on either side of the line are certain.
+            if (answered - data.newestAt <= 2000) expect(data.warning).toBeNull();
+            if (asked - data.newestAt > 2000) expect(data.warning).toMatch(/older than two scheduled periods/);
           }
         }
         expect(seen.size).toBeGreaterThanOrEqual(4);
