@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { AddCategorySchema, CategorySchema, isTypedText, LIMITS, ProductImageSchema } from './catalogue.js';
 import { INDIA_OFFSET_MINUTES } from './delivery.js';
+import { type OrderGift, orderGiftEntries } from './gifts.js';
 import {
   ORDER_STATUSES,
   OrderLineSchema,
@@ -221,7 +222,17 @@ export const AdminOrderSummarySchema = v.object({
   deliveryDate: v.string(),
   deliverySlot: v.nullable(OrderSlotSchema),
   slotCharge: int,
-  items: v.array(v.object({ productName: v.string(), quantity: int, productImage: v.string() })),
+  items: v.array(
+    v.object({
+      productName: v.string(),
+      quantity: int,
+      productImage: v.string(),
+      /** The message on the cake (issue 26); null when none. */
+      cakeMessage: v.nullable(v.string()),
+    }),
+  ),
+  /** Who receives it and the surprise choices (issue 26). */
+  ...orderGiftEntries,
 });
 export type AdminOrderSummary = v.InferOutput<typeof AdminOrderSummarySchema>;
 
@@ -353,9 +364,26 @@ export const ORDER_CSV_HEADER = [
   'Delivery Date',
   'Delivery Slot',
   'Slot Charge (INR)',
+  'Recipient Name',
+  'Recipient Phone',
+  'Hide Price',
+  'Hide Sender',
+  'Card Occasion',
+  'Card Message',
+  'Cake Messages',
 ] as const;
 
-export function ordersCsv(orders: readonly AdminOrderSummary[]): string {
+/** An order as the CSV reads it; the gift fields may be missing from orders fetched before issue 26. */
+export type CsvOrder = Omit<AdminOrderSummary, keyof OrderGift | 'items'> &
+  Partial<OrderGift> & {
+    items: readonly (Omit<AdminOrderSummary['items'][number], 'cakeMessage'> & {
+      cakeMessage?: string | null;
+    })[];
+  };
+
+const yesNo = (b: boolean | undefined) => (b ? 'yes' : 'no');
+
+export function ordersCsv(orders: readonly CsvOrder[]): string {
   const lines = [ORDER_CSV_HEADER.map(csvCell).join(',')];
   for (const o of orders) {
     lines.push(
@@ -375,6 +403,16 @@ export function ordersCsv(orders: readonly AdminOrderSummary[]): string {
         o.deliveryDate,
         o.deliverySlot ? `${o.deliverySlot.name} (${windowLabel(o.deliverySlot)})` : '',
         o.slotCharge,
+        o.recipient?.name ?? '',
+        o.recipient?.phone ?? '',
+        yesNo(o.hidePrice),
+        yesNo(o.hideSender),
+        o.card?.occasion ?? '',
+        o.card?.message ?? '',
+        o.items
+          .filter((i) => i.cakeMessage)
+          .map((i) => `${i.productName}: ${i.cakeMessage}`)
+          .join('; '),
       ]
         .map(csvCell)
         .join(','),

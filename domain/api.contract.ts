@@ -4,6 +4,7 @@ import { backupsApi } from './backups.contract.js';
 import { catalogueApi } from './catalogue.contract.js';
 import { contactApi } from './contact.contract.js';
 import type { Endpoint } from './contract.js';
+import { giftsApi } from './gifts.contract.js';
 import { ordersContract } from './orders.contract.js';
 import { paymentsContract } from './payments.contract.js';
 import { postsApi } from './posts.contract.js';
@@ -27,6 +28,7 @@ export const apiContract = {
   backups: backupsApi,
   slots: slotsApi,
   push: pushApi,
+  gifts: giftsApi,
 } as const;
 
 const names = new Map<Endpoint, string>();

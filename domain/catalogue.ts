@@ -64,6 +64,10 @@ export const ProductSchema = v.object({
   updatedAt: v.pipe(v.string(), v.isoTimestamp()),
   /** The catalogue version at the product's last change (see the delta feed). */
   version: int,
+  /** Gifts (issue 26): the product takes a message on the cake (at most 40 characters). */
+  takesMessage: v.boolean(),
+  /** A photo cake: it needs a photo and a day's notice (`domain/gifts.ts`). */
+  photoCake: v.boolean(),
 });
 export type Product = v.InferOutput<typeof ProductSchema>;
 
@@ -176,6 +180,17 @@ export const RupeesSchema = v.pipe(
   v.maxValue(LIMITS.maxPrice, 'Price is too large.'),
 );
 
+/** A yes/no of the admin's product form; multipart sends it as text ("true", "on", "1"). */
+export const FlagSchema = v.pipe(
+  v.union([v.boolean(), v.string()], 'A yes/no field must be true or false.'),
+  v.transform((x) => (typeof x === 'boolean' ? x : x.trim().toLowerCase())),
+  v.check(
+    (x) => typeof x === 'boolean' || ['true', 'false', 'on', 'off', '1', '0', ''].includes(x),
+    'A yes/no field must be true or false.',
+  ),
+  v.transform((x) => x === true || x === 'true' || x === 'on' || x === '1'),
+);
+
 /** The admin form's variation: VariationName, VariationType (= variationValue), Price. */
 export const VariationInputSchema = v.pipe(
   v.record(v.string(), v.unknown(), 'Each variation must be an object.'),
@@ -243,6 +258,8 @@ export const AddProductFieldsSchema = v.object({
   price: v.optional(RupeesSchema, ''),
   sizeOrWeight: v.optional(text(LIMITS.sizeOrWeight, 'Size or weight'), ''),
   variations: v.optional(VariationListSchema, []),
+  takesMessage: v.optional(FlagSchema, false),
+  photoCake: v.optional(FlagSchema, false),
 });
 export type AddProductFields = v.InferOutput<typeof AddProductFieldsSchema>;
 
@@ -278,6 +295,9 @@ export const UpdateProductSchema = v.pipe(
       ),
     ),
     variations: v.optional(v.nullable(VariationListSchema)),
+    /** Kept as they are when not sent (the spec's client knows nothing of them). */
+    takesMessage: v.optional(FlagSchema),
+    photoCake: v.optional(FlagSchema),
   }),
 );
 export type UpdateProductInput = v.InferOutput<typeof UpdateProductSchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { orderGiftEntries } from './gifts.js';
 import { OrderLineSchema, type OrderStatus, OrderStatusSchema, PaymentMethodSchema } from './orders.js';
 import { OrderSlotSchema } from './slots.js';
 
@@ -38,6 +39,8 @@ export const ShopperOrderSchema = v.object({
   totalAmount: int,
   lines: v.array(OrderLineSchema),
   timeline: v.array(OrderStepSchema),
+  /** Who receives it and the surprise choices (issue 26). */
+  ...orderGiftEntries,
 });
 export type ShopperOrder = v.InferOutput<typeof ShopperOrderSchema>;
 

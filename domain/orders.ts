@@ -2,6 +2,14 @@ import * as v from 'valibot';
 import { EmailSchema } from './accounts.js';
 import { MAX_LINE_QUANTITY } from './cart.js';
 import { isCalendarDate, isValidPincode } from './delivery.js';
+import {
+  CakeMessageSchema,
+  GiftCardSchema,
+  lineGiftEntries,
+  orderGiftEntries,
+  PhotoIDSchema,
+  RecipientSchema,
+} from './gifts.js';
 import { messages } from './messages.js';
 import { singleLine } from './single-line.js';
 import { OrderSlotSchema, type SlotRefusal } from './slots.js';
@@ -42,6 +50,8 @@ export const OrderLineSchema = v.object({
   unitPrice: int,
   quantity: int,
   lineTotal: int,
+  /** The message on the cake and the photo's id (issue 26); null when none. */
+  ...lineGiftEntries,
 });
 export type OrderLine = v.InferOutput<typeof OrderLineSchema>;
 
@@ -106,6 +116,12 @@ export const OrderItemSchema = v.pipe(
       v.maxValue(MAX_LINE_QUANTITY, quantity),
     ),
     ProductImage: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000)), ''),
+    // Gifts (issue 26). No defaults: an absent field stays absent, so an order without them
+    // hashes (idempotency) as it did before they existed.
+    /** The message on the cake, checked with the rule of `domain/gifts.ts`. */
+    CakeMessage: v.optional(CakeMessageSchema),
+    /** The id `POST /api/cake-photos` answered, for a photo cake. */
+    PhotoID: v.optional(v.nullable(PhotoIDSchema)),
   }),
   // An item is found by its id, or (the spec's client) by its exact name.
   v.check((item) => item.ProductID !== null || item.ProductName !== '', 'Each item needs a product.'),
@@ -163,6 +179,17 @@ export const OrderRequestSchema = v.object({
    * the same as before slots existed.
    */
   DeliverySlotID: v.optional(v.nullable(IdSchema)),
+  /**
+   * Gifts (issue 26), all optional with no default for the same reason as `DeliverySlotID`.
+   * With a recipient, the order's address fields are the recipient's; the buyer's name, email
+   * and phone stay the account's.
+   */
+  Recipient: v.optional(v.nullable(RecipientSchema)),
+  /** "No price in the box": the packing slip carries no price. */
+  HidePrice: v.optional(v.boolean()),
+  /** "Don't say who it's from": the card is signed "With love". */
+  HideSender: v.optional(v.boolean()),
+  Card: v.optional(v.nullable(GiftCardSchema)),
   RazorpayPaymentId: optionalText(100),
   RazorpayOrderId: optionalText(100),
   RazorpaySignature: optionalText(200),
@@ -311,8 +338,19 @@ export const PlacedOrderSchema = v.object({
   discount: int,
   totalAmount: int,
   couponCode: v.nullable(v.string()),
-  items: v.array(PricedLineSchema),
+  items: v.array(
+    v.object({
+      ...PricedLineSchema.entries,
+      cakeMessage: v.optional(v.nullable(v.string())),
+      photoID: v.optional(v.nullable(v.string())),
+    }),
+  ),
   orderDate: v.string(),
+  // Optional: answers stored (for replays) before gifts existed lack them.
+  recipient: v.optional(orderGiftEntries.recipient),
+  hidePrice: v.optional(v.boolean()),
+  hideSender: v.optional(v.boolean()),
+  card: v.optional(orderGiftEntries.card),
 });
 export type PlacedOrder = v.InferOutput<typeof PlacedOrderSchema>;
 
@@ -331,6 +369,9 @@ export const OrderHistoryRowSchema = v.object({
   paymentMethod: PaymentMethodSchema,
   deliverySlot: v.nullable(OrderSlotSchema),
   slotCharge: int,
+  /** The line's cake message and photo, and the order's gift choices (issue 26). */
+  ...lineGiftEntries,
+  ...orderGiftEntries,
 });
 export type OrderHistoryRow = v.InferOutput<typeof OrderHistoryRowSchema>;
 
