@@ -29,10 +29,34 @@ export interface CartLine {
   price: number;
   quantity: number;
   addedAt: number;
+  /** The message on the cake (issue 26), as typed; absent or null: none. */
+  cakeMessage?: string | null;
+  /** The product takes a message, so the cart offers to write or change it. */
+  takesMessage?: boolean;
+  /** The photo for a photo cake, kept on the device until its order uploads it. */
+  photo?: ChosenPhoto | null;
 }
 
-export function lineKey(productID: number, variationID: number | null): string {
-  return `${productID}:${variationID ?? 'base'}`;
+/** A photo the shopper chose for a photo cake. */
+export interface ChosenPhoto {
+  /** Made on the device when the photo was chosen: the upload's Idempotency-Key, and part of the line's key. */
+  key: string;
+  blob: Blob;
+}
+
+/**
+ * A line is a product, an option, a message and a photo: two of one cake with
+ * two messages are two lines. A line with neither keeps the key it had before
+ * messages, so carts stored then still merge.
+ */
+export function lineKey(
+  productID: number,
+  variationID: number | null,
+  cakeMessage?: string | null,
+  photoKey?: string | null,
+): string {
+  const base = `${productID}:${variationID ?? 'base'}`;
+  return `${base}${cakeMessage ? `:m:${cakeMessage}` : ''}${photoKey ? `:p:${photoKey}` : ''}`;
 }
 
 /** What was chosen, in words ("Weight: 1 kg", "Base price, 0.5 kg"), or null for a product without options. */

@@ -92,7 +92,12 @@ export function checkoutTotals(
   );
 }
 
-/** The order's lines as the request carries them (ids, so the server prices the exact product and option). */
+/**
+ * The order's lines as the request carries them (ids, so the server prices the exact product and
+ * option). A cake's message goes as typed; a photo's id is not known yet: the outbox uploads the
+ * photo and fills `PhotoID` in before it sends the order. A line with neither sends neither field,
+ * so an order without gifts is the request it always was.
+ */
 export function orderItems(lines: readonly CartLine[]): OrderRequestInput['OrderItems'] {
   return lines.map((l) => ({
     ProductID: l.productID,
@@ -101,6 +106,7 @@ export function orderItems(lines: readonly CartLine[]): OrderRequestInput['Order
     Price: l.price,
     Quantity: l.quantity,
     ProductImage: l.image,
+    ...(l.cakeMessage ? { CakeMessage: l.cakeMessage } : {}),
   }));
 }
 

@@ -142,6 +142,42 @@ export function classifyAnswer(answer: Answer, now: number): Outcome {
   return problem('refused');
 }
 
+/**
+ * One answer to a cake photo's upload (`POST /api/cake-photos`, issue 26), which comes before its
+ * order: the photo's id, or what the order does instead. The upload carries its own key, so a
+ * lost answer is simply asked for again, as an order's is. A refusal (any 4xx but 401, 408 and
+ * 429) makes the order wait for the shopper, with the server's reason: the order never goes
+ * without its photo.
+ */
+export function classifyPhotoAnswer(
+  answer: Answer,
+  now: number,
+  product: string,
+): { kind: 'uploaded'; photoID: string } | Exclude<Outcome, { kind: 'sent' }> {
+  const { status } = answer;
+  const envelope = envelopeOf(answer.body);
+  const photoID = (envelope.data as { photoID?: unknown } | null)?.photoID;
+  if (status >= 200 && status < 300 && envelope.isSuccess === true && typeof photoID === 'string')
+    return { kind: 'uploaded', photoID };
+  if (status === 401 || status === 408 || status === 429 || status >= 500 || status < 400) {
+    const outcome = classifyAnswer(answer, now);
+    // A 2xx that is not the photo's answer (a captive portal's page) proved nothing: ask again.
+    return outcome.kind === 'sent'
+      ? { kind: 'retry', afterMs: null, transport: true, reason: `unreadable ${status}` }
+      : outcome;
+  }
+  const reason = typeof envelope.sys_message === 'string' ? envelope.sys_message : '';
+  return {
+    kind: 'attention',
+    problem: { kind: 'refused', status, message: photoRefused(product, reason), data: envelope.data ?? null },
+  };
+}
+
+/** What a shopper reads when the shop refused the photo of a queued photo cake. */
+export function photoRefused(product: string, reason: string): string {
+  return `The shop could not take the photo for ${product}${reason ? `: ${reason}` : '.'} Cancel this order to put it back in your cart, then choose another photo.`;
+}
+
 export const BACKOFF_FIRST_MS = 2_000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
 

@@ -11,7 +11,7 @@ import { clearSession } from './session.js';
  *
  * At logout the account's personal data leaves the device (sent and
  * cancelled orders, with their names and addresses, the order history
- * copy and the order pages' copies); the session's own keys go with `clearSession`. Orders still waiting
+ * copy, the order pages' copies and the saved recipients); the session's own keys go with `clearSession`. Orders still waiting
  * to be sent stay, hidden, because nothing queued is ever dropped: only their
  * own account's session sends them (`sw/outbox.ts`). The cart is the device's.
  */
@@ -56,10 +56,11 @@ export async function ownWaitingOrders(
  * a logout left behind.
  */
 export async function keepOnlyAccount(userId: number | null, store: ShopDatabase = db): Promise<void> {
-  await store.transaction('rw', store.outbox, store.orderHistory, store.orderDetails, async () => {
-    await store.outbox.filter((r) => !isOwnedBy(r, userId) && !isWaiting(r)).delete();
-    await store.orderHistory.filter((h) => !isOwnedBy(h, userId)).delete();
-    await store.orderDetails.filter((o) => !isOwnedBy(o, userId)).delete();
+  const { outbox, orderHistory, orderDetails, recipients } = store;
+  await store.transaction('rw', outbox, orderHistory, orderDetails, recipients, async () => {
+    await outbox.filter((r) => !isOwnedBy(r, userId) && !isWaiting(r)).delete();
+    for (const t of [orderHistory, orderDetails, recipients])
+      await t.filter((h) => !isOwnedBy(h, userId)).delete();
   });
 }
 

@@ -1,4 +1,11 @@
-import { type CartLine, choiceFields, lineKey, MAX_LINE_QUANTITY, unitPrice } from '../domain/cart.js';
+import {
+  type CartLine,
+  type ChosenPhoto,
+  choiceFields,
+  lineKey,
+  MAX_LINE_QUANTITY,
+  unitPrice,
+} from '../domain/cart.js';
 import { firstImage, type Product, type Variation } from '../domain/catalogue.js';
 import { db, type ShopDatabase } from './db.js';
 
@@ -52,6 +59,8 @@ export function toLegacyItem(line: CartLine, product: Product | undefined): Lega
     images: [],
     updatedAt: new Date(line.addedAt).toISOString(),
     version: 0,
+    takesMessage: false,
+    photoCake: false,
   };
   return {
     ...base,
@@ -84,18 +93,33 @@ function clampQuantity(quantity: number): number {
   return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
 }
 
+/** What makes a cake a gift (issue 26): its message and its photo. */
+export interface CakeChoices {
+  cakeMessage?: string | null;
+  photo?: ChosenPhoto | null;
+}
+
+/** A message as the line keeps it: trimmed (as the server trims it), and none when empty. */
+function cleanMessage(message: string | null | undefined): string | null {
+  return message?.trim() || null;
+}
+
 /**
  * Adds a product (with its chosen variation) to the cart. The same product and
  * variation added again raises the existing line's quantity instead of adding
- * a second line; the line keeps the price it was first added at.
+ * a second line; the line keeps the price it was first added at. A message or a
+ * photo makes another line (see `lineKey`).
  */
 export async function addToCart(
   product: Product,
   variation: Variation | null,
   quantity = 1,
   store: ShopDatabase = db,
+  choices: CakeChoices = {},
 ): Promise<CartLine> {
-  const key = lineKey(product.productID, variation?.variationID ?? null);
+  const cakeMessage = cleanMessage(choices.cakeMessage);
+  const photo = choices.photo ?? null;
+  const key = lineKey(product.productID, variation?.variationID ?? null, cakeMessage, photo?.key);
   const wanted = clampQuantity(quantity);
   const line = await store.transaction('rw', store.cart, async () => {
     const existing = await store.cart.get(key);
@@ -115,6 +139,9 @@ export async function addToCart(
       quantity: wanted,
       // Date.now() can repeat within a millisecond; the spec's uniqueId must not.
       addedAt: await nextAddedAt(store),
+      ...(cakeMessage ? { cakeMessage } : {}),
+      ...(photo ? { photo } : {}),
+      ...(product.takesMessage ? { takesMessage: true } : {}),
     };
     await store.cart.put(fresh);
     return fresh;
@@ -141,6 +168,32 @@ export async function setQuantity(key: string, quantity: number, store: ShopData
     await store.cart.put({ ...existing, quantity: clampQuantity(quantity) });
   });
   await writeMirror(store);
+}
+
+/**
+ * Changes a line's message (the cart's edit). The message is part of the line's
+ * identity, so the line moves to its new key, in its place in the cart; when a
+ * line of that key exists already, the two become one.
+ */
+export async function setCakeMessage(
+  key: string,
+  message: string | null,
+  store: ShopDatabase = db,
+): Promise<string | null> {
+  const cakeMessage = cleanMessage(message);
+  const moved = await store.transaction('rw', store.cart, async () => {
+    const line = await store.cart.get(key);
+    if (!line) return null;
+    const next = lineKey(line.productID, line.variationID, cakeMessage, line.photo?.key);
+    if (next === key) return key;
+    const same = await store.cart.get(next);
+    await store.cart.delete(key);
+    if (same) await store.cart.put({ ...same, quantity: clampQuantity(same.quantity + line.quantity) });
+    else await store.cart.put({ ...line, key: next, cakeMessage });
+    return next;
+  });
+  await writeMirror(store);
+  return moved;
 }
 
 export async function removeFromCart(key: string, store: ShopDatabase = db): Promise<void> {

@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { CartLine } from '../domain/cart.js';
 import type { Category, Product } from '../domain/catalogue.js';
+import type { SavedRecipient } from '../domain/gifts.js';
 import type { ShopperOrder } from '../domain/order-tracking.js';
 import type { OrderHistoryRow } from '../domain/orders.js';
 import type { ClosedDate, DeliverySlot } from '../domain/slot-schema.js';
@@ -19,6 +20,9 @@ import type { OutboxRow } from './outbox-row.js';
  * the shop's delivery slots and closed dates (issue 25), replaced whole by the
  * catalogue sync, so the checkout offers slots offline. Version 4 adds the shopper's
  * orders as their order pages last fetched them (issue 19), so an order opens offline.
+ * Version 5 adds the account's saved recipients (issue 26), so a gift to Mum is two taps
+ * offline too. A cake's photo needs no table: it is a Blob inside its cart line, then inside
+ * its outbox row, and leaves with them.
  */
 
 /** A product as stored: the API's object plus the category ids as a multi-entry index. */
@@ -86,6 +90,13 @@ export interface OrderDetailCache {
   etag: string | null;
 }
 
+/** The account's saved recipients as last fetched or saved (My Profile, checkout); the account's only. */
+export interface SavedRecipientsCache {
+  userId: number;
+  rows: SavedRecipient[];
+  fetchedAt: number;
+}
+
 export class ShopDatabase extends Dexie {
   categories!: EntityTable<Category, 'categoryID'>;
   products!: EntityTable<StoredProduct, 'productID'>;
@@ -98,6 +109,7 @@ export class ShopDatabase extends Dexie {
   slots!: EntityTable<DeliverySlot, 'slotID'>;
   closedDates!: EntityTable<ClosedDate, 'date'>;
   orderDetails!: EntityTable<OrderDetailCache, 'orderID'>;
+  recipients!: EntityTable<SavedRecipientsCache, 'userId'>;
 
   constructor(name = 'storefront') {
     super(name);
@@ -119,6 +131,9 @@ export class ShopDatabase extends Dexie {
     });
     this.version(4).stores({
       orderDetails: 'orderID, userId',
+    });
+    this.version(5).stores({
+      recipients: 'userId',
     });
   }
 }

@@ -58,6 +58,22 @@ export interface OutboxRow {
   /** The worker showed "Order #N placed" (or a page saw it): never twice. */
   announced: boolean;
   updatedAt: number;
+  /**
+   * The photos of its photo cakes (issue 26), uploaded before the order is sent; absent: none.
+   * Added without a new row version: an older row simply has none.
+   */
+  photos?: OutboxPhoto[];
+}
+
+/** A photo cake's photo waiting in the outbox, for the order's line `item`. */
+export interface OutboxPhoto {
+  item: number;
+  /** The upload's Idempotency-Key, made when the photo was chosen. */
+  key: string;
+  /** Dropped once the order is placed: the shop has it. */
+  blob?: Blob;
+  /** What the upload answered; null until then. */
+  photoID: string | null;
 }
 
 /** A stored row as this version reads it; rows from an older or newer format are brought to this one. */
@@ -92,5 +108,6 @@ export function upgradeRow(raw: Partial<OutboxRow> & Pick<OutboxRow, 'key'>): Ou
     refusedToken: raw.refusedToken ?? null,
     announced: raw.announced ?? false,
     updatedAt: raw.updatedAt ?? Date.now(),
+    photos: raw.photos,
   };
 }

@@ -7,6 +7,7 @@ import {
   asSlotRefusal,
   backoffMs,
   classifyAnswer,
+  classifyPhotoAnswer,
   goneLine,
   type OutboxProblem,
 } from '../domain/outbox.js';
@@ -14,7 +15,13 @@ import { isOwnedBy } from '../domain/ownership.js';
 import type { SlotOffer } from '../domain/slots.js';
 import { writeMirror } from './cart.js';
 import { db as defaultDb, type SessionRow, type ShopDatabase } from './db.js';
-import { OUTBOX_ROW_VERSION, type OutboxRow, type QueuedFigures, upgradeRow } from './outbox-row.js';
+import {
+  OUTBOX_ROW_VERSION,
+  type OutboxPhoto,
+  type OutboxRow,
+  type QueuedFigures,
+  upgradeRow,
+} from './outbox-row.js';
 import { loadSession } from './session.js';
 
 /**
@@ -86,6 +93,8 @@ export interface NewOrder {
   slot?: SlotOffer | null;
   /** The cart lines this order takes: removed in the same transaction that stores it. */
   cartKeys: readonly string[];
+  /** Its photo cakes' photos, uploaded before the order is sent. */
+  photos?: OutboxPhoto[];
 }
 
 /**
@@ -108,6 +117,7 @@ export async function queueOrder(order: NewOrder, env: OutboxEnv = defaultEnv())
     attempts: 0,
     nextAttemptAt: now,
     updatedAt: now,
+    ...(order.photos?.length ? { photos: order.photos } : {}),
   });
   await env.db.transaction('rw', env.db.outbox, env.db.cart, async () => {
     await env.db.outbox.add(row);
@@ -156,6 +166,64 @@ async function post(env: OutboxEnv, row: OutboxRow, token: string): Promise<Answ
     // Network failure, reset, timeout: nothing definite happened; the same key goes again.
     return { status: 0, body: null, retryAfter: null };
   }
+}
+
+async function postPhoto(env: OutboxEnv, photo: OutboxPhoto, token: string): Promise<Answer> {
+  try {
+    const form = new FormData();
+    form.append('photo', photo.blob ?? new Blob([]), 'photo');
+    const res = await env.fetch(`${env.base}/cake-photos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': photo.key },
+      body: form,
+      signal: AbortSignal.timeout(env.timeoutMs),
+      cache: 'no-store',
+    });
+    let body: unknown = null;
+    try {
+      body = await res.json();
+    } catch {
+      // As for an order: the status alone decides.
+    }
+    return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
+  } catch {
+    return { status: 0, body: null, retryAfter: null };
+  }
+}
+
+/**
+ * Uploads the order's photos that have no id yet, each under its own key, and
+ * writes each answered id into the row and onto its line before the next, so a
+ * pass cut short never uploads a photo twice and the order carries them all.
+ * Anything but an id for every photo stops here: the order is not sent
+ * without them.
+ */
+async function uploadPhotos(
+  env: OutboxEnv,
+  row: OutboxRow,
+  token: string,
+): Promise<{
+  row: OutboxRow;
+  outcome: Exclude<ReturnType<typeof classifyPhotoAnswer>, { kind: 'uploaded' }> | null;
+}> {
+  let current = row;
+  for (const photo of row.photos ?? []) {
+    if (photo.photoID) continue;
+    const product = current.request.OrderItems[photo.item]?.ProductName || 'the cake';
+    const answer = classifyPhotoAnswer(await postPhoto(env, photo, token), env.now(), product);
+    if (answer.kind !== 'uploaded') return { row: current, outcome: answer };
+    const photoID = answer.photoID;
+    current = await put(env, current, {
+      photos: (current.photos ?? []).map((p) => (p.key === photo.key ? { ...p, photoID } : p)),
+      request: {
+        ...current.request,
+        OrderItems: current.request.OrderItems.map((item, i) =>
+          i === photo.item ? { ...item, PhotoID: photoID } : item,
+        ),
+      },
+    });
+  }
+  return { row: current, outcome: null };
 }
 
 const TRANSPORT = 'transport:';
@@ -246,7 +314,9 @@ export function sendDue(
       // write per row more made each order wait on the live queries of every open page (the state is not
       // needed for safety: any row not yet answered is sent again with its key).
       if (!networkUp) row = await put(env, row, { state: 'sending' });
-      const outcome = classifyAnswer(await post(env, row, session.token), env.now());
+      const uploads = await uploadPhotos(env, row, session.token);
+      row = uploads.row;
+      const outcome = uploads.outcome ?? classifyAnswer(await post(env, row, session.token), env.now());
       if (outcome.kind === 'sent') {
         networkUp = true;
         const placed = await put(env, row, {
@@ -256,6 +326,8 @@ export function sendDue(
           attempts: 0,
           lastError: null,
           refusedToken: null,
+          // The shop has the photos now; a placed order keeps only their ids.
+          ...(row.photos ? { photos: row.photos.map(({ blob: _sent, ...p }) => p) } : {}),
         });
         result.sent.push(placed);
         // Its account logged out while the answer was on its way: a sent order is personal data that
@@ -483,9 +555,14 @@ export async function cancelOrder(key: string, env: OutboxEnv = defaultEnv()): P
       if (item.ProductID == null) continue;
       const productID = Number(item.ProductID);
       const variationID = item.VariationID == null ? null : Number(item.VariationID);
-      const key = lineKey(productID, variationID);
+      const cakeMessage = item.CakeMessage ?? null;
+      const stored = row.photos?.find((p) => p.item === i);
+      const photo = stored?.blob ? { key: stored.key, blob: stored.blob } : null;
+      const key = lineKey(productID, variationID, cakeMessage, photo?.key);
       if (await env.db.cart.get(key)) continue;
       const line: CartLine = {
+        ...(cakeMessage ? { cakeMessage } : {}),
+        ...(photo ? { photo } : {}),
         key,
         productID,
         variationID,

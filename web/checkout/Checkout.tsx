@@ -17,6 +17,13 @@ import {
   earliestDeliveryDate,
   latestDeliveryDate,
 } from '../../domain/delivery.js';
+import {
+  earliestPhotoCakeDate,
+  giftMessages,
+  giftPaymentProblem,
+  photoCakeDateProblem,
+  WITH_LOVE,
+} from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { ordersContract } from '../../domain/orders.contract.js';
@@ -31,11 +38,14 @@ import {
 import { earliestSlotDate, type SlotAvailability, slotChargeLabel } from '../../domain/slots.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
 import { db } from '../../sw/db.js';
+import { keepOnDevice, refreshRecipients, useSavedRecipients } from '../account/recipients.js';
 import { ApiError, call } from '../api/client.js';
+import { CartLineGift } from '../components/CakeGift.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
 import { useSession } from '../hooks/useSession.js';
 import { usePwaState } from '../pwa/pwa-state.js';
+import { GiftOptions, type GiftState, giftErrors, giftRequest, noGift } from './GiftOptions.js';
 import { newOrderKey, placeOrder } from './place.js';
 import { type PaymentResult, payWithRazorpay, ScriptLoadError } from './razorpay.js';
 import { SlotPicker, useDeviceSlots, useSlotsOn } from './SlotPicker.js';
@@ -98,9 +108,29 @@ export default function Checkout() {
     day.slots.find((s) => s.slotID === slotID && s.state === 'open') ??
     day.slots.find((s) => s.isDefault && s.state === 'open') ??
     null;
-  const earliest =
+  const [gift, setGift] = useState<GiftState>(noGift);
+  const saved = useSavedRecipients(session?.userId) ?? [];
+  // A photo cake needs a day's notice (the photo is printed): its earliest date is tomorrow.
+  const photoCake = lines?.find((l) => l.photo) ?? null;
+  const photoEarliest = earliestPhotoCakeDate(now);
+  const shopEarliest =
     (hasSlots && device ? earliestSlotDate(device.slots, device.closures, now) : null) ??
     earliestDeliveryDate(now);
+  const earliest = photoCake && photoEarliest > shopEarliest ? photoEarliest : shopEarliest;
+  // Someone else's gift with no price in the box is paid online: Cash on Delivery would ask them for money.
+  const codBlocked = gift.toSomeoneElse && gift.hidePrice;
+  const payBy: Method = codBlocked ? 'online' : method;
+
+  useEffect(() => {
+    if (session && !offline) void refreshRecipients(session.userId);
+  }, [session, offline]);
+
+  // A photo cake in the cart moves the default date to the first it can have.
+  useEffect(() => {
+    if (!photoCake || touched.current) return;
+    const first = earliestPhotoCakeDate(new Date());
+    setForm((f) => (f.DeliveryDate < first ? { ...f, DeliveryDate: first } : f));
+  }, [photoCake]);
 
   // The spec's default date, unless the shop closed it: then the first date a slot can be had.
   useEffect(() => {
@@ -158,9 +188,18 @@ export default function Checkout() {
     TotalAmount: totals.total,
     OrderItems: orderItems(cart),
     CouponCode: coupon?.code ?? null,
+    ...giftRequest(gift),
   });
   const slotCheck = hasSlots ? (chosen ? { state: chosen.state } : null) : undefined;
-  const errors = submitted ? checkoutErrors(buildRequest(method), now, slotCheck) : {};
+  /** The checkout's rules plus the gifts': the photo cake's date and the recipient and card fields. */
+  const allErrors = (request: OrderRequestInput, at: Date) => {
+    const found = checkoutErrors(request, at, slotCheck);
+    const tooSoon = photoCake ? photoCakeDateProblem(request.DeliveryDate, at) : null;
+    if (tooSoon && !found.DeliveryDate)
+      found.DeliveryDate = giftMessages.photoTooSoon(photoCake?.title ?? '', tooSoon.earliest);
+    return { ...found, ...giftErrors(gift) };
+  };
+  const errors = submitted ? allErrors(buildRequest(payBy), now) : {};
 
   const applyCoupon = async () => {
     const code = couponText.trim();
@@ -205,6 +244,17 @@ export default function Checkout() {
           }
         : null,
     });
+    if (request.Recipient?.Save)
+      // Offered at once for the next gift, offline too; the server keeps it when the order arrives.
+      await keepOnDevice(session.userId, {
+        id: -Date.now(),
+        name: request.Recipient.Name.trim(),
+        phone: request.Recipient.Phone.trim(),
+        address: request.CustomerAddress.trim(),
+        city: request.City,
+        state: request.State,
+        pincode: String(request.CustomerPincode),
+      });
     if (row.state === 'sent') notify(messages.orderPlaced, 'success');
     else if (row.state === 'queued') notify(navigator.onLine ? t.queuedRetrying : t.queuedOffline, 'info');
     navigate(`/order-success?order=${encodeURIComponent(key)}`);
@@ -273,12 +323,23 @@ export default function Checkout() {
     e.preventDefault();
     if (busy) return;
     setSubmitted(true);
-    const request = buildRequest(method);
-    const found = checkoutErrors(request, new Date(), slotCheck);
+    const request = buildRequest(payBy);
+    const found = allErrors(request, new Date());
     if (Object.keys(found).length) {
       notify(messages.formInvalid, 'error');
-      const first = CHECKOUT_FIELDS.find((f) => found[f]);
+      const first = [...CHECKOUT_FIELDS, 'RecipientName', 'RecipientPhone', 'CardMessage'].find(
+        (f) => found[f as keyof typeof found],
+      );
       if (first) document.getElementById(`${formId}-${first}`)?.focus();
+      return;
+    }
+    const payProblem = giftPaymentProblem({
+      recipient: gift.toSomeoneElse,
+      hidePrice: gift.hidePrice,
+      paymentMethod: request.PaymentMethod as (typeof PAYMENT_METHODS)[keyof typeof PAYMENT_METHODS],
+    });
+    if (payProblem || (codBlocked && offline)) {
+      notify(payProblem ?? `${giftMessages.giftCod} ${t.onlineNeedsNetwork}`, 'error');
       return;
     }
     if (!session.email || !session.phone || !request.CustomerName.trim() || !request.CustomerAddress.trim()) {
@@ -289,7 +350,7 @@ export default function Checkout() {
       notify(t.emptyCart, 'error');
       return;
     }
-    if (method === 'online') {
+    if (payBy === 'online') {
       await payOnline(request);
       return;
     }
@@ -465,6 +526,27 @@ export default function Checkout() {
               />
               {fieldError('CustomerPincode')}
             </div>
+            <GiftOptions
+              value={gift}
+              onChange={(next) => {
+                touched.current = true;
+                setGift(next);
+              }}
+              saved={saved}
+              onPickSaved={(r) => {
+                touched.current = true;
+                setGift((g) => ({ ...g, toSomeoneElse: true, name: r.name, phone: r.phone, save: false }));
+                setForm((f) => ({
+                  ...f,
+                  State: r.state,
+                  City: r.city,
+                  CustomerAddress: r.address,
+                  CustomerPincode: r.pincode,
+                }));
+              }}
+              errors={errors}
+              idPrefix={formId}
+            />
             <fieldset className="co-payment">
               <legend>{t.paymentLegend}</legend>
               <label className="co-method">
@@ -472,12 +554,16 @@ export default function Checkout() {
                   type="radio"
                   name="method"
                   value="cod"
-                  checked={method === 'cod'}
+                  checked={payBy === 'cod'}
+                  disabled={codBlocked}
+                  aria-describedby={`${formId}-cod-note`}
                   onChange={() => setMethod('cod')}
                 />
                 <span>
                   <strong>{t.cod}</strong>
-                  <span className="co-hint">{t.codNote}</span>
+                  <span className="co-hint" id={`${formId}-cod-note`}>
+                    {codBlocked ? giftMessages.giftCod : t.codNote}
+                  </span>
                 </span>
               </label>
               <label className={`co-method${onlineReady ? '' : ' co-method--off'}`}>
@@ -485,7 +571,7 @@ export default function Checkout() {
                   type="radio"
                   name="method"
                   value="online"
-                  checked={method === 'online'}
+                  checked={payBy === 'online'}
                   disabled={!onlineReady}
                   aria-describedby={`${formId}-online-note`}
                   onChange={() => setMethod('online')}
@@ -526,7 +612,7 @@ export default function Checkout() {
               ) : null}
             </fieldset>
           </div>
-          <Summary lines={cart} totals={totals} slot={chosen} busy={busy} />
+          <Summary lines={cart} totals={totals} slot={chosen} busy={busy} gift={gift} />
         </form>
       )}
       {standIn ? <StandInCheckout order={standIn.order} done={standIn.done} /> : null}
@@ -549,11 +635,13 @@ function Summary({
   totals,
   slot,
   busy,
+  gift,
 }: {
   lines: readonly CartLine[];
   totals: ReturnType<typeof checkoutTotals>;
   slot: SlotAvailability | null;
   busy: null | 'placing' | 'paying';
+  gift: GiftState;
 }) {
   return (
     <section className="co-summary" aria-labelledby="co-summary-title">
@@ -575,9 +663,55 @@ function Summary({
             <span className="co-line__sum">
               {formatRupees(l.price)} x {l.quantity} = {formatRupees(lineTotal(l))}
             </span>
+            {l.cakeMessage || l.photo ? (
+              <span className="co-line__gift">
+                <CartLineGift
+                  message={l.cakeMessage ?? null}
+                  takesMessage={false}
+                  photo={l.photo?.blob ?? null}
+                  compact
+                  name={l.title}
+                  onSave={async () => undefined}
+                />
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
+      {gift.card || gift.toSomeoneElse || gift.hidePrice || gift.hideSender ? (
+        <dl className="co-gift-summary">
+          {gift.toSomeoneElse && gift.name.trim() ? (
+            <div>
+              <dt>To</dt>
+              <dd>
+                {gift.name.trim()} {gift.phone}
+              </dd>
+            </div>
+          ) : null}
+          {gift.card ? (
+            <div>
+              <dt>Card</dt>
+              <dd>
+                {gift.occasion}
+                {gift.message.trim() ? `: ${gift.message.trim()}` : ''} (from{' '}
+                {gift.hideSender ? WITH_LOVE : 'you'})
+              </dd>
+            </div>
+          ) : null}
+          {gift.hidePrice ? (
+            <div>
+              <dt>In the box</dt>
+              <dd>No price</dd>
+            </div>
+          ) : null}
+          {gift.hideSender && !gift.card ? (
+            <div>
+              <dt>From</dt>
+              <dd>Not said</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
       <dl className="co-totals">
         <div>
           <dt>{t.subtotal}</dt>

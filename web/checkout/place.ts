@@ -4,6 +4,7 @@ import type { SlotOffer } from '../../domain/slots.js';
 import { defaultEnv, queueOrder, sendNow } from '../../sw/outbox.js';
 import type { OutboxRow } from '../../sw/outbox-row.js';
 import type { Session } from '../../sw/session.js';
+import { newKey } from '../hooks/new-key.js';
 import { registerBackgroundSync, startPageSender } from './page-sender.js';
 
 /**
@@ -15,15 +16,8 @@ import { registerBackgroundSync, startPageSender } from './page-sender.js';
  */
 const WAIT_MS = 15_000;
 
-/** A v4 UUID; `crypto.randomUUID` exists only on secure origins (a shop on a LAN address over http is not). */
-export function newOrderKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+/** The order's Idempotency-Key, made once when it is first stored. */
+export const newOrderKey = newKey;
 
 export interface PlaceInput {
   key: string;
@@ -49,6 +43,10 @@ export async function placeOrder(input: PlaceInput): Promise<Placed> {
       figures: { ...input.totals, couponAmount: input.couponAmount },
       slot: input.slot,
       cartKeys: input.lines.map((l) => l.key),
+      // Line i of the request is cart line i (orderItems keeps the order).
+      photos: input.lines.flatMap((l, item) =>
+        l.photo ? [{ item, key: l.photo.key, blob: l.photo.blob, photoID: null }] : [],
+      ),
     },
     env,
   );

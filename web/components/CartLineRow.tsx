@@ -2,7 +2,8 @@ import { useRef } from 'react';
 import type { CartLine } from '../../domain/cart.js';
 import { lineLabel, lineTotal } from '../../domain/cart.js';
 import { formatRupees } from '../../domain/money.js';
-import { removeFromCart, setQuantity } from '../../sw/cart.js';
+import { removeFromCart, setCakeMessage, setQuantity } from '../../sw/cart.js';
+import { CartLineGift } from './CakeGift.js';
 import { ProductImage } from './ProductImage.js';
 
 /**
@@ -43,6 +44,16 @@ export function CartLineRow({ line, compact = false }: { line: CartLine; compact
       <ProductImage className="line__img" src={line.image} alt="" width={64} height={64} />
       <div className="line__body">
         <p className="line__title">{name}</p>
+        <CartLineGift
+          message={line.cakeMessage ?? null}
+          takesMessage={line.takesMessage === true}
+          photo={line.photo?.blob ?? null}
+          compact={compact}
+          name={name}
+          onSave={async (message) => {
+            await setCakeMessage(line.key, message);
+          }}
+        />
         <p className="line__price">
           {formatRupees(line.price)}
           {line.quantity > 1 && (

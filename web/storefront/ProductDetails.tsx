@@ -18,9 +18,11 @@ import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { ProductImage } from '../components/ProductImage.js';
 import { useAddWithPopup } from '../hooks/useAddToCart.js';
+import { useNotify } from '../hooks/useAlerts.js';
 import { useLastSynced } from '../hooks/useCatalogue.js';
 import { useProduct, useProductsInCategoryId, useStableShuffle } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
+import { CakeGift, type CakeGiftState, cakeGiftProblem, emptyCakeGift } from './CakeGiftChoices.js';
 import { copyText, ShareProduct } from './Share.js';
 
 /**
@@ -89,7 +91,10 @@ function Details({ product }: { product: Product }) {
     product.variations.find((v) => String(v.variationID) === variationId) ?? null;
   const price = unitPrice(product, variation);
   const { add, popup, closePopup } = useAddWithPopup();
+  const [gift, setGift] = useState<CakeGiftState>(emptyCakeGift);
+  const takesGift = product.takesMessage || product.photoCake;
   const selectId = useId();
+  const notify = useNotify();
   const description = useMemo(() => DOMPurify.sanitize(product.description), [product.description]);
   const shown = media[current] ?? media[0];
   useTitle(product.title);
@@ -164,6 +169,7 @@ function Details({ product }: { product: Product }) {
               </select>
             </div>
           )}
+          {takesGift ? <CakeGift product={product} value={gift} onChange={setGift} /> : null}
           <ul className="benefits">
             {PRODUCT_BENEFITS.map((b) => (
               <li key={b}>{b}</li>
@@ -172,7 +178,22 @@ function Details({ product }: { product: Product }) {
           <button
             type="button"
             className="btn btn--primary btn--block"
-            onClick={() => void add(product, variation)}
+            onClick={() => {
+              if (!takesGift) {
+                void add(product, variation);
+                return;
+              }
+              const problem = cakeGiftProblem(product, gift);
+              setGift((g) => ({ ...g, tried: true }));
+              if (problem) {
+                notify(problem, 'error');
+                return;
+              }
+              void add(product, variation, {
+                cakeMessage: product.takesMessage ? gift.message : null,
+                photo: product.photoCake ? gift.photo : null,
+              });
+            }}
           >
             Add to Cart
           </button>
