@@ -10,6 +10,7 @@ import { type Config, existingSecret } from './config.js';
 import contactRoutes from './contact/contact.routes.js';
 import type { Db } from './db/database.js';
 import { sharedSecret } from './db/shared-secret.js';
+import giftRoutes from './gifts/gift.routes.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import media from './images/media.plugin.js';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(contactRoutes);
   await app.register(adminRoutes);
+  await app.register(giftRoutes);
   await app.register(push, options.pushAgent ? { agent: options.pushAgent } : {});
   await app.register(backupPlugin, { db: options.db });
 

@@ -282,7 +282,28 @@ export type OrderRefusalData =
   | { reason: 'undeliverable' }
   | { reason: 'delivery-date'; earliestDeliveryDate: string; latestDeliveryDate: string }
   | SlotRefusal
-  | { reason: 'product-gone'; productID: number | null; productName?: string; variationID?: number };
+  | { reason: 'product-gone'; productID: number | null; productName?: string; variationID?: number }
+  | GiftRefusal;
+
+/**
+ * A gift the server refuses (issue 26, a 422): which rule, and which line (its index in
+ * `OrderItems`) when it is a line's. A photo cake too soon carries the date it can be had from.
+ */
+export const GIFT_PROBLEMS = [
+  'gift-cod',
+  'message-not-taken',
+  'not-photo-cake',
+  'photo-missing',
+  'photo-unknown',
+  'photo-too-soon',
+] as const;
+export type GiftProblem = (typeof GIFT_PROBLEMS)[number];
+export interface GiftRefusal {
+  reason: 'gift';
+  problem: GiftProblem;
+  line: number | null;
+  earliestDeliveryDate?: string;
+}
 
 /**
  * Null when every line price and the total are what the server charges;

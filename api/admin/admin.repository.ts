@@ -22,7 +22,7 @@ import { NEXT_STATUSES, type OrderStatus, type PaymentMethod } from '../../domai
 import { sortSlots, todayAndTomorrow } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
 import { imageOf } from '../images/images.js';
-import { orderLines, orderSlotOf } from '../orders/order.repository.js';
+import { GIFT_COLUMNS, orderGiftOf, orderLines, orderSlotOf } from '../orders/order.repository.js';
 import { bookedCounts, listClosures, listSlots } from '../slots/slot.repository.js';
 
 /**
@@ -166,6 +166,7 @@ const SUMMARY_COLUMNS = [
   'orders.slot_start',
   'orders.slot_end',
   'orders.slot_charge',
+  ...GIFT_COLUMNS,
   'users.email as user_email',
 ] as const;
 
@@ -185,6 +186,12 @@ type SummaryRow = {
   slot_start: number | null;
   slot_end: number | null;
   slot_charge: number;
+  recipient_name: string | null;
+  recipient_phone: string | null;
+  hide_price: number;
+  hide_sender: number;
+  card_occasion: string | null;
+  card_message: string | null;
   user_email: string;
 };
 
@@ -193,7 +200,7 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderSummary[
   const items = ids.length
     ? await db
         .selectFrom('order_items')
-        .select(['order_id', 'product_name', 'variation_name', 'quantity', 'product_image'])
+        .select(['order_id', 'product_name', 'variation_name', 'quantity', 'product_image', 'cake_message'])
         .where('order_id', 'in', ids)
         .orderBy('order_id')
         .orderBy('position')
@@ -222,7 +229,9 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderSummary[
           productName: i.variation_name ? `${i.product_name} (${i.variation_name})` : i.product_name,
           quantity: i.quantity,
           productImage: i.product_image,
+          cakeMessage: i.cake_message,
         })),
+      ...orderGiftOf(r),
     };
   });
 }

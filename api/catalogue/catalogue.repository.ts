@@ -218,6 +218,8 @@ export async function loadProducts(db: Executor, scope: ProductScope): Promise<P
       images: [],
       updatedAt: new Date(Number(r.updated_at)).toISOString(),
       version: Number(r.version),
+      takesMessage: Number(r.takes_message) === 1,
+      photoCake: Number(r.photo_cake) === 1,
     };
     byProduct.set(r.id, p);
     return p;
@@ -300,6 +302,8 @@ export async function insertProduct(
       label_description: input.labelDescription,
       size_or_weight: input.sizeOrWeight,
       extra_media: input.extraMedia ?? '',
+      takes_message: input.takesMessage ? 1 : 0,
+      photo_cake: input.photoCake ? 1 : 0,
       version,
       created_at: now,
       updated_at: now,
@@ -371,6 +375,8 @@ export async function updateProduct(trx: Transaction<Database>, input: UpdatePro
       ...(input.labelHeading != null ? { label_heading: input.labelHeading } : {}),
       ...(input.labelDescription != null ? { label_description: input.labelDescription } : {}),
       ...(input.sizeOrWeight != null ? { size_or_weight: input.sizeOrWeight } : {}),
+      ...(input.takesMessage !== undefined ? { takes_message: input.takesMessage ? 1 : 0 } : {}),
+      ...(input.photoCake !== undefined ? { photo_cake: input.photoCake ? 1 : 0 } : {}),
       version,
       updated_at: now,
     })

@@ -306,6 +306,8 @@ async function readProductForm(
       price: one('price'),
       sizeOrWeight: one('sizeOrWeight') ?? '',
       variations,
+      takesMessage: one('takesMessage'),
+      photoCake: one('photoCake'),
     },
     files,
   };

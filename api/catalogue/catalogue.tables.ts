@@ -24,6 +24,9 @@ export interface ProductsTable {
   label_description: Generated<string>;
   size_or_weight: Generated<string>;
   extra_media: Generated<string>;
+  /** Gifts (issue 26): 1 when the product takes a message on the cake, 1 for a photo cake. */
+  takes_message: Generated<number>;
+  photo_cake: Generated<number>;
   version: number;
   created_at: number;
   updated_at: number;

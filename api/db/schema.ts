@@ -1,6 +1,7 @@
 import type { AccountTables } from '../accounts/account.tables.js';
 import type { BackupTables } from '../backup/backup.tables.js';
 import type { CatalogueTables } from '../catalogue/catalogue.tables.js';
+import type { GiftTables } from '../gifts/gift.tables.js';
 import type { OrderTables } from '../orders/order.tables.js';
 import type { PushTables } from '../push/push.tables.js';
 import type { PlatformTables } from './platform.tables.js';
@@ -13,6 +14,7 @@ export interface Database
   extends AccountTables,
     BackupTables,
     CatalogueTables,
+    GiftTables,
     OrderTables,
     PlatformTables,
     PushTables {}

@@ -97,7 +97,7 @@ const REFUSALS: Record<number, string> = {
   409: 'Conflicts with the current state (data says how)',
   413: 'Too large',
   415: 'The content type is not accepted here',
-  422: 'The idempotency key was used for another request',
+  422: 'Understood but refused as asked (sys_message says why; data may name the rule): an idempotency key used for another request, a gift the order cannot carry, a photo that cannot be read',
   429: 'Too many attempts (Retry-After says when to try again)',
 };
 

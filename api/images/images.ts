@@ -80,6 +80,34 @@ function variantName(stem: string, width: number): string {
 }
 
 /**
+ * Reads an upload's header and checks it is a picture of an accepted format (by its content,
+ * never its name or type) within the pixel limit: a 400 (or the caller's refusal) for anything
+ * else, a 413 for too many pixels. Product images and cake photos (`../gifts`) both pass here.
+ */
+export async function inspectImage(
+  buffer: Buffer,
+  label: string,
+  accepted: ReadonlySet<string> = ACCEPTED,
+  refuse: () => HttpError = () =>
+    badRequest(`${label} is not an image we can read (use JPEG, PNG, WebP, AVIF or GIF).`),
+): Promise<{ format: string; width: number; height: number }> {
+  let meta: sharp.Metadata;
+  try {
+    // Only the header is read here, so no pixel limit yet: the size check below gives the truthful 413.
+    meta = await sharp(buffer, { limitInputPixels: false }).metadata();
+  } catch {
+    throw refuse();
+  }
+  if (!meta.format || !accepted.has(meta.format)) throw refuse();
+  const { width = 0, height = 0 } = meta;
+  if (!width || !height) throw badRequest(`${label} has no size.`);
+  if (width * height > LIMITS.imagePixels) {
+    throw new HttpError(413, `${label} is too large (at most ${LIMITS.imagePixels / 1_000_000} megapixels).`);
+  }
+  return { format: meta.format, width, height };
+}
+
+/**
  * Checks and re-encodes one image into its variants in the media store. Throws a
  * 400 for content that is not a picture we read, a 413 for one with too many
  * pixels. `label` names the file in messages.
@@ -90,22 +118,7 @@ export async function processImage(
   label: string,
   stem = newStem(),
 ): Promise<ProcessedImage> {
-  let meta: sharp.Metadata;
-  try {
-    // Only the header is read here, so no pixel limit yet: the size check below gives the truthful 413.
-    meta = await sharp(buffer, { limitInputPixels: false }).metadata();
-  } catch {
-    throw badRequest(`${label} is not an image we can read (use JPEG, PNG, WebP, AVIF or GIF).`);
-  }
-  if (!meta.format || !ACCEPTED.has(meta.format)) {
-    throw badRequest(`${label} is not an image we can read (use JPEG, PNG, WebP, AVIF or GIF).`);
-  }
-  const { width = 0, height = 0 } = meta;
-  if (!width || !height) throw badRequest(`${label} has no size.`);
-  if (width * height > LIMITS.imagePixels) {
-    throw new HttpError(413, `${label} is too large (at most ${LIMITS.imagePixels / 1_000_000} megapixels).`);
-  }
-
+  await inspectImage(buffer, label);
   // `rotate()` applies the EXIF orientation before the metadata is dropped by re-encoding.
   const input = sharp(buffer, { limitInputPixels: LIMITS.imagePixels, failOn: 'error' }).rotate();
   const written: string[] = [];

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { OrderStep, ShopperOrder } from '../../domain/order-tracking.js';
 import type { OrderStatus, PaymentMethod } from '../../domain/orders.js';
 import type { Database } from '../db/schema.js';
-import { orderLines, orderSlotOf } from './order.repository.js';
+import { orderGiftOf, orderLines, orderSlotOf } from './order.repository.js';
 
 /**
  * The shopper's own order with its timeline (issue 19), and the versions its ETags are made of.
@@ -84,5 +84,6 @@ export async function shopperOrder(db: Db, userId: number, orderId: number): Pro
     totalAmount: num(o.total),
     lines,
     timeline,
+    ...orderGiftOf(o),
   };
 }

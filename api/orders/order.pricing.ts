@@ -19,6 +19,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export interface PricedOrderLine extends PricedLine {
   image: string;
+  /** The line's gift parts as asked (issue 26), checked against the product's flags by `../gifts`. */
+  cakeMessage: string | null;
+  photoID: string | null;
+  takesMessage: boolean;
+  photoCake: boolean;
 }
 
 interface ProductRow {
@@ -26,6 +31,8 @@ interface ProductRow {
   title: string;
   price: number;
   extra_media: string;
+  takes_message: number;
+  photo_cake: number;
 }
 
 const notFound = (name: string, data: unknown) => new HttpError(404, messages.productUnavailable(name), data);
@@ -42,7 +49,7 @@ function productImage(product: ProductRow, firstUpload: Map<number, string>): st
 export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Promise<PricedOrderLine[]> {
   const ids = [...new Set(items.flatMap((i) => (i.ProductID !== null ? [i.ProductID] : [])))];
   const names = [...new Set(items.flatMap((i) => (i.ProductID === null ? [i.ProductName] : [])))];
-  const columns = ['id', 'title', 'price', 'extra_media'] as const;
+  const columns = ['id', 'title', 'price', 'extra_media', 'takes_message', 'photo_cake'] as const;
   const [byIdRows, byNameRows] = await Promise.all([
     ids.length
       ? db
@@ -137,6 +144,10 @@ export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Pr
       quantity: item.Quantity,
       lineTotal: price * item.Quantity,
       image: productImage(product, firstUpload),
+      cakeMessage: item.CakeMessage ?? null,
+      photoID: item.PhotoID ?? null,
+      takesMessage: Number(product.takes_message) === 1,
+      photoCake: Number(product.photo_cake) === 1,
     };
   });
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { GiftCard, OrderGift, Recipient } from '../../domain/gifts.js';
 import type {
   AdminOrderHistoryRow,
   OrderHistoryRow,
@@ -32,6 +33,11 @@ export interface NewOrder {
   couponCode: string | null;
   providerOrderId: string | null;
   paymentId: string | null;
+  /** Gifts (issue 26): null/false when the request named none. */
+  recipient: Recipient | null;
+  hidePrice: boolean;
+  hideSender: boolean;
+  card: GiftCard | null;
   now: number;
 }
 
@@ -63,6 +69,12 @@ export async function insertOrder(db: Db, o: NewOrder, lines: readonly PricedOrd
       coupon_code: o.couponCode,
       provider_order_id: o.providerOrderId,
       payment_id: o.paymentId,
+      recipient_name: o.recipient?.Name ?? null,
+      recipient_phone: o.recipient?.Phone ?? null,
+      hide_price: o.hidePrice ? 1 : 0,
+      hide_sender: o.hideSender ? 1 : 0,
+      card_occasion: o.card?.Occasion ?? null,
+      card_message: o.card ? o.card.Message : null,
       created_at: o.now,
       updated_at: o.now,
     })
@@ -82,10 +94,42 @@ export async function insertOrder(db: Db, o: NewOrder, lines: readonly PricedOrd
         quantity: l.quantity,
         line_total: l.lineTotal,
         position,
+        cake_message: l.cakeMessage,
+        photo_id: l.photoID,
       })),
     )
     .execute();
   return id;
+}
+
+/** The order's gift columns (issue 26), as every order answer selects them. */
+export const GIFT_COLUMNS = [
+  'orders.recipient_name',
+  'orders.recipient_phone',
+  'orders.hide_price',
+  'orders.hide_sender',
+  'orders.card_occasion',
+  'orders.card_message',
+] as const;
+
+/** The gift choices of an order row (issue 26). */
+export function orderGiftOf(r: {
+  recipient_name: string | null;
+  recipient_phone: string | null;
+  hide_price: number | string;
+  hide_sender: number | string;
+  card_occasion: string | null;
+  card_message: string | null;
+}): OrderGift {
+  return {
+    recipient:
+      r.recipient_name !== null && r.recipient_phone !== null
+        ? { name: r.recipient_name, phone: r.recipient_phone }
+        : null,
+    hidePrice: Number(r.hide_price) === 1,
+    hideSender: Number(r.hide_sender) === 1,
+    card: r.card_occasion !== null ? { occasion: r.card_occasion, message: r.card_message ?? '' } : null,
+  };
 }
 
 function historyQuery(db: Db) {
@@ -108,11 +152,14 @@ function historyQuery(db: Db) {
       'orders.customer_email',
       'orders.customer_phone',
       'orders.customer_address',
+      ...GIFT_COLUMNS,
       'users.email as user_email',
       'order_items.product_name',
       'order_items.variation_name',
       'order_items.product_image',
       'order_items.quantity',
+      'order_items.cake_message',
+      'order_items.photo_id',
     ])
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
@@ -134,6 +181,9 @@ function toRow(r: HistoryRow): OrderHistoryRow {
     paymentMethod: r.payment_method as PaymentMethod,
     deliverySlot: orderSlotOf(r),
     slotCharge: Number(r.slot_charge),
+    cakeMessage: r.cake_message,
+    photoID: r.photo_id,
+    ...orderGiftOf(r),
   };
 }
 
@@ -204,6 +254,8 @@ export async function orderLines(db: Kysely<Database>, orderId: number): Promise
       'unit_price',
       'quantity',
       'line_total',
+      'cake_message',
+      'photo_id',
     ])
     .where('order_id', '=', orderId)
     .orderBy('position')
@@ -216,5 +268,7 @@ export async function orderLines(db: Kysely<Database>, orderId: number): Promise
     unitPrice: Number(l.unit_price),
     quantity: l.quantity,
     lineTotal: Number(l.line_total),
+    cakeMessage: l.cake_message,
+    photoID: l.photo_id,
   }));
 }

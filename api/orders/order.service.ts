@@ -24,6 +24,7 @@ import { checkCoupon, redeem } from '../coupons/coupon.service.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
+import { checkGiftLines, checkGiftPayment, saveOrderRecipient } from '../gifts/gift.service.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
 import type { PaymentsService, VerifiedPayment } from '../payments/payment.routes.js';
 import type { ProviderPayment } from '../payments/provider.js';
@@ -142,7 +143,9 @@ async function placeInTransaction(
   lookedUp: LookedUp | null,
 ): Promise<PlacedOrder> {
   const now = deps.now();
+  checkGiftPayment(body);
   const priced = await quote(trx, userId, body, now, { trx, dialect: deps.dialect });
+  await checkGiftLines(trx, userId, body.DeliveryDate, priced.lines, now);
   let payment: VerifiedPayment | null = null;
   if (body.PaymentMethod === PAYMENT_METHODS.online) {
     if (!deps.payments.provider) throw badRequest(messages.onlinePaymentUnavailable);
@@ -189,6 +192,10 @@ async function placeInTransaction(
         couponCode: priced.coupon?.code ?? null,
         providerOrderId: payment?.providerOrderId ?? null,
         paymentId: payment?.paymentId ?? null,
+        recipient: body.Recipient ?? null,
+        hidePrice: body.HidePrice === true,
+        hideSender: body.HideSender === true,
+        card: body.Card ?? null,
         now: t,
       },
       priced.lines,
@@ -200,6 +207,7 @@ async function placeInTransaction(
   }
   if (priced.coupon) await redeem(trx, priced.coupon, userId, orderId, t);
   if (payment) await deps.payments.linkOrder(trx, payment, orderId);
+  await saveOrderRecipient(trx, userId, body);
   return {
     orderID: orderId,
     status,
@@ -217,8 +225,12 @@ async function placeInTransaction(
     discount: priced.totals.discount,
     totalAmount: priced.totals.total,
     couponCode: priced.coupon?.code ?? null,
-    items: priced.lines.map(({ image: _image, ...line }) => line),
+    items: priced.lines.map(({ image: _image, takesMessage: _m, photoCake: _p, ...line }) => line),
     orderDate: new Date(t).toISOString(),
+    recipient: body.Recipient ? { name: body.Recipient.Name, phone: body.Recipient.Phone } : null,
+    hidePrice: body.HidePrice === true,
+    hideSender: body.HideSender === true,
+    card: body.Card ? { occasion: body.Card.Occasion, message: body.Card.Message } : null,
   };
 }
 

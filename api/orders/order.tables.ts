@@ -29,6 +29,13 @@ export interface OrdersTable {
   slot_start: number | null;
   slot_end: number | null;
   slot_charge: Generated<number>;
+  /** Gifts (issue 26): the recipient when it goes to someone else; the address fields are theirs. */
+  recipient_name: string | null;
+  recipient_phone: string | null;
+  hide_price: Generated<number>;
+  hide_sender: Generated<number>;
+  card_occasion: string | null;
+  card_message: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -45,6 +52,9 @@ export interface OrderItemsTable {
   quantity: number;
   line_total: number;
   position: number;
+  /** The message on the cake and the cake photo's id (issue 26). */
+  cake_message: string | null;
+  photo_id: string | null;
 }
 
 export interface IdempotencyKeysTable {

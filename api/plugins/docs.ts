@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { catalogueApi } from '../../domain/catalogue.contract.js';
 import { LIMITS } from '../../domain/catalogue.js';
 import { API_BASE } from '../../domain/contract.js';
+import { giftsApi } from '../../domain/gifts.contract.js';
+import { PHOTO_MAX_BYTES } from '../../domain/gifts.js';
 import { fastifyPath } from '../http/route.js';
 
 /**
@@ -37,6 +39,16 @@ const ADD_PRODUCT_FORM = {
       type: 'string',
       description: 'JSON array of {VariationName, VariationType, Price}',
     },
+    takesMessage: {
+      type: 'string',
+      enum: ['true', 'false'],
+      description: 'The product takes a message on the cake (issue 26); default false',
+    },
+    photoCake: {
+      type: 'string',
+      enum: ['true', 'false'],
+      description: "A photo cake: needs a photo and a day's notice (issue 26); default false",
+    },
   },
 } as const;
 
@@ -49,6 +61,20 @@ const id = { type: 'integer', minimum: 1 } as const;
  * optional field); the description shows the spec's names, required.
  */
 const SPEC_SHAPES: Record<string, Record<string, unknown>> = {
+  [`POST ${fastifyPath(giftsApi.uploadPhoto.path)}`]: {
+    consumes: ['multipart/form-data'],
+    body: {
+      type: 'object',
+      required: ['photo'],
+      properties: {
+        photo: {
+          type: 'string',
+          format: 'binary',
+          description: `JPEG, PNG or WebP, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB`,
+        },
+      },
+    },
+  },
   [`POST ${fastifyPath(catalogueApi.addProduct.path)}`]: {
     consumes: ['multipart/form-data'],
     body: ADD_PRODUCT_FORM,

@@ -378,6 +378,15 @@ const LABELS: Record<ArtKind, [string, string]> = {
   gift: ['Gift wrapped by hand', 'Every gift arrives wrapped with a greeting card carrying your message.'],
 };
 
+/**
+ * The demo's photo cakes (issue 26): plain buttercream tops a printed photo sits on. Every demo
+ * cake takes a message on the cake.
+ */
+export const DEMO_PHOTO_CAKES: readonly string[] = [
+  'Vanilla Buttercream Cake',
+  'Red Velvet Celebration Cake',
+];
+
 export interface DemoProduct extends NewProduct {
   kind: ArtKind;
   palette: Palette;
@@ -411,6 +420,8 @@ export function demoProducts(): DemoProduct[] {
         sizeOrWeight: size,
         categoryIDs: line.categories.map((c) => c.categoryID),
         variations,
+        takesMessage: line.kind === 'cake',
+        photoCake: DEMO_PHOTO_CAKES.includes(title),
       });
     });
   }

@@ -494,6 +494,13 @@ for (const dialect of DIALECTS) {
           paymentMethod: 'Cash on Delivery',
           deliverySlot: { slotID: 1, name: 'Standard', start: 600, end: 1260 },
           slotCharge: 0,
+          // Gifts (issue 26): an order without them says so.
+          cakeMessage: null,
+          photoID: null,
+          recipient: null,
+          hidePrice: false,
+          hideSender: false,
+          card: null,
         });
         expect(rows[0].orderID).toBeGreaterThan(rows[1].orderID);
       });

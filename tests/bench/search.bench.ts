@@ -136,6 +136,8 @@ export function syntheticProducts(n: number, seed = 42): StoredProduct[] {
       description: `<p>${sentence()}.</p><ul><li><strong>${sentence()}</strong></li><li>${sentence()}</li></ul>`,
       price: 300 + Math.floor(r() * 3000),
       imagePath: `/media/p${i}-640.webp`,
+      takesMessage: false,
+      photoCake: false,
       categories: cats,
       categoryName: cats.map((c) => c.categoryName).join(', '),
       labelHeading: 'Eggless',

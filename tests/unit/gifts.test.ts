@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { requestHash } from '../../api/orders/idempotency.js';
 import {
   CAKE_MESSAGE_MAX,
   CakeMessageSchema,
@@ -191,6 +192,11 @@ describe('the order request', () => {
     for (const k of ['Recipient', 'HidePrice', 'HideSender', 'Card']) expect(k in out).toBe(false);
     expect('CakeMessage' in (out.OrderItems[0] ?? {})).toBe(false);
     expect('PhotoID' in (out.OrderItems[0] ?? {})).toBe(false);
+    // The hash this request had before issue 26 (computed with the schema of commit c9f1820): a key
+    // an old device queued before the upgrade replays as the same request.
+    expect(requestHash(v.parse(OrderRequestSchema, { ...plain, CouponCode: 'X' }))).toBe(
+      '8856bf9a63b34102476365ac6a769c191c0a577862324426ee37a700e917d5d8',
+    );
   });
   it('takes every gift field', () => {
     const out = v.parse(OrderRequestSchema, {

@@ -58,6 +58,8 @@ class Shop {
         images: [],
         updatedAt: '2026-11-25T00:00:00.000Z',
         version: this.version,
+        takesMessage: false,
+        photoCake: false,
       },
     });
   }

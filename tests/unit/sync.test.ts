@@ -21,6 +21,8 @@ function product(id: number, price: number, categories: Category[] = [cakes]): P
     description: '',
     price,
     imagePath: `/media/item-${id}-640.webp`,
+    takesMessage: false,
+    photoCake: false,
     categories,
     categoryName: categories.map((c) => c.categoryName).join(','),
     labelHeading: '',

@@ -1,0 +1,81 @@
+import type { Kysely, Transaction } from 'kysely';
+import { giftMessages, giftPaymentProblem, photoCakeDateProblem } from '../../domain/gifts.js';
+import type { GiftProblem, GiftRefusal, OrderRequest } from '../../domain/orders.js';
+import type { Database } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import { ownPhotoIds, saveRecipient } from './gift.repository.js';
+
+/**
+ * The gift rules of an order (issue 26), checked by the server with the same functions the
+ * checkout uses (`domain/gifts.ts`). A refusal is a 422 whose `data` names the rule and the line,
+ * so a queued order waits for the shopper with the reason instead of retrying.
+ */
+type Db = Kysely<Database> | Transaction<Database>;
+
+interface GiftLine {
+  productName: string;
+  cakeMessage: string | null;
+  photoID: string | null;
+  takesMessage: boolean;
+  photoCake: boolean;
+}
+
+const refuse = (
+  message: string,
+  problem: GiftProblem,
+  line: number | null,
+  extra: Partial<GiftRefusal> = {},
+) => new HttpError(422, message, { reason: 'gift', problem, line, ...extra } satisfies GiftRefusal);
+
+/** The order-wide rule, checked before anything is priced: it needs no database. */
+export function checkGiftPayment(body: OrderRequest): void {
+  const problem = giftPaymentProblem({
+    recipient: Boolean(body.Recipient),
+    hidePrice: body.HidePrice === true,
+    paymentMethod: body.PaymentMethod,
+  });
+  if (problem) throw refuse(problem, 'gift-cod', null);
+}
+
+/** The lines' rules, once the products' flags are known from the database. */
+export async function checkGiftLines(
+  db: Db,
+  userId: number,
+  deliveryDate: string,
+  lines: readonly GiftLine[],
+  now: Date,
+): Promise<void> {
+  const photos = await ownPhotoIds(
+    db,
+    userId,
+    lines.flatMap((l) => (l.photoID ? [l.photoID] : [])),
+  );
+  const tooSoon = photoCakeDateProblem(deliveryDate, now);
+  for (const [i, l] of lines.entries()) {
+    if (l.cakeMessage && !l.takesMessage)
+      throw refuse(giftMessages.noMessageHere(l.productName), 'message-not-taken', i);
+    if (l.photoID && !l.photoCake)
+      throw refuse(giftMessages.notPhotoCake(l.productName), 'not-photo-cake', i);
+    if (!l.photoCake) continue;
+    if (!l.photoID) throw refuse(giftMessages.photoMissing(l.productName), 'photo-missing', i);
+    if (!photos.has(l.photoID)) throw refuse(giftMessages.photoUnknown, 'photo-unknown', i);
+    if (tooSoon) {
+      throw refuse(giftMessages.photoTooSoon(l.productName, tooSoon.earliest), 'photo-too-soon', i, {
+        earliestDeliveryDate: tooSoon.earliest,
+      });
+    }
+  }
+}
+
+/** `Recipient.Save`: keeps the recipient with the order's address, in the order's transaction. */
+export async function saveOrderRecipient(db: Db, userId: number, body: OrderRequest): Promise<void> {
+  if (!body.Recipient?.Save) return;
+  await saveRecipient(db, userId, {
+    name: body.Recipient.Name,
+    phone: body.Recipient.Phone,
+    address: body.CustomerAddress,
+    city: body.City,
+    state: body.State,
+    pincode: body.CustomerPincode,
+  });
+}
