@@ -1,10 +1,11 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { addDays, deliveryCharge, earliestDeliveryDate } from '../../domain/delivery.js';
 import { trackingMessages } from '../../domain/order-tracking.js';
 import { orderUpdatePush } from '../../domain/push.js';
 import {
@@ -13,13 +14,16 @@ import {
   outboxRows,
   putRows,
   registerShopper,
+  waitForStore,
   writeSession,
 } from '../support/checkout-e2e.js';
 import {
   adminToken,
   buildWeb,
   feedSnapshot,
+  GUIDE_PHONE,
   launchChromium,
+  phoneContext,
   type RunningServer,
   startServer,
   tempDir,
@@ -68,20 +72,24 @@ function standInPushService(device: DeviceSubscription): string {
   return `(() => {
     const device = ${JSON.stringify(device)};
     const calls = [];
-    let current = null;
     window.__pushCalls = calls;
+    // A browser keeps a subscription across page loads: so does the stand-in, in the origin's storage.
+    const made = (bytes) => ({
+      endpoint: device.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: bytes.slice().buffer },
+      toJSON() { return { endpoint: device.endpoint, expirationTime: null, keys: device.keys }; },
+      async unsubscribe() { current = null; localStorage.removeItem('__pushKey'); return true; },
+    });
+    const kept = localStorage.getItem('__pushKey');
+    let current = kept ? made(new Uint8Array(JSON.parse(kept))) : null;
     PushManager.prototype.subscribe = async function (options) {
       const raw = options.applicationServerKey;
       const bytes = raw instanceof ArrayBuffer ? new Uint8Array(raw) : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
       const key = btoa(String.fromCharCode(...bytes)).split('+').join('-').split('/').join('_').split('=').join('');
       calls.push({ userVisibleOnly: options.userVisibleOnly, key });
-      current = {
-        endpoint: device.endpoint,
-        expirationTime: null,
-        options: { userVisibleOnly: options.userVisibleOnly, applicationServerKey: bytes.slice().buffer },
-        toJSON() { return { endpoint: device.endpoint, expirationTime: null, keys: device.keys }; },
-        async unsubscribe() { current = null; return true; },
-      };
+      current = made(bytes);
+      localStorage.setItem('__pushKey', JSON.stringify([...bytes]));
       return current;
     };
     PushManager.prototype.getSubscription = async function () { return current; };
@@ -98,6 +106,8 @@ let shopper: LoginData;
 let products: FeedProduct[];
 let admin: string;
 let orderId = 0;
+/** An order left as placed, for the offer (shown only while an order can still move). */
+let openOrderId = 0;
 let device: DeviceSubscription;
 const email = `updates-${Date.now()}@example.test`;
 
@@ -113,6 +123,36 @@ async function move(id: number, status: string, note: string): Promise<void> {
     body: JSON.stringify({ status, note }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** An order the shop has not moved yet (the offer shows only while an order can still move). */
+async function placeOpenOrder(): Promise<number> {
+  const p = products[0];
+  if (!p) throw new Error('no product');
+  const res = await fetch(`${server.url}/api/place-order`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${shopper.token}`,
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({
+      DeliveryDate: addDays(earliestDeliveryDate(new Date()), 1),
+      CustomerName: 'Asha Verma',
+      CustomerEmail: email,
+      CustomerPhone: shopper.phone,
+      CustomerAddress: 'House 12, Sector 70, Mohali',
+      State: 'Punjab',
+      City: 'Mohali',
+      CustomerPincode: '160062',
+      PaymentMethod: 'Cash on Delivery',
+      TotalAmount: p.price + deliveryCharge('Punjab', 'Mohali'),
+      OrderItems: [{ ProductID: p.productID, ProductName: p.title, Price: p.price, Quantity: 1 }],
+    }),
+  });
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.data.orderID as number;
 }
 
 /** The shop's worker registration as DevTools names it. */
@@ -311,6 +351,121 @@ describe('order updates', () => {
       await page.screenshot({ path: `${SHOTS}/order-page-offline.png`, fullPage: true });
     } finally {
       await context.setOffline(false);
+    }
+  });
+
+  it('posts the subscription once per session, not on every visit to an order page', async () => {
+    const posts: string[] = [];
+    const onRequest = (r: Request) => {
+      if (r.url().endsWith('/api/push/subscriptions') && r.method() === 'POST') posts.push(r.url());
+    };
+    page.on('request', onRequest);
+    openOrderId = await placeOpenOrder();
+    try {
+      // A fresh page load posts once (it also repairs a subscription the server dropped) ...
+      await page.goto(`/my-orders/${openOrderId}`);
+      await page.getByRole('heading', { name: trackingMessages.title(openOrderId) }).waitFor();
+      await expect.poll(() => posts.length, { timeout: 15_000 }).toBe(1);
+      // ... and going back and forth between the shopper's orders in the app posts nothing more.
+      for (let i = 0; i < 2; i++) {
+        await page.getByRole('link', { name: '‹ Your Orders' }).click();
+        await page.waitForURL('**/my-orders');
+        await page.getByRole('link', { name: `Order #${openOrderId}`, exact: true }).click();
+        await page.getByRole('heading', { name: trackingMessages.title(openOrderId) }).waitFor();
+      }
+      await page.waitForTimeout(1000);
+      expect(posts).toHaveLength(1);
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
+  it("My Profile's switch turns this device's order updates off and on again", async () => {
+    const devices = async () =>
+      (
+        await (
+          await fetch(`${server.url}/api/push/subscriptions`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              endpoint: `https://push.example.test/probe/${randomUUID()}`,
+              keys: device.keys,
+            }),
+          })
+        ).json()
+      ).data.devices as number;
+    const wanted = async () =>
+      (
+        await (
+          await fetch(`${server.url}/api/push/preferences`, {
+            headers: { authorization: `Bearer ${shopper.token}` },
+          })
+        ).json()
+      ).data.orderUpdates as boolean;
+    await page.goto('/my-profile');
+    const toggle = page.getByRole('switch', { name: trackingMessages.switchLabel });
+    await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/profile-switch.png`, fullPage: true });
+
+    const dropped = page.waitForResponse(
+      (r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'DELETE',
+    );
+    await toggle.click();
+    expect((await dropped).status()).toBe(200);
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    expect(await wanted()).toBe(false);
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).pushManager.getSubscription()),
+    ).toBeNull();
+
+    const posted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'POST',
+    );
+    await toggle.click();
+    expect((await posted).status()).toBe(201);
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    expect(await wanted()).toBe(true);
+    // The device's endpoint is the shopper's again: a probe subscription makes two.
+    expect(await devices()).toBe(2);
+  });
+
+  it('"Not now" puts the offer away, and a browser without Web Push is told once', async () => {
+    // A phone that never answered the browser's question: the order page offers, "Not now" snoozes.
+    const undecided = await openShopOnPhone(browser, server.url);
+    const noPush = await phoneContext(browser, server.url, GUIDE_PHONE);
+    try {
+      await writeSession(undecided.page, shopper);
+      await undecided.page.goto(`/my-orders/${openOrderId}`);
+      const offer = undecided.page.getByText(trackingMessages.updatesOffer);
+      await offer.waitFor({ timeout: 15_000 });
+      await axe(undecided.page);
+      await undecided.page.screenshot({ path: `${SHOTS}/offer.png`, fullPage: true });
+      await undecided.page.getByRole('button', { name: trackingMessages.updatesNo }).click();
+      await expect.poll(() => offer.count()).toBe(0);
+      await undecided.page.reload();
+      await undecided.page.getByRole('heading', { name: trackingMessages.title(openOrderId) }).waitFor();
+      await undecided.page.waitForTimeout(500);
+      expect(await offer.count()).toBe(0);
+      expect(await undecided.page.evaluate(() => Notification.permission)).toBe('default');
+
+      // A browser with no Push API (as iOS Safari outside the installed app): said once, then never.
+      await noPush.addInitScript({ content: 'delete window.PushManager;' });
+      const p = await noPush.newPage();
+      await p.goto('/home');
+      await waitForStore(p);
+      await writeSession(p, shopper);
+      await p.goto(`/my-orders/${openOrderId}`);
+      const told = p.getByText(trackingMessages.noPush);
+      await told.waitFor({ timeout: 15_000 });
+      await axe(p);
+      await p.reload();
+      await p.getByRole('heading', { name: trackingMessages.title(openOrderId) }).waitFor();
+      await p.waitForTimeout(500);
+      expect(await told.count()).toBe(0);
+    } finally {
+      await undecided.context.close();
+      await noPush.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { pushApi } from '../../domain/push.contract.js';
+import { storedToken } from '../../sw/session.js';
 import { call } from '../api/client.js';
 import { isIosSafariOutsideApp } from '../pwa/ios.js';
 
@@ -67,6 +68,8 @@ export async function subscribeDevice(): Promise<boolean> {
     sub = null;
   }
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey });
+  const posted = postedKey(sub.endpoint);
+  if (postedThisSession.has(posted)) return true;
   const json = sub.toJSON();
   await call(pushApi.subscribe, {
     body: {
@@ -75,7 +78,24 @@ export async function subscribeDevice(): Promise<boolean> {
       keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
     },
   });
+  postedThisSession.add(posted);
   return true;
+}
+
+/**
+ * Subscriptions this page has handed to the server, by session and endpoint. The server ties a
+ * subscription to the session that posted it (logout removes it), so one post per session is
+ * enough; before this, every visit to an order page posted it again. Kept in memory, not in
+ * storage: a reload posts once more, which also repairs a subscription the server dropped.
+ */
+const postedThisSession = new Set<string>();
+const postedKey = (endpoint: string) => `${storedToken() ?? ''} ${endpoint}`;
+
+/** Whether this page already handed the device's current subscription to the server in this session. */
+async function alreadyPosted(): Promise<boolean> {
+  if (postedThisSession.size === 0) return false;
+  const sub = await (await registration())?.pushManager.getSubscription();
+  return Boolean(sub && postedThisSession.has(postedKey(sub.endpoint)));
 }
 
 /** Forgets this device on the server and in the browser (the switch in My Profile turned off). */
@@ -83,6 +103,7 @@ export async function unsubscribeDevice(): Promise<void> {
   const sub = await (await registration())?.pushManager.getSubscription();
   if (!sub) return;
   await call(pushApi.unsubscribe, { body: { endpoint: sub.endpoint } });
+  postedThisSession.delete(postedKey(sub.endpoint));
   await sub.unsubscribe();
 }
 
@@ -105,6 +126,8 @@ export async function setOrderUpdates(on: boolean): Promise<void> {
  */
 export async function keepDeviceSubscribed(): Promise<boolean> {
   if (pushSupport() !== 'push' || permission() !== 'granted') return false;
+  // Nothing to ask the server: the switch in My Profile unsubscribes this page's device itself.
+  if (await alreadyPosted()) return true;
   if (!(await orderUpdatesWanted())) return false;
   return subscribeDevice();
 }
