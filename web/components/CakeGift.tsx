@@ -7,7 +7,6 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_TYPES,
 } from '../../domain/gifts.js';
-import './cake-gift.css';
 
 /**
  * The cake's gift controls (issue 26), shared by the product page and the cart page, both lazy:
