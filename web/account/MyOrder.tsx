@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { giftMessages, WITH_LOVE } from '../../domain/gifts.js';
 import { formatRupees } from '../../domain/money.js';
 import { statusLabel, stepsToCome, trackingMessages as t } from '../../domain/order-tracking.js';
 import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
@@ -102,6 +103,9 @@ export default function MyOrder() {
               <span className="order-lines__name">
                 <Link to={`/products-details/${l.productID}`}>{l.productName}</Link>
                 {l.variationName ? <span className="orders__qty"> · {l.variationName}</span> : null}
+                {l.cakeMessage ? (
+                  <span className="orders__qty orders__on-cake">{giftMessages.onTheCake(l.cakeMessage)}</span>
+                ) : null}
                 <br />
                 <span className="orders__qty">
                   {l.quantity} × {formatRupees(l.unitPrice)}
@@ -131,15 +135,34 @@ export default function MyOrder() {
           <div>
             <dt>Deliver to</dt>
             <dd>
-              {o.customerName}
+              {o.recipient ? `${o.recipient.name} (a gift from you)` : o.customerName}
               <br />
               {o.customerAddress}
               <br />
               {o.city}, {o.state} {o.pincode}
               <br />
-              {o.customerPhone}
+              {o.recipient?.phone ?? o.customerPhone}
             </dd>
           </div>
+          {o.card ? (
+            <div>
+              <dt>Card</dt>
+              <dd>
+                {o.card.occasion}
+                {o.card.message ? `: ${o.card.message}` : ''} ({o.hideSender ? WITH_LOVE : 'from you'})
+              </dd>
+            </div>
+          ) : null}
+          {o.hidePrice || (o.hideSender && !o.card) ? (
+            <div>
+              <dt>Surprise</dt>
+              <dd>
+                {[o.hidePrice ? giftMessages.hidePrice : '', o.hideSender ? giftMessages.hideSender : '']
+                  .filter(Boolean)
+                  .join('; ')}
+              </dd>
+            </div>
+          ) : null}
         </dl>
       </section>
 

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { accountMessages } from '../../domain/account-messages.js';
+import { giftMessages } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import type { OrderHistoryRow } from '../../domain/orders.js';
@@ -133,7 +134,14 @@ export default function MyOrders() {
                         {r.orderID}
                       </Link>
                     </td>
-                    <td>{r.productName}</td>
+                    <td>
+                      {r.productName}
+                      {r.cakeMessage ? (
+                        <span className="orders__qty orders__on-cake">
+                          {giftMessages.onTheCake(r.cakeMessage)}
+                        </span>
+                      ) : null}
+                    </td>
                     <td>
                       <ProductImage
                         src={r.productImage}
@@ -183,6 +191,11 @@ export default function MyOrders() {
                       />
                       <span>
                         {l.productName} <span className="orders__qty">× {l.quantity}</span>
+                        {l.cakeMessage ? (
+                          <span className="orders__qty orders__on-cake">
+                            {giftMessages.onTheCake(l.cakeMessage)}
+                          </span>
+                        ) : null}
                       </span>
                     </li>
                   ))}

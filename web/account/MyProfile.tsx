@@ -9,6 +9,7 @@ import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
 import { OrderUpdatesSwitch } from '../push/OrderUpdatesSwitch.js';
 import { Field, useForm, useSending } from './form.js';
+import { SavedRecipients } from './SavedRecipients.js';
 import './account.css';
 
 /**
@@ -215,6 +216,7 @@ export default function MyProfile() {
           )}
         </div>
       </form>
+      {session ? <SavedRecipients userId={session.userId} /> : null}
       <OrderUpdatesSwitch />
     </div>
   );

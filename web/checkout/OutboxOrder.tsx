@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { giftMessages } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { asDeliveryDate, asRepriced, asSlotRefusal } from '../../domain/outbox.js';
@@ -49,15 +50,17 @@ export function madeLabel(row: OutboxRow): string {
 /** The lines of an order as the device holds them (the server's once placed). */
 export function OrderLines({ row }: { row: OutboxRow }) {
   const items = row.placed
-    ? row.placed.items.map((i) => ({
+    ? row.placed.items.map((i, n) => ({
         name: i.variationName ? `${i.productName} (${i.variationName})` : i.productName,
         quantity: i.quantity,
         sum: i.lineTotal,
+        message: i.cakeMessage ?? row.request.OrderItems[n]?.CakeMessage ?? null,
       }))
     : row.request.OrderItems.map((i) => ({
         name: i.ProductName ?? '',
         quantity: i.Quantity,
         sum: i.Price * i.Quantity,
+        message: i.CakeMessage ?? null,
       }));
   return (
     <ul className="co-order-lines">
@@ -66,6 +69,9 @@ export function OrderLines({ row }: { row: OutboxRow }) {
         <li key={n}>
           <span>
             {i.name} x {i.quantity}
+            {i.message ? (
+              <span className="co-hint co-on-cake">{giftMessages.onTheCake(i.message)}</span>
+            ) : null}
           </span>
           <span>{formatRupees(i.sum)}</span>
         </li>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { choiceFields, lineLabel } from '../../domain/cart.js';
 import type { Product } from '../../domain/catalogue.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { giftMessages } from '../../domain/gifts.js';
 import { formatRupees } from '../../domain/money.js';
 import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
@@ -56,6 +57,8 @@ interface ShownLine {
   image: string;
   quantity: number;
   sum: number;
+  /** The message on the cake, as typed (issue 26). */
+  message: string | null;
 }
 
 /**
@@ -72,6 +75,7 @@ function shownLines(row: OutboxRow, products: ReadonlyMap<number, Product>): Sho
       image: items[n]?.ProductImage ?? '',
       quantity: i.quantity,
       sum: i.lineTotal,
+      message: i.cakeMessage ?? items[n]?.CakeMessage ?? null,
     }));
   }
   return items.map((i) => {
@@ -87,7 +91,13 @@ function shownLines(row: OutboxRow, products: ReadonlyMap<number, Product>): Sho
           ...choiceFields(product, variation),
         })
       : (i.ProductName ?? '');
-    return { name, image: i.ProductImage ?? '', quantity: i.Quantity, sum: i.Price * i.Quantity };
+    return {
+      name,
+      image: i.ProductImage ?? '',
+      quantity: i.Quantity,
+      sum: i.Price * i.Quantity,
+      message: i.CakeMessage ?? null,
+    };
   });
 }
 
@@ -117,6 +127,9 @@ function QueuedRow({ row, products }: { row: OutboxRow; products: ReadonlyMap<nu
             <ProductImage src={l.image} alt="" className="orders__img" width={56} height={56} />
             <span>
               {l.name} <span className="orders__qty">× {l.quantity}</span> · {formatRupees(l.sum)}
+              {l.message ? (
+                <span className="orders__qty co-on-cake">{giftMessages.onTheCake(l.message)}</span>
+              ) : null}
             </span>
           </li>
         ))}
