@@ -72,7 +72,7 @@ export const paymentsContract = {
     tag: 'payments',
     access: 'user',
     response: ProviderOrderSchema,
-    refusals: [404, 409, 429],
+    refusals: [404, 409, 422, 429],
     body: ProviderOrderRequestSchema,
   }),
   webhook: endpoint({

@@ -7,6 +7,7 @@ import { paymentsContract } from '../../domain/payments.contract.js';
 import { isAdmin } from '../../domain/roles.js';
 import couponRoutes from '../coupons/coupon.routes.js';
 import { takeLease } from '../db/job-lease.js';
+import { checkGiftLines } from '../gifts/gift.service.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import slotRoutes from '../slots/slot.routes.js';
@@ -64,7 +65,10 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     if (!body) throw badRequest(messages.formInvalid);
     const key = readIdempotencyKey(request);
     if (!key) throw badRequest('The Idempotency-Key header is required to pay online.');
-    const priced = await quote(app.db, request.user.id, body, deps.now());
+    const now = deps.now();
+    const priced = await quote(app.db, request.user.id, body, now);
+    // A gift the order would refuse is refused before the shopper pays for it.
+    await checkGiftLines(app.db, request.user.id, body.DeliveryDate, priced.lines, now);
     const order = await app.payments.createProviderOrder({
       userId: request.user.id,
       key,

@@ -73,6 +73,8 @@ for (const dialect of DIALECTS) {
             'images',
             'updatedAt',
             'version',
+            'takesMessage',
+            'photoCake',
           ].sort(),
         );
         expect(p.categories).toEqual([

@@ -139,8 +139,20 @@ describe('the OpenAPI description at /api/docs', () => {
         'Title',
         'images',
         'variationsJson',
+        // Gifts (issue 26): the admin's product flags.
+        'takesMessage',
+        'photoCake',
       ].sort(),
     );
+  });
+
+  it('describes the cake photo upload as multipart with its one file field', () => {
+    const body = (
+      doc.paths['/api/cake-photos']?.post as unknown as
+        | { requestBody?: { content: Record<string, { schema: { required: string[] } }> } }
+        | undefined
+    )?.requestBody;
+    expect(body?.content['multipart/form-data']?.schema.required).toEqual(['photo']);
   });
 
   it("shows the spec's own field names for the catalogue's payloads and queries", () => {

@@ -40,8 +40,10 @@ function hasGps(exif: Buffer): boolean {
 
 async function multipart(
   file: { data: Buffer; type: string; name?: string; filename?: string } | null,
+  fields: Record<string, string> = {},
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
+  for (const [k, value] of Object.entries(fields)) form.append(k, value);
   if (file) {
     form.append(
       file.name ?? 'photo',
@@ -197,6 +199,43 @@ for (const dialect of DIALECTS) {
         isSuccess: false,
         sys_message: 'A yes/no field must be true or false.',
       });
+    });
+
+    it("sets the flags from the admin's add-product form", async () => {
+      const category = await t.app.inject({
+        method: 'POST',
+        url: '/api/AddCategory',
+        headers: admin,
+        payload: { CategoryName: `Photo Cakes ${dialect}` },
+      });
+      const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#fde' } })
+        .png()
+        .toBuffer();
+      const add = async (flags: Record<string, string>) => {
+        const form = await multipart(
+          { name: 'images', data: image, type: 'image/png', filename: 'cake.png' },
+          {
+            CategoryID: String(category.json().data.categoryID),
+            Title: `Form Cake ${dialect} ${Object.keys(flags).join(' ')}`,
+            Description: '<p>Cake</p>',
+            LabelHeading: 'Eggless',
+            LabelDescription: 'Fresh',
+            Price: '999',
+            ...flags,
+          },
+        );
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/AddProductForDash',
+          headers: { ...admin, ...form.headers },
+          payload: form.payload,
+        });
+      };
+      const both = await add({ takesMessage: 'true', photoCake: 'true' });
+      expect(both.statusCode).toBe(201);
+      expect(both.json().data).toMatchObject({ takesMessage: true, photoCake: true });
+      const neither = await add({});
+      expect(neither.json().data).toMatchObject({ takesMessage: false, photoCake: false });
     });
 
     it("checks the recipient's phone and name, in the envelope", async () => {
@@ -520,6 +559,9 @@ for (const dialect of DIALECTS) {
         expect(none.json().sys_message).toBe(giftMessages.photoField);
         const noToken = await t.app.inject({ method: 'POST', url: '/api/cake-photos', ...empty });
         expect(noToken.statusCode).toBe(401);
+        const huge = await upload(owner.auth, Buffer.alloc(10 * 1024 * 1024 + 1, 1));
+        expect(huge.statusCode).toBe(413);
+        expect(huge.json().isSuccess).toBe(false);
         const badKey = await upload(owner.auth, gif, 'not-a-uuid');
         expect(badKey.statusCode).toBe(400);
       });
@@ -543,6 +585,15 @@ for (const dialect of DIALECTS) {
           data: { reason: 'gift', problem: 'photo-too-soon', line: 0, earliestDeliveryDate: tomorrow },
           sys_message: giftMessages.photoTooSoon(photoCake.title, tomorrow),
         });
+        // Paying online, it is refused before the shopper pays, not after.
+        const payFirst = await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/razorpay/order',
+          headers: { ...owner.auth, 'idempotency-key': newKey() },
+          payload: { ...withPhoto(photoID, today), PaymentMethod: 'Razorpay' },
+        });
+        expect(payFirst.statusCode).toBe(422);
+        expect(payFirst.json().data.problem).toBe('photo-too-soon');
         const missing = await place(withPhoto(null, tomorrow), owner.auth);
         expect(missing.statusCode).toBe(422);
         expect(missing.json().data.problem).toBe('photo-missing');
