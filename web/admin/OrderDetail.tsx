@@ -1,14 +1,17 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { adminApi } from '../../domain/admin.contract.js';
 import { type AdminOrderDetail, formatCalendarDate, formatOrderDate, NOTE_MAX } from '../../domain/admin.js';
 import { adminMessages } from '../../domain/admin-messages.js';
+import { giftsApi, type PackingSlip } from '../../domain/gifts.contract.js';
+import { giftMessages, WITH_LOVE } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import type { OrderStatus } from '../../domain/orders.js';
 import { type OrderSlot, slotChargeLabel, windowLabel } from '../../domain/slots.js';
-import { serverMessageOr } from '../api/client.js';
+import { ApiError, serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
+import { download } from './download.js';
 import { useLeaveGuardState } from './leave-guard.js';
 import { LoadError, Loading, Screen } from './ui.js';
 
@@ -34,6 +37,7 @@ export default function OrderDetail({ id }: { id: string }) {
       {order.error && <LoadError text={order.error} onRetry={order.reload} />}
       {order.loading && !order.data && <Loading text={messages.loadingOrders} />}
       {order.data && <Detail order={order.data} onMoved={order.reload} />}
+      {order.data && <Slip id={id} />}
     </Screen>
   );
 }
@@ -51,7 +55,7 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
             <dd>{order.customerEmail}</dd>
             <dt>Phone</dt>
             <dd>{order.customerPhone}</dd>
-            <dt>Address</dt>
+            <dt>{order.recipient ? "Recipient's address" : 'Address'}</dt>
             <dd>
               {order.customerAddress}, {order.city}, {order.state} {order.pincode}
             </dd>
@@ -59,6 +63,7 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
             <dd>{order.userEmail}</dd>
           </dl>
         </section>
+        <GiftPanel order={order} />
         <section className="admin-panel" aria-labelledby="payment-title">
           <h2 id="payment-title">Payment</h2>
           <dl className="admin-dl">
@@ -123,25 +128,8 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
           </ol>
         </section>
       </div>
-      <section className="admin-panel admin-slip" aria-labelledby="slip-title">
-        <h2 id="slip-title">Packing slip: order #{order.orderID}</h2>
-        <p>
-          <strong>{order.customerName}</strong>
-          <br />
-          {order.customerAddress}
-          <br />
-          {order.city}, {order.state} {order.pincode}
-          <br />
-          Phone {order.customerPhone}
-        </p>
-        <p>
-          Deliver on {formatCalendarDate(order.deliveryDate)}, {slotText(order.deliverySlot)}. Payment:{' '}
-          {order.paymentMethod}
-          {order.paymentMethod === 'Cash on Delivery'
-            ? `, collect ${formatRupees(order.totalAmount)}`
-            : ', paid'}
-          .
-        </p>
+      <section className="admin-panel admin-no-print" aria-labelledby="lines-title">
+        <h2 id="lines-title">Items</h2>
         <div className="admin-table-wrap">
           <table className="admin-table">
             <thead>
@@ -151,9 +139,6 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
                 <th scope="col">Quantity</th>
                 <th scope="col">Price</th>
                 <th scope="col">Line total</th>
-                <th scope="col" className="admin-print-only">
-                  Packed
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -170,11 +155,16 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
                   <td>
                     {l.productName}
                     {l.variationName && ` (${l.variationName})`}
+                    {l.cakeMessage ? (
+                      <p className="admin-cake-message" data-testid="cake-message">
+                        {giftMessages.onTheCake(l.cakeMessage)}
+                      </p>
+                    ) : null}
+                    {l.photoID ? <CakePhoto photoID={l.photoID} name={l.productName} /> : null}
                   </td>
                   <td>{l.quantity}</td>
                   <td>{formatRupees(l.unitPrice)}</td>
                   <td>{formatRupees(l.lineTotal)}</td>
-                  <td className="admin-print-only">☐</td>
                 </tr>
               ))}
             </tbody>
@@ -229,5 +219,184 @@ function MoveForm({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void
         Update status
       </button>
     </form>
+  );
+}
+
+/** The gift choices (issue 26), stated plainly so nobody packs a price or a name by mistake. */
+function GiftPanel({ order }: { order: AdminOrderDetail }) {
+  if (!order.recipient && !order.hidePrice && !order.hideSender && !order.card) return null;
+  return (
+    <section className="admin-panel" aria-labelledby="gift-title" data-testid="gift-panel">
+      <h2 id="gift-title">Gift</h2>
+      <dl className="admin-dl">
+        <dt>Recipient</dt>
+        <dd>
+          {order.recipient
+            ? `${order.recipient.name}, ${order.recipient.phone}`
+            : 'The buyer (not a gift to someone else)'}
+        </dd>
+        <dt>Price in the box</dt>
+        <dd>
+          {order.hidePrice ? 'No price in the box: the packing slip shows none' : 'Prices may be shown'}
+        </dd>
+        <dt>Sender</dt>
+        <dd>
+          {order.hideSender
+            ? `Don't say who it's from: sign the card "${WITH_LOVE}"`
+            : `Say it is from ${order.customerName}`}
+        </dd>
+        <dt>Card</dt>
+        <dd>
+          {order.card ? (
+            <>
+              {order.card.occasion}
+              {order.card.message ? <p className="admin-card-message">{order.card.message}</p> : null}
+            </>
+          ) : (
+            'No card'
+          )}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * A cake's photo, private to the shop: fetched with the admin's token (an <img src> could not
+ * carry it) and shown from an object URL; "Download full size" saves the printer's copy.
+ */
+function CakePhoto({ photoID, name }: { photoID: string; name: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const notify = useNotify();
+  useEffect(() => {
+    const abort = new AbortController();
+    let made: string | null = null;
+    download(giftsApi.photo, { photoID }, abort.signal)
+      .then((blob) => {
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      })
+      .catch((err: unknown) => {
+        if (!abort.signal.aborted) setProblem(serverMessageOr(err, messages.somethingWentWrongTryAgain));
+      });
+    return () => {
+      abort.abort();
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [photoID]);
+  const full = async () => {
+    try {
+      const blob = await download(giftsApi.photo, { photoID }, undefined, { size: 'full' });
+      const href = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = href;
+      a.download = `cake-photo-${photoID}.webp`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(href), 60_000);
+    } catch (err) {
+      notify(
+        err instanceof ApiError && !err.offline ? err.message : messages.somethingWentWrongTryAgain,
+        'error',
+      );
+    }
+  };
+  return (
+    <div className="admin-cake-photo">
+      {url ? (
+        <img src={url} alt={`To print on ${name}`} width={160} height={160} data-testid="cake-photo" />
+      ) : problem ? (
+        <p className="muted">{problem}</p>
+      ) : (
+        <p className="muted">Loading the cake's photo…</p>
+      )}
+      <button type="button" className="btn btn--small" onClick={() => void full()}>
+        Download full size
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The packing slip as the server writes it (issue 26): the cake's message in large type, exactly
+ * as typed; no price anywhere when the buyer chose "No price in the box" (the answer carries
+ * none); and the card on a printed page of its own.
+ */
+function Slip({ id }: { id: string }) {
+  const slip = useAdminQuery(giftsApi.packingSlip, { params: { id } }, `slip-${id}`);
+  if (slip.error) return <LoadError text={slip.error} onRetry={slip.reload} />;
+  if (!slip.data) return null;
+  return <SlipBody slip={slip.data} />;
+}
+
+function SlipBody({ slip }: { slip: PackingSlip }) {
+  const priced = !slip.hidePrice;
+  return (
+    <section className="admin-panel admin-slip" aria-labelledby="slip-title" data-testid="packing-slip">
+      <h2 id="slip-title">Packing slip: order #{slip.orderID}</h2>
+      <p>
+        <strong>{slip.deliverTo.name}</strong>
+        <br />
+        {slip.address}
+        <br />
+        {slip.city}, {slip.state} {slip.pincode}
+        <br />
+        Phone {slip.deliverTo.phone}
+      </p>
+      <p>
+        Deliver on {formatCalendarDate(slip.deliveryDate)}, {slotText(slip.slot)}.
+        {slip.hidePrice ? ' No price in the box.' : ''}
+      </p>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Quantity</th>
+              {priced ? <th scope="col">Price</th> : null}
+              {priced ? <th scope="col">Line total</th> : null}
+              <th scope="col" className="admin-print-only">
+                Packed
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {slip.lines.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines keep their order.
+              <tr key={i}>
+                <td>
+                  {l.productName}
+                  {l.variationName && ` (${l.variationName})`}
+                  {l.cakeMessage ? (
+                    <p className="admin-slip__message">
+                      <span className="admin-slip__label">On the cake:</span> {l.cakeMessage}
+                    </p>
+                  ) : null}
+                  {l.photoID ? (
+                    <p className="admin-slip__label">Photo cake: print the photo from the order page.</p>
+                  ) : null}
+                </td>
+                <td>{l.quantity}</td>
+                {priced ? <td>{l.unitPrice === undefined ? '' : formatRupees(l.unitPrice)}</td> : null}
+                {priced ? <td>{l.lineTotal === undefined ? '' : formatRupees(l.lineTotal)}</td> : null}
+                <td className="admin-print-only">☐</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {priced && slip.total !== undefined ? (
+        <p>
+          Total: <strong>{formatRupees(slip.total)}</strong>
+        </p>
+      ) : null}
+      {slip.card ? (
+        <div className="admin-slip__card" data-testid="slip-card">
+          <p className="admin-slip__occasion">{slip.card.occasion}</p>
+          {slip.card.message ? <p className="admin-slip__card-message">{slip.card.message}</p> : null}
+          <p className="admin-slip__from">{slip.card.from}</p>
+        </div>
+      ) : null}
+    </section>
   );
 }

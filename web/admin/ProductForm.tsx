@@ -27,7 +27,8 @@ export type ImageItem =
   | { kind: 'kept'; src: string; thumb: string }
   | { kind: 'new'; file: File; url: string };
 
-type Values = Omit<ProductFormValues, 'imageCount'>;
+/** The form's fields, and the gift flags (issue 26): the product takes a message on the cake, it is a photo cake. */
+type Values = Omit<ProductFormValues, 'imageCount'> & { takesMessage: boolean; photoCake: boolean };
 
 const EMPTY: Values = {
   categoryIDs: [],
@@ -38,6 +39,8 @@ const EMPTY: Values = {
   price: '',
   sizeOrWeight: '',
   variations: [],
+  takesMessage: false,
+  photoCake: false,
 };
 
 function fromProduct(p: Product): Values {
@@ -49,6 +52,9 @@ function fromProduct(p: Product): Values {
     labelDescription: p.labelDescription,
     price: String(p.price),
     sizeOrWeight: p.sizeOrWeight,
+    // A product the device stored before the flags existed has none.
+    takesMessage: p.takesMessage ?? false,
+    photoCake: p.photoCake ?? false,
     variations: p.variations.map((v) => ({
       variationName: v.variationName,
       variationType: v.variationValue,
@@ -87,6 +93,8 @@ export function AddProduct() {
     form.append('LabelDescription', values.labelDescription.trim());
     form.append('Price', values.price.trim());
     form.append('SizeOrWeight', values.sizeOrWeight.trim());
+    form.append('takesMessage', String(values.takesMessage));
+    form.append('photoCake', String(values.photoCake));
     form.append(
       'variationsJson',
       JSON.stringify(
@@ -185,6 +193,8 @@ export function EditProduct({ id }: { id: string }) {
           labelHeading: values.labelHeading.trim(),
           labelDescription: values.labelDescription.trim(),
           sizeOrWeight: values.sizeOrWeight.trim(),
+          takesMessage: values.takesMessage,
+          photoCake: values.photoCake,
           categories: values.categoryIDs.map((categoryID) => ({ categoryID })),
           variations: values.variations.map((v) => ({
             variationName: v.variationName.trim(),
@@ -416,6 +426,27 @@ function ProductFields({
           </label>
         </div>
       </div>
+      <fieldset className="admin-panel">
+        <legend>Gifts</legend>
+        <div className="admin-checks">
+          <label>
+            <input
+              type="checkbox"
+              checked={values.takesMessage}
+              onChange={(e) => set('takesMessage', e.target.checked)}
+            />
+            <span>Takes a message on the cake</span>
+          </label>
+          <label className="admin-check">
+            <input
+              type="checkbox"
+              checked={values.photoCake}
+              onChange={(e) => set('photoCake', e.target.checked)}
+            />
+            <span>Photo cake (the shopper adds a photo; needs a day's notice)</span>
+          </label>
+        </div>
+      </fieldset>
       <ImageEditor images={images} setImages={setImages} invalid={bad('images')} />
       <fieldset className="admin-panel">
         <legend>Variations</legend>

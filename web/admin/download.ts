@@ -5,7 +5,7 @@ import { storedToken } from '../../sw/session.js';
 import { ApiError, createClient, fillPath } from '../api/client.js';
 
 /**
- * A contract's `download` endpoint (a backup archive) as a Blob: the same path and token as
+ * A contract's `download` endpoint (a backup archive, a cake's photo) as a Blob: the same path and token as
  * `call()`, the file in place of the envelope, refusals as `ApiError` with the server's words.
  * An `<a href>` cannot carry the bearer token, so the screen saves the Blob itself. Here, not in
  * the shared client, so no byte of it reaches a shopper's bundle.
@@ -14,6 +14,7 @@ export async function download<E extends Endpoint>(
   endpoint: E,
   params: InputOf<E['params']>,
   signal?: AbortSignal,
+  query?: Record<string, string>,
 ): Promise<Blob> {
   const token = storedToken();
   let res: Response;
@@ -24,6 +25,7 @@ export async function download<E extends Endpoint>(
       headers: token ? { authorization: `Bearer ${token}` } : {},
       timeout: false,
       signal,
+      ...(query ? { searchParams: query } : {}),
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
