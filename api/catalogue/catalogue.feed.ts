@@ -1,6 +1,6 @@
 import type { CatalogueDelta } from '../../domain/catalogue.js';
 import { indiaClock } from '../../domain/delivery.js';
-import { listClosures, listSlots } from '../slots/slot.repository.js';
+import { listClosures, listSlots, slotsVersion } from '../slots/slot.repository.js';
 import {
   changedCategories,
   changedProducts,
@@ -20,8 +20,12 @@ import {
  * device replaces its copy and needs no deletions. A cursor above the current
  * version (the database was reset) also answers a full snapshot.
  * Categories and deletions are small and travel on the first page only; so do
- * the delivery slots and closed dates, whole (a handful of rows), because a
- * slot change moves the catalogue's version like any other change.
+ * the delivery slots and closed dates, whole (a handful of rows), on a full
+ * snapshot and on a delta whose window holds their last change (a slot change
+ * moves the catalogue's version like any other change and stamps it as
+ * `slots_version`). A delta after one product changed carries that product and
+ * nothing else the device has (issue 17: under 2 KiB); a device keeps its
+ * slots when a page has none.
  */
 export interface FeedRequest {
   since?: string | undefined;
@@ -57,12 +61,13 @@ export async function readFeed(db: Executor, request: FeedRequest, version: numb
   const w = parseCursor(request.since, version);
   const full = w.after === 0;
   const firstPage = w.afterId === 0;
+  const withSlots = firstPage && (full || (await slotsVersion(db)) > w.after);
   const [page, categories, deleted, slots, closedDates] = await Promise.all([
     changedProducts(db, { ...w, limit: request.limit }),
     firstPage ? changedCategories(db, w) : Promise.resolve({ live: [], deletedIds: [] }),
     firstPage && !full ? deletedProductIds(db, w) : Promise.resolve([]),
-    firstPage ? listSlots(db) : Promise.resolve(undefined),
-    firstPage ? listClosures(db, indiaClock(new Date()).date) : Promise.resolve(undefined),
+    withSlots ? listSlots(db) : Promise.resolve(undefined),
+    withSlots ? listClosures(db, indiaClock(new Date()).date) : Promise.resolve(undefined),
   ]);
   const last = page.products[page.products.length - 1];
   return {

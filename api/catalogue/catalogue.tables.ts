@@ -4,6 +4,8 @@ import type { Generated } from 'kysely';
 export interface CatalogueStateTable {
   id: number;
   version: number;
+  /** The version at which the delivery slots or closed dates last changed (the feed sends them past it). */
+  slots_version: Generated<number>;
 }
 
 export interface CategoriesTable {

@@ -161,3 +161,29 @@ export async function seedSlots(
     );
   }
 }
+
+/**
+ * Moves the catalogue's version for a change of slots or closed dates and stamps it as the slots'
+ * own version, in the writer's transaction: every device past the old version gets them again
+ * with its next delta, and no other delta carries them (api/catalogue/catalogue.feed.ts).
+ */
+export async function bumpSlotsVersion(trx: Transaction<Database>): Promise<number> {
+  const row = await trx
+    .updateTable('catalogue_state')
+    // Both right-hand sides read the row as it was: the two columns end equal.
+    .set((eb) => ({ version: eb('version', '+', 1), slots_version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/** The catalogue version at which the slots or closed dates last changed (0: never since the column came). */
+export async function slotsVersion(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('catalogue_state')
+    .select('slots_version')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.slots_version);
+}

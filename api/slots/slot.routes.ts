@@ -3,10 +3,10 @@ import { indiaClock } from '../../domain/delivery.js';
 import { ok } from '../../domain/envelope.js';
 import { slotMessages } from '../../domain/slot-messages.js';
 import { slotsApi } from '../../domain/slots.contract.js';
-import { bumpVersion } from '../catalogue/catalogue.repository.js';
 import { conflict, notFound } from '../http/errors.js';
 import { given, route } from '../http/route.js';
 import {
+  bumpSlotsVersion,
   deleteClosure,
   findSlot,
   insertSlot,
@@ -21,9 +21,10 @@ import { slotsForDate } from './slot.service.js';
 
 /**
  * The slot endpoints (see README.md). Each admin write runs in one
- * transaction with a bump of the catalogue's version: the delta feed carries
- * the slots and closed dates, and a device learns of a change the way it
- * learns of a new price.
+ * transaction with a bump of the catalogue's version, stamped as the slots'
+ * own (`bumpSlotsVersion`): the delta feed carries the slots and closed dates
+ * to a device that has not seen that version, and a device learns of a change
+ * the way it learns of a new price.
  */
 export default async function slotRoutes(app: FastifyInstance): Promise<void> {
   const now = () => new Date();
@@ -53,7 +54,7 @@ export default async function slotRoutes(app: FastifyInstance): Promise<void> {
   route(app, slotsApi.add, async (ctx) => {
     const input = given(ctx.body);
     const slot = await app.db.transaction().execute(async (trx) => {
-      await bumpVersion(trx);
+      await bumpSlotsVersion(trx);
       return insertSlot(trx, input, Date.now());
     });
     ctx.reply.code(201);
@@ -64,7 +65,7 @@ export default async function slotRoutes(app: FastifyInstance): Promise<void> {
     const { id } = given(ctx.params);
     const input = given(ctx.body);
     const slot = await app.db.transaction().execute(async (trx) => {
-      await bumpVersion(trx);
+      await bumpSlotsVersion(trx);
       return updateSlot(trx, id, input, Date.now());
     });
     if (!slot) throw notFound(slotMessages.adminSlotNotFound(id));
@@ -74,7 +75,7 @@ export default async function slotRoutes(app: FastifyInstance): Promise<void> {
   route(app, slotsApi.retire, async (ctx) => {
     const { id } = given(ctx.params);
     const slot = await app.db.transaction().execute(async (trx) => {
-      await bumpVersion(trx);
+      await bumpSlotsVersion(trx);
       const found = await findSlot(trx, id);
       if (!found) throw notFound(slotMessages.adminSlotNotFound(id));
       if (found.isDefault) throw conflict(slotMessages.adminDefaultNotRetired);
@@ -88,7 +89,7 @@ export default async function slotRoutes(app: FastifyInstance): Promise<void> {
   route(app, slotsApi.restore, async (ctx) => {
     const { id } = given(ctx.params);
     const slot = await app.db.transaction().execute(async (trx) => {
-      await bumpVersion(trx);
+      await bumpSlotsVersion(trx);
       return setRetired(trx, id, null, Date.now());
     });
     if (!slot) throw notFound(slotMessages.adminSlotNotFound(id));
@@ -99,7 +100,7 @@ export default async function slotRoutes(app: FastifyInstance): Promise<void> {
     const { date } = given(ctx.params);
     const { message } = given(ctx.body);
     await app.db.transaction().execute(async (trx) => {
-      await bumpVersion(trx);
+      await bumpSlotsVersion(trx);
       await upsertClosure(trx, date, message, Date.now());
     });
     return ok({ date, message }, slotMessages.adminClosed(date));
@@ -108,7 +109,7 @@ export default async function slotRoutes(app: FastifyInstance): Promise<void> {
   route(app, slotsApi.reopenDate, async (ctx) => {
     const { date } = given(ctx.params);
     const message = await app.db.transaction().execute(async (trx) => {
-      await bumpVersion(trx);
+      await bumpSlotsVersion(trx);
       const closure = (await listClosures(trx, date)).find((c) => c.date === date);
       if (!closure || !(await deleteClosure(trx, date)))
         throw notFound(slotMessages.adminClosureNotFound(date));

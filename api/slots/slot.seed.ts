@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import { DEMO_SLOTS } from '../../domain/slots.js';
-import { bumpVersion } from '../catalogue/catalogue.repository.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { seedSlots } from './slot.repository.js';
+import { bumpSlotsVersion, seedSlots } from './slot.repository.js';
 
 /**
  * The demo shop's slots (issue 25: four ₹100 windows and Midnight at ₹250),
@@ -19,7 +18,7 @@ export async function seedDemoSlots(db: Kysely<Database>, dialect: Dialect): Pro
   if (Number(row?.n ?? 0) > 1) return 0;
   // A shop upgraded to slots with devices already synced: the version moves, so they get them too.
   await db.transaction().execute(async (trx) => {
-    await bumpVersion(trx);
+    await bumpSlotsVersion(trx);
     await seedSlots(trx, DEMO_SLOTS, Date.now(), dialect);
   });
   return DEMO_SLOTS.length;

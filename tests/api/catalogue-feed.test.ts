@@ -123,6 +123,43 @@ for (const dialect of DIALECTS) {
       expect(Number(changed.delta?.cursor)).toBeGreaterThan(Number(cursor));
     });
 
+    it('sends the slots and closed dates on a full snapshot and on the delta after they change, not after a product change', async () => {
+      const first = await feed();
+      expect(first.delta?.slots?.length).toBeGreaterThan(0);
+      expect(first.delta?.closedDates).toEqual([]);
+      const cursor = first.delta?.cursor as string;
+
+      // One product changes: the delta is that product, without the shop's slot table (issue 17).
+      const p = await product(7);
+      expect((await update(p, { price: p.price + 2 })).statusCode).toBe(200);
+      const productOnly = await feed(`?since=${cursor}`);
+      expect(productOnly.delta?.products.map((x) => x.productID)).toEqual([7]);
+      expect(productOnly.delta?.slots).toBeUndefined();
+      expect(productOnly.delta?.closedDates).toBeUndefined();
+      expect(productOnly.res.body.length).toBeLessThan(2048);
+
+      // A date is closed: the delta from before carries slots and closed dates whole, once.
+      const afterProduct = productOnly.delta?.cursor as string;
+      const day = '2099-11-01';
+      const close = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/closed-dates/${day}`,
+        headers: admin,
+        payload: { message: 'Closed for Diwali' },
+      });
+      expect(close.statusCode).toBe(200);
+      for (const since of [cursor, afterProduct]) {
+        const withSlots = await feed(`?since=${since}`);
+        expect(withSlots.delta?.closedDates).toEqual([{ date: day, message: 'Closed for Diwali' }]);
+        expect(withSlots.delta?.slots).toEqual(first.delta?.slots);
+      }
+      const later = (await feed(`?since=${afterProduct}`)).delta?.cursor as string;
+      expect((await feed(`?since=${later}`)).delta?.closedDates).toBeUndefined();
+      // Reopened: the delta says so with an empty list, which replaces the device's copy.
+      await t.app.inject({ method: 'DELETE', url: `/api/admin/closed-dates/${day}`, headers: admin });
+      expect((await feed(`?since=${later}`)).delta?.closedDates).toEqual([]);
+    });
+
     it('sends deletions: products deleted, categories deleted and the products they left', async () => {
       const cursor = (await feed()).delta?.cursor as string;
       const del = await t.app.inject({
