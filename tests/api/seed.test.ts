@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../api/db/database.js';
 import { migrateToLatest } from '../../api/db/migrate.js';
 import { DatabaseMediaStore } from '../../api/images/media-store.js';
-import { seedDemoCatalogue } from '../../api/seed/demo.js';
+import { DEMO_PHOTO_CAKES, seedDemoCatalogue } from '../../api/seed/demo.js';
 import { seedSyntheticProducts } from '../../api/seed/synthetic.js';
 import { runStartupTasks } from '../../api/startup.js';
 import type { Product } from '../../domain/catalogue.js';
@@ -48,6 +48,23 @@ for (const dialect of DIALECTS) {
       const after = (await t.app.inject({ method: 'GET', url: '/api/ABCGetProducts' })).json()
         .data as Product[];
       expect(after.length).toBe(products.length);
+    });
+
+    it('takes a message on every cake, and has two photo cakes (issue 26)', async () => {
+      const cakes = (await t.app.inject({ method: 'GET', url: '/api/ABCGetProducts?categoryId=24' })).json()
+        .data as Product[];
+      expect(cakes.length).toBeGreaterThan(0);
+      expect(cakes.every((p) => p.takesMessage)).toBe(true);
+      const all = (await t.app.inject({ method: 'GET', url: '/api/ABCGetProducts' })).json()
+        .data as Product[];
+      expect(
+        all
+          .filter((p) => p.photoCake)
+          .map((p) => p.title)
+          .sort(),
+      ).toEqual([...DEMO_PHOTO_CAKES].sort());
+      expect(all.filter((p) => p.photoCake).every((p) => p.takesMessage)).toBe(true);
+      expect(all.some((p) => !p.takesMessage)).toBe(true);
     });
 
     it('has the spec categories with their ids, and the right products in the "All" categories', async () => {
