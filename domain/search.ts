@@ -83,8 +83,8 @@ export function search<P extends Searchable>(products: readonly P[], q: string):
  * in memory. Matching and ranking are exactly `search()`'s: the index only
  * moves work from every query to every change.
  */
-/** Positions packed into sort keys stay below this (2^20 products). */
-const INDEX_SPAN = 1_048_576;
+/** The highest score scoreFields() gives (a whole title equal to the query). */
+const MAX_SCORE = 425;
 
 /** scoreFields()'s "letter or digit" test on one UTF-16 unit, without a regex for plain ASCII. */
 function isWordChar(text: string, at: number): boolean {
@@ -154,30 +154,48 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       return { item, fields: prep.fields, joined: prep.joined };
     });
     this.prepared = next;
+    this.last = null;
   }
 
   get size(): number {
     return this.entries.length;
   }
 
+  /**
+   * The last query answered and the positions (in catalogue order) of its matches. Typing adds to
+   * a query: a text that contains the longer query contains the shorter, so the next keystroke
+   * need only look at these (issue 17: search at 50,000 products within a frame).
+   */
+  private last: { query: string; entries: unknown; hits: Int32Array; positions: Int32Array } | null = null;
+
   /** Matching products, best first (ties keep catalogue order); an empty query gives none. */
   search(q: string, limit = Number.POSITIVE_INFINITY): P[] {
     const query = normalizeQuery(q);
     if (!query) return [];
     const entries = this.entries;
-    // A query holding the separator could match across two fields of the joined string; so could a catalogue
-    // too big for the packed sort keys below. Both take the plain path (never met in practice).
-    if (query.includes('\u0000') || entries.length >= INDEX_SPAN) return this.searchPlain(query, limit);
+    // A query holding the separator could match across two fields of the joined string: that rare
+    // query takes the plain path.
+    if (query.includes('\u0000')) return this.searchPlain(query, limit);
 
+    const last = this.last && this.last.entries === entries ? this.last : null;
+    // Where the last query sits in the new one: an occurrence of the new query at p holds the last at
+    // p + shift, so none starts before the last one's first occurrence minus shift.
+    const shift = last ? query.indexOf(last.query) : -1;
+    const candidates = last && shift >= 0 ? last.hits : null;
+    const before = last && shift >= 0 ? last.positions : null;
+    const total = candidates ? candidates.length : entries.length;
     // One indexOf per product answers both "does it match" and "where": the joined string starts with the
     // title, so the first hit lies in the title exactly when the title contains the query, else in the
     // category, else in the description. The score is then scoreFields()'s, computed from that position.
-    const keys = new Float64Array(entries.length);
+    const hits = new Int32Array(total);
+    const positions = new Int32Array(total);
+    const scores = new Uint16Array(total);
     const qlen = query.length;
     let n = 0;
-    for (let i = 0; i < entries.length; i++) {
+    for (let c = 0; c < total; c++) {
+      const i = candidates ? (candidates[c] as number) : c;
       const e = entries[i] as (typeof entries)[number];
-      const pos = e.joined.indexOf(query);
+      const pos = e.joined.indexOf(query, before ? Math.max(0, (before[c] as number) - shift) : 0);
       if (pos < 0) continue;
       const title = e.fields.title;
       let score: number;
@@ -194,15 +212,29 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       } else {
         score = 100;
       }
-      // Score and catalogue position packed in one number, so a native numeric sort ranks them (no comparator).
-      keys[n++] = score * INDEX_SPAN + (INDEX_SPAN - 1 - i);
+      hits[n] = i;
+      positions[n] = pos;
+      scores[n] = score;
+      n++;
     }
-    const ranked = keys.subarray(0, n).sort();
+    const matched = hits.slice(0, n);
+    this.last = { query, entries, hits: matched, positions: positions.slice(0, n) };
+
+    // Scores are small whole numbers (100 to 425): a counting sort ranks them in one pass, stable,
+    // so ties keep catalogue order, where a comparison sort of 50,000 hits cost a frame by itself.
+    const starts = new Int32Array(MAX_SCORE + 2);
+    for (let k = 0; k < n; k++) {
+      const b = MAX_SCORE - (scores[k] as number) + 1;
+      starts[b] = (starts[b] as number) + 1;
+    }
+    for (let b = 1; b < starts.length; b++) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
     const count = Math.min(n, limit);
     const out: P[] = new Array(count);
-    for (let k = 0; k < count; k++) {
-      const key = ranked[n - 1 - k] as number;
-      out[k] = (entries[INDEX_SPAN - 1 - (key % INDEX_SPAN)] as (typeof entries)[number]).item;
+    for (let k = 0; k < n; k++) {
+      const b = MAX_SCORE - (scores[k] as number);
+      const at = starts[b] as number;
+      starts[b] = at + 1;
+      if (at < count) out[at] = (entries[matched[k] as number] as (typeof entries)[number]).item;
     }
     return out;
   }

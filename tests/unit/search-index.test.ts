@@ -128,6 +128,32 @@ describe('SearchIndex', () => {
         q,
       ).toEqual(search(many, q).map((x) => x.productID));
     }
+    // Typed a key at a time, then erased, then typed again: each keystroke narrows the last answer
+    // while the query grows, and starts over when it does not; every answer is search()'s, also with
+    // a limit.
+    const typed = ['red-velvet cake', 'gâteau 🎂', ' choco  ', 'xab'];
+    for (const word of typed) {
+      const steps = [...word].map((_, i) => [...word].slice(0, i + 1).join(''));
+      for (const q of [...steps, ...steps.slice(0, -1).reverse(), 'zz', ...steps]) {
+        const want = search(many, q).map((x) => x.productID);
+        expect(
+          index.search(q).map((x) => x.productID),
+          q,
+        ).toEqual(want);
+        expect(
+          index.search(q, 3).map((x) => x.productID),
+          `${q} (3)`,
+        ).toEqual(want.slice(0, 3));
+      }
+    }
+  });
+
+  it('narrows no answer across an update: a product changed mid-typing is found', () => {
+    const index = new SearchIndex<P>();
+    index.update([p(1, 'Rose', '', 'Flowers'), p(2, 'Lily', '', 'Flowers')]);
+    expect(index.search('ro').map((x) => x.productID)).toEqual([1]);
+    index.update([p(1, 'Rose', '', 'Flowers'), p(2, 'Rose lily', '', 'Flowers', 2)]);
+    expect(index.search('ros').map((x) => x.productID)).toEqual([1, 2]);
   });
 
   it('never lets a query span two fields', () => {
