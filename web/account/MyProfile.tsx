@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { ProfileFormSchema, type UserProfile } from '../../domain/accounts.js';
@@ -9,7 +9,6 @@ import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
 import { OrderUpdatesSwitch } from '../push/OrderUpdatesSwitch.js';
 import { Field, useForm, useSending } from './form.js';
-import { SavedRecipients } from './SavedRecipients.js';
 import './account.css';
 
 /**
@@ -20,6 +19,9 @@ import './account.css';
  * (the server refuses a change). A new password needs the current one, which
  * the server checks.
  */
+/** Lazy for the first screen's sake (see web/account/recipients.ts). */
+const SavedRecipients = lazy(() => import('./SavedRecipients.js'));
+
 type Values = {
   name: string;
   phone: string;
@@ -216,7 +218,11 @@ export default function MyProfile() {
           )}
         </div>
       </form>
-      {session ? <SavedRecipients userId={session.userId} /> : null}
+      {session ? (
+        <Suspense fallback={null}>
+          <SavedRecipients userId={session.userId} />
+        </Suspense>
+      ) : null}
       <OrderUpdatesSwitch />
     </div>
   );

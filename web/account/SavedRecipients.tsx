@@ -9,7 +9,7 @@ import { deleteRecipient, refreshRecipients, useSavedRecipients } from './recipi
  * refreshed from the server on every visit. Deleting needs the network: the server's list is the
  * one every device gets.
  */
-export function SavedRecipients({ userId }: { userId: number }) {
+export default function SavedRecipients({ userId }: { userId: number }) {
   const rows = useSavedRecipients(userId);
   const notify = useNotify();
   const [busy, setBusy] = useState<number | null>(null);

@@ -13,6 +13,10 @@ import { call } from '../api/client.js';
  * A recipient saved with an order placed offline ("Save this recipient") is kept on the device at
  * once with a negative id (the server stores it when the order arrives, `Recipient.Save`); the
  * next fetch replaces the list with the server's.
+ *
+ * The checkout and My Profile load this module by dynamic import (`SavedRecipients` is lazy): a
+ * module two route screens import statically becomes a chunk of its own, and its name joins the
+ * first screen's table of what each route preloads, which the first screen's budget cannot take.
  */
 export function useSavedRecipients(userId: number | null | undefined): SavedRecipient[] | undefined {
   return useLiveQuery(async () => {
@@ -67,9 +71,4 @@ function sameRecipient(a: SavedRecipient, b: SavedRecipient): boolean {
     a.state === b.state &&
     a.pincode === b.pincode
   );
-}
-
-/** "Mum, 98765 43210, Andheri West" for a button or a row. */
-export function recipientLabel(r: SavedRecipient): string {
-  return `${r.name}, ${r.phone.slice(0, 5)} ${r.phone.slice(5)}, ${r.city}`;
 }

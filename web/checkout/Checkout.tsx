@@ -1,3 +1,4 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CartLine } from '../../domain/cart.js';
@@ -38,7 +39,6 @@ import {
 import { earliestSlotDate, type SlotAvailability, slotChargeLabel } from '../../domain/slots.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
 import { db } from '../../sw/db.js';
-import { keepOnDevice, refreshRecipients, useSavedRecipients } from '../account/recipients.js';
 import { ApiError, call } from '../api/client.js';
 import { CartLineGift } from '../components/CakeGift.js';
 import { useNotify } from '../hooks/useAlerts.js';
@@ -50,6 +50,12 @@ import { newOrderKey, placeOrder } from './place.js';
 import { type PaymentResult, payWithRazorpay, ScriptLoadError } from './razorpay.js';
 import { SlotPicker, useDeviceSlots, useSlotsOn } from './SlotPicker.js';
 import './checkout.css';
+
+/**
+ * The saved recipients' calls, loaded when needed: a static import would make them a chunk of
+ * their own that the first screen's entry names among the checkout's (its JavaScript budget).
+ */
+const recipientCalls = () => import('../account/recipients.js');
 
 /**
  * The spec's checkout (sections 2, 4, 5, 9) on the order outbox. Every figure
@@ -109,7 +115,8 @@ export default function Checkout() {
     day.slots.find((s) => s.isDefault && s.state === 'open') ??
     null;
   const [gift, setGift] = useState<GiftState>(noGift);
-  const saved = useSavedRecipients(session?.userId) ?? [];
+  const saved =
+    useLiveQuery(async () => (await db.recipients.get(session?.userId ?? 0))?.rows, [session]) ?? [];
   // A photo cake needs a day's notice (the photo is printed): its earliest date is tomorrow.
   const photoCake = lines?.find((l) => l.photo) ?? null;
   const photoEarliest = earliestPhotoCakeDate(now);
@@ -122,7 +129,7 @@ export default function Checkout() {
   const payBy: Method = codBlocked ? 'online' : method;
 
   useEffect(() => {
-    if (session && !offline) void refreshRecipients(session.userId);
+    if (session && !offline) void recipientCalls().then((r) => r.refreshRecipients(session.userId));
   }, [session, offline]);
 
   // A photo cake in the cart moves the default date to the first it can have.
@@ -246,7 +253,7 @@ export default function Checkout() {
     });
     if (request.Recipient?.Save)
       // Offered at once for the next gift, offline too; the server keeps it when the order arrives.
-      await keepOnDevice(session.userId, {
+      await (await recipientCalls()).keepOnDevice(session.userId, {
         id: -Date.now(),
         name: request.Recipient.Name.trim(),
         phone: request.Recipient.Phone.trim(),

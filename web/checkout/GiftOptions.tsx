@@ -12,7 +12,6 @@ import {
   type SavedRecipient,
 } from '../../domain/gifts.js';
 import type { OrderRequestInput } from '../../domain/orders.js';
-import { recipientLabel } from '../account/recipients.js';
 
 /**
  * The checkout's gift choices (issue 26): send to someone else (their name and mobile; the address
@@ -242,4 +241,9 @@ export function GiftOptions({
       ) : null}
     </fieldset>
   );
+}
+
+/** "Dadi Kaur, 98765 43210, Mohali": a saved recipient on its button. */
+function recipientLabel(r: SavedRecipient): string {
+  return `${r.name}, ${r.phone.slice(0, 5)} ${r.phone.slice(5)}, ${r.city}`;
 }
