@@ -125,3 +125,23 @@ export async function deleteRecipient(db: Db, userId: number, id: number): Promi
     .executeTakeFirst();
   return Number(res.numDeletedRows) === 1;
 }
+
+/**
+ * Removes the photos no order carries once they are older than `maxAgeMs`: a photo is uploaded
+ * before its order is sent, and an order waits in a device's outbox at most as long as its
+ * idempotency key is kept, so after that no order can still come for it.
+ */
+export async function deleteOrphanPhotos(db: Db, now: number, maxAgeMs: number): Promise<number> {
+  const res = await db
+    .deleteFrom('cake_photos')
+    .where('created_at', '<', now - maxAgeMs)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('order_items')
+        .select('photo_id')
+        .where('photo_id', 'is not', null)
+        .$narrowType<{ photo_id: string }>(),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

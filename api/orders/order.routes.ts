@@ -7,11 +7,12 @@ import { paymentsContract } from '../../domain/payments.contract.js';
 import { isAdmin } from '../../domain/roles.js';
 import couponRoutes from '../coupons/coupon.routes.js';
 import { takeLease } from '../db/job-lease.js';
+import { deleteOrphanPhotos } from '../gifts/gift.repository.js';
 import { checkGiftLines } from '../gifts/gift.service.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import slotRoutes from '../slots/slot.routes.js';
-import { deleteExpiredKeys, InFlight, readIdempotencyKey } from './idempotency.js';
+import { deleteExpiredKeys, InFlight, KEY_RETENTION_MS, readIdempotencyKey } from './idempotency.js';
 import { historyByEmail, historyOfEveryone } from './order.repository.js';
 import { type OrderDeps, placeOrderOnce, quote } from './order.service.js';
 import { changeOrderStatus } from './order.status.js';
@@ -128,8 +129,12 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   const sweep = async () => {
     try {
-      const removed = await deleteExpiredKeys(app.db, Date.now());
+      const now = Date.now();
+      const removed = await deleteExpiredKeys(app.db, now);
       if (removed) app.log.info({ removed }, 'expired idempotency keys removed');
+      // Cake photos no order took, once no queued order can still bring them (issue 26).
+      const photos = await deleteOrphanPhotos(app.db, now, KEY_RETENTION_MS);
+      if (photos) app.log.info({ photos }, 'cake photos no order took removed');
     } catch (err) {
       app.log.error({ err }, 'sweeping idempotency keys failed');
     }

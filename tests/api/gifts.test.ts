@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deleteOrphanPhotos } from '../../api/gifts/gift.repository.js';
+import { KEY_RETENTION_MS } from '../../api/orders/idempotency.js';
 import { ordersCsv } from '../../domain/admin.js';
 import { addDays, indiaClock } from '../../domain/delivery.js';
 import { giftMessages } from '../../domain/gifts.js';
@@ -620,6 +622,28 @@ for (const dialect of DIALECTS) {
           headers: admin,
         });
         expect(slip.json().data.lines[0]).toMatchObject({ photoID, cakeMessage: 'Happy 60th' });
+      });
+
+      it('sweeps photos no order took once no queued order can bring them, and keeps ordered ones', async () => {
+        const spare = await upload(owner.auth, await phoneJpeg(320, 240));
+        const spareID = spare.json().data.photoID;
+        const old = Date.now() - KEY_RETENTION_MS - 60_000;
+        await t.app.db
+          .updateTable('cake_photos')
+          .set({ created_at: old })
+          .where('user_id', '=', owner.id)
+          .execute();
+        const fresh = await upload(owner.auth, await phoneJpeg(320, 240));
+        const removed = await deleteOrphanPhotos(t.app.db, Date.now(), KEY_RETENTION_MS);
+        expect(removed).toBeGreaterThanOrEqual(1);
+        const left = new Set(
+          (
+            await t.app.db.selectFrom('cake_photos').select('id').where('user_id', '=', owner.id).execute()
+          ).map((r) => r.id),
+        );
+        expect(left.has(photoID)).toBe(true); // ordered in the test before
+        expect(left.has(fresh.json().data.photoID)).toBe(true);
+        expect(left.has(spareID)).toBe(false);
       });
     });
 
