@@ -63,6 +63,7 @@ export const giftMessages = {
   photoTooLarge: `The photo can be at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
   photoUnreadable: 'The photo could not be read as an image.',
   photoNotFound: 'No such photo.',
+  photoTooMany: 'Too many photos were added in the last hour. Please try again later.',
   photoField: 'Send the photo as the multipart file field "photo".',
   recipientNotFound: 'No such saved recipient.',
   onTheCake: (message: string) => `On the cake: ${message}`,

@@ -7,9 +7,11 @@ import { giftsApi } from '../../domain/gifts.contract.js';
 import { giftMessages, PHOTO_MAX_BYTES } from '../../domain/gifts.js';
 import { isAdmin } from '../../domain/roles.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
-import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { badRequest, HttpError, notFound, tooMany } from '../http/errors.js';
 import { downloadRoute, given, route } from '../http/route.js';
 import { readIdempotencyKey } from '../orders/idempotency.js';
+import type { RateRule } from '../ratelimit/ratelimit.js';
+import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
 import { encodeCakePhoto } from './cake-photo.js';
 import {
   deleteRecipient,
@@ -21,8 +23,15 @@ import {
 } from './gift.repository.js';
 import { packingSlip } from './packing-slip.js';
 
+/**
+ * Each new photo is decoded, re-encoded and kept in the database: a shopper picks a few, a
+ * script would fill the disk. Replays of a key are not counted (they make nothing).
+ */
+export const PHOTO_UPLOAD_RULE: RateRule = { limit: 30, windowMs: 60 * 60 * 1000 };
+
 /** Gifts (issue 26): cake photos, saved recipients, the packing slip. See README.md. */
 export default async function giftRoutes(app: FastifyInstance): Promise<void> {
+  if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
   // This plugin's own multipart parser, sized for one phone photo.
   await app.register(multipart, {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
@@ -40,6 +49,8 @@ export default async function giftRoutes(app: FastifyInstance): Promise<void> {
       return answer(known);
     }
     if (!request.isMultipart()) throw new HttpError(415, giftMessages.photoField);
+    const allowed = await app.rateLimiter.hit(`cake-photo:user:${userId}`, PHOTO_UPLOAD_RULE);
+    if (!allowed.allowed) throw tooMany(giftMessages.photoTooMany, allowed.retryAfterMs / 1000);
     let buffer: Buffer | null = null;
     try {
       for await (const part of request.parts()) {

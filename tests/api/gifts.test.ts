@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteOrphanPhotos } from '../../api/gifts/gift.repository.js';
+import { PHOTO_UPLOAD_RULE } from '../../api/gifts/gift.routes.js';
 import { KEY_RETENTION_MS } from '../../api/orders/idempotency.js';
+import { DatabaseRateLimiter } from '../../api/ratelimit/ratelimit.js';
 import { ordersCsv } from '../../domain/admin.js';
 import { addDays, indiaClock } from '../../domain/delivery.js';
 import { giftMessages } from '../../domain/gifts.js';
@@ -566,6 +568,23 @@ for (const dialect of DIALECTS) {
         expect(huge.json().isSuccess).toBe(false);
         const badKey = await upload(owner.auth, gif, 'not-a-uuid');
         expect(badKey.statusCode).toBe(400);
+      });
+
+      it('limits new uploads per account to 30 an hour; a replay of a key is not counted', async () => {
+        const user = await shopper();
+        const key = newKey();
+        const jpeg = await phoneJpeg(200, 150);
+        expect((await upload(user.auth, jpeg, key)).statusCode).toBe(201);
+        // The shop's limiter keeps its counts in the database: the rest of the hour's budget, spent.
+        const limiter = new DatabaseRateLimiter(t.app.db);
+        for (let i = 1; i < PHOTO_UPLOAD_RULE.limit; i++) {
+          await limiter.hit(`cake-photo:user:${user.id}`, PHOTO_UPLOAD_RULE);
+        }
+        const over = await upload(user.auth, jpeg, newKey());
+        expect(over.statusCode).toBe(429);
+        expect(over.headers['retry-after']).toBeDefined();
+        expect(over.json()).toMatchObject({ isSuccess: false, sys_message: giftMessages.photoTooMany });
+        expect((await upload(user.auth, jpeg, key)).statusCode).toBe(201);
       });
 
       it("refuses a photo cake for today, takes it tomorrow, and only with the shopper's own photo", async () => {
