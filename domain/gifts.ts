@@ -151,7 +151,7 @@ const ruleCheck = (problem: (s: string) => string | null) =>
  */
 export const CakeMessageSchema = v.nullable(
   v.pipe(
-    v.string(giftMessages.cakeMessageTooLong),
+    v.string('The message on the cake must be text.'),
     v.trim(),
     ruleCheck(cakeMessageProblem),
     v.transform((s): string | null => (s === '' ? null : s)),
@@ -195,7 +195,7 @@ export const GiftCardSchema = v.object({
   Occasion: v.picklist(CARD_OCCASIONS, giftMessages.cardOccasion),
   Message: v.optional(
     v.pipe(
-      v.string(giftMessages.cardMessageControl),
+      v.string("The card's message must be text."),
       v.transform((s) => s.replace(/\r\n?/g, '\n')),
       v.trim(),
       ruleCheck(cardMessageProblem),
