@@ -147,6 +147,7 @@ describe('gifts', () => {
       .poll(() => page.locator('.line__photo').evaluate((img) => (img as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(0);
     await axe(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/cart-photo-cake-412.png` });
 
     // Offline from here: the checkout comes from the worker's cache, the order goes to the outbox.
@@ -172,7 +173,10 @@ describe('gifts', () => {
     expect(await summary.getByText(giftMessages.onTheCake(MESSAGE)).count()).toBe(1);
     expect(await summary.innerText()).toContain(CARD);
     await axe(page);
+    await page.locator('.co-gift').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/checkout-photo-cake-412.png` });
+    await page.locator('.co-summary').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/checkout-summary-412.png` });
     await page.screenshot({ path: `${SHOTS}/checkout-photo-cake-412-full.png`, fullPage: true });
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect

@@ -26,6 +26,8 @@ const truffle: Product = {
   images: [],
   updatedAt: '2026-01-01T00:00:00.000Z',
   version: 1,
+  takesMessage: false,
+  photoCake: false,
 };
 
 describe('cart line label (issue 13, item 1)', () => {

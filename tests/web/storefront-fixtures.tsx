@@ -29,6 +29,8 @@ export function makeProduct(
     images: [],
     updatedAt: '2026-11-23T00:00:00.000Z',
     version: 1,
+    takesMessage: false,
+    photoCake: false,
     ...rest,
   };
 }

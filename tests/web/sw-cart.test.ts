@@ -27,6 +27,8 @@ function product(id: number, price: number, variations: Variation[] = []): Produ
     images: [],
     updatedAt: '2026-11-23T00:00:00.000Z',
     version: 1,
+    takesMessage: false,
+    photoCake: false,
   };
 }
 

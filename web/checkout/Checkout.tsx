@@ -443,6 +443,27 @@ export default function Checkout() {
                 }}
               />
             ) : null}
+            <GiftOptions
+              value={gift}
+              onChange={(next) => {
+                touched.current = true;
+                setGift(next);
+              }}
+              saved={saved}
+              onPickSaved={(r) => {
+                touched.current = true;
+                setGift((g) => ({ ...g, toSomeoneElse: true, name: r.name, phone: r.phone, save: false }));
+                setForm((f) => ({
+                  ...f,
+                  State: r.state,
+                  City: r.city,
+                  CustomerAddress: r.address,
+                  CustomerPincode: r.pincode,
+                }));
+              }}
+              errors={errors}
+              idPrefix={formId}
+            />
             <div className="field">
               <label htmlFor={`${formId}-CustomerName`}>Full Name</label>
               <input
@@ -501,7 +522,9 @@ export default function Checkout() {
               </div>
             </div>
             <div className="field">
-              <label htmlFor={`${formId}-CustomerAddress`}>Full Shipping Address</label>
+              <label htmlFor={`${formId}-CustomerAddress`}>
+                {gift.toSomeoneElse ? "Recipient's full shipping address" : 'Full Shipping Address'}
+              </label>
               <textarea
                 {...fieldProps('CustomerAddress')}
                 aria-describedby={[
@@ -533,27 +556,6 @@ export default function Checkout() {
               />
               {fieldError('CustomerPincode')}
             </div>
-            <GiftOptions
-              value={gift}
-              onChange={(next) => {
-                touched.current = true;
-                setGift(next);
-              }}
-              saved={saved}
-              onPickSaved={(r) => {
-                touched.current = true;
-                setGift((g) => ({ ...g, toSomeoneElse: true, name: r.name, phone: r.phone, save: false }));
-                setForm((f) => ({
-                  ...f,
-                  State: r.state,
-                  City: r.city,
-                  CustomerAddress: r.address,
-                  CustomerPincode: r.pincode,
-                }));
-              }}
-              errors={errors}
-              idPrefix={formId}
-            />
             <fieldset className="co-payment">
               <legend>{t.paymentLegend}</legend>
               <label className="co-method">

@@ -125,9 +125,7 @@ export function GiftOptions({
       </label>
       {value.toSomeoneElse ? (
         <div className="co-recipient">
-          <p className="co-hint">
-            Your email and phone stay on the order; the address below is where it goes.
-          </p>
+          <p className="co-hint">Your email and phone stay on the order; the address below is theirs.</p>
           {saved.length ? (
             <ul className="co-saved" aria-label="Saved recipients">
               {saved.map((r) => (
@@ -202,7 +200,7 @@ export function GiftOptions({
         <span>{giftMessages.card}</span>
       </label>
       {value.card ? (
-        <div className="co-card">
+        <div className="co-gift-card">
           <div className="field">
             <label htmlFor={`${id}-occasion`}>Occasion</label>
             <select
