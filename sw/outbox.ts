@@ -556,7 +556,8 @@ export async function cancelOrder(key: string, env: OutboxEnv = defaultEnv()): P
       const productID = Number(item.ProductID);
       const variationID = item.VariationID == null ? null : Number(item.VariationID);
       const cakeMessage = item.CakeMessage ?? null;
-      const stored = row.photos?.find((p) => p.item === i);
+      // By its id once uploaded: a removed line before it has moved the items since it was queued.
+      const stored = row.photos?.find((p) => (item.PhotoID ? p.photoID === item.PhotoID : p.item === i));
       const photo = stored?.blob ? { key: stored.key, blob: stored.blob } : null;
       const key = lineKey(productID, variationID, cakeMessage, photo?.key);
       if (await env.db.cart.get(key)) continue;

@@ -46,7 +46,8 @@ export function CartLineRow({ line, compact = false }: { line: CartLine; compact
         <p className="line__title">{name}</p>
         <CartLineGift
           message={line.cakeMessage ?? null}
-          takesMessage={line.takesMessage === true}
+          // A line put back from a cancelled order has its message but not the product's flag.
+          takesMessage={line.takesMessage === true || !!line.cakeMessage}
           photo={line.photo?.blob ?? null}
           compact={compact}
           name={name}
