@@ -37,7 +37,7 @@ export default function OrderDetail({ id }: { id: string }) {
       {order.error && <LoadError text={order.error} onRetry={order.reload} />}
       {order.loading && !order.data && <Loading text={messages.loadingOrders} />}
       {order.data && <Detail order={order.data} onMoved={order.reload} />}
-      {order.data && <Slip id={id} />}
+      {order.data && <Slip id={id} paymentMethod={order.data.paymentMethod} />}
     </Screen>
   );
 }
@@ -322,14 +322,15 @@ function CakePhoto({ photoID, name }: { photoID: string; name: string }) {
  * as typed; no price anywhere when the buyer chose "No price in the box" (the answer carries
  * none); and the card on a printed page of its own.
  */
-function Slip({ id }: { id: string }) {
+function Slip({ id, paymentMethod }: { id: string; paymentMethod: string }) {
   const slip = useAdminQuery(giftsApi.packingSlip, { params: { id } }, `slip-${id}`);
   if (slip.error) return <LoadError text={slip.error} onRetry={slip.reload} />;
   if (!slip.data) return null;
-  return <SlipBody slip={slip.data} />;
+  return <SlipBody slip={slip.data} paymentMethod={paymentMethod} />;
 }
 
-function SlipBody({ slip }: { slip: PackingSlip }) {
+function SlipBody({ slip, paymentMethod }: { slip: PackingSlip; paymentMethod: string }) {
+  const cod = paymentMethod === 'Cash on Delivery';
   const priced = !slip.hidePrice;
   return (
     <section className="admin-panel admin-slip" aria-labelledby="slip-title" data-testid="packing-slip">
@@ -344,8 +345,13 @@ function SlipBody({ slip }: { slip: PackingSlip }) {
         Phone {slip.deliverTo.phone}
       </p>
       <p>
-        Deliver on {formatCalendarDate(slip.deliveryDate)}, {slotText(slip.slot)}.
-        {slip.hidePrice ? ' No price in the box.' : ''}
+        Deliver on {formatCalendarDate(slip.deliveryDate)}, {slotText(slip.slot)}. Payment: {paymentMethod}
+        {cod && slip.total !== undefined
+          ? `, collect ${formatRupees(slip.total)}`
+          : cod
+            ? ', collect the amount on the order'
+            : ', paid'}
+        .{slip.hidePrice ? ' No price in the box.' : ''}
       </p>
       <div className="admin-table-wrap">
         <table className="admin-table">
