@@ -1,5 +1,17 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  accessSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -85,15 +97,57 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), `storefront-${prefix}-`));
 }
 
-/** Builds the PWA (page and worker) into `outDir`; `env` can change what the build bakes in. */
+/**
+ * Builds the PWA (page and worker) into `outDir`; `env` can change what the build bakes in.
+ * Most browser test files want the same build: each distinct build is made once and copied
+ * (see `webBuildKey`), which saved a Vite build per file on CI's two cores.
+ */
 export async function buildWeb(outDir: string, env: Record<string, string> = {}): Promise<string> {
-  await run(path.join(BIN, 'vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    // Vitest sets NODE_ENV=test, which would make Vite build a non-production bundle (no worker).
-    env: { ...process.env, NODE_ENV: 'production', ...env },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const cached = path.join(BUILD_CACHE, webBuildKey(env));
+  if (!existsSync(cached)) {
+    mkdirSync(BUILD_CACHE, { recursive: true });
+    const fresh = mkdtempSync(`${cached}.partial-`);
+    await run(path.join(BIN, 'vite'), ['build', '--outDir', fresh, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      // Vitest sets NODE_ENV=test, which would make Vite build a non-production bundle (no worker).
+      env: { ...process.env, NODE_ENV: 'production', ...env },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    // Complete or absent: a build cut off half-way is never taken for a finished one.
+    try {
+      renameSync(fresh, cached);
+    } catch {
+      rmSync(fresh, { recursive: true, force: true }); // another run finished the same build first
+    }
+  }
+  // A copy per caller: tests rebuild into their folder (a deploy) or change files in it.
+  rmSync(outDir, { recursive: true, force: true });
+  cpSync(cached, outDir, { recursive: true });
   return outDir;
+}
+
+const BUILD_CACHE = path.join(tmpdir(), 'storefront-web-builds');
+/** What a build reads besides node_modules: a change to any of these is a new build. */
+const BUILD_INPUTS = ['web', 'sw', 'domain', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+
+/**
+ * A build's name: the env it was asked with and every input file's path, size and modification
+ * time, so an edit between two runs (or during one) never serves an old build.
+ */
+function webBuildKey(env: Record<string, string>): string {
+  const hash = createHash('sha256').update(JSON.stringify(Object.entries(env).sort()));
+  const walk = (rel: string): void => {
+    const full = path.join(ROOT, rel);
+    const st = statSync(full, { throwIfNoEntry: false });
+    if (!st) return;
+    if (st.isDirectory()) {
+      for (const name of readdirSync(full).sort()) walk(path.join(rel, name));
+      return;
+    }
+    hash.update(`${rel}\0${st.size}\0${st.mtimeMs}\n`);
+  };
+  for (const input of BUILD_INPUTS) walk(input);
+  return hash.digest('hex').slice(0, 24);
 }
 
 /**
