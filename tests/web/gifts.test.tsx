@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lineKey } from '../../domain/cart.js';
 import { CAKE_MESSAGE_MAX, countCharacters, giftMessages } from '../../domain/gifts.js';
+import { keepOnlyAccount } from '../../sw/account-data.js';
 import { addToCart, cartLines, setCakeMessage } from '../../sw/cart.js';
 import { db } from '../../sw/db.js';
 import { makeProduct, putProducts, renderAt, resetStore } from './storefront-fixtures.js';
@@ -128,5 +129,27 @@ describe('the cart', () => {
     expect(lines.map((l) => [l.key, l.cakeMessage, l.quantity])).toEqual([
       [lineKey(1, null, HINDI), HINDI, 2],
     ]);
+  });
+});
+
+describe('saved recipients on the device', () => {
+  const dadi = {
+    id: 1,
+    name: 'Dadi Kaur',
+    phone: '9876543210',
+    address: 'House 12, Sector 70',
+    city: 'Mohali',
+    state: 'Punjab',
+    pincode: '160062',
+  };
+  it("are the account's personal data: a sign-in keeps only its own, a logout none", async () => {
+    await db.recipients.bulkPut([
+      { userId: 7, rows: [dadi], fetchedAt: 1 },
+      { userId: 8, rows: [{ ...dadi, id: 2, name: 'Nani' }], fetchedAt: 1 },
+    ]);
+    await keepOnlyAccount(7);
+    expect((await db.recipients.toArray()).map((r) => r.userId)).toEqual([7]);
+    await keepOnlyAccount(null);
+    expect(await db.recipients.count()).toBe(0);
   });
 });
