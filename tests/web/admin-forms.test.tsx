@@ -183,33 +183,51 @@ describe('menu, breadcrumbs and titles', () => {
     expect(formatCalendarDate('2027-01-01')).toBe('Jan 1, 2027');
     expect(formatCalendarDate('not a date')).toBe('not a date');
   });
-  it('exports orders as CSV, quoted and safe from spreadsheet formulas', () => {
+  it('exports orders as CSV, quoted and safe from spreadsheet formulas, with the gift columns', () => {
+    const order = {
+      orderID: 5,
+      status: 'placed' as const,
+      nextStatuses: ['confirmed' as const, 'cancelled' as const],
+      userEmail: 'a@b.test',
+      customerName: '=HYPERLINK("x")',
+      customerEmail: 'a@b.test',
+      customerPhone: '9876543210',
+      customerAddress: '12 Rose Lane, "Phase 7"',
+      totalAmount: 950,
+      paymentMethod: 'Cash on Delivery' as const,
+      orderDate: '2026-11-23T13:35:00.000Z',
+      deliveryDate: '2026-11-24',
+      deliverySlot: { slotID: 6, name: 'Midnight', start: 1380, end: 1440 },
+      slotCharge: 250,
+      items: [{ productName: 'Cake', quantity: 2, productImage: '' }],
+    };
     const csv = ordersCsv([
+      order,
+      // Issue 26: a gift to someone else, no price in the box, no sender, a card and a Hindi message.
       {
-        orderID: 5,
-        status: 'placed',
-        nextStatuses: ['confirmed', 'cancelled'],
-        userEmail: 'a@b.test',
-        customerName: '=HYPERLINK("x")',
-        customerEmail: 'a@b.test',
-        customerPhone: '9876543210',
-        customerAddress: '12 Rose Lane, "Phase 7"',
-        totalAmount: 950,
-        paymentMethod: 'Cash on Delivery',
-        orderDate: '2026-11-23T13:35:00.000Z',
-        deliveryDate: '2026-11-24',
-        deliverySlot: { slotID: 6, name: 'Midnight', start: 1380, end: 1440 },
-        slotCharge: 250,
-        items: [{ productName: 'Cake', quantity: 2, productImage: '' }],
+        ...order,
+        orderID: 6,
+        recipient: { name: 'Dadi', phone: '9812345678' },
+        hidePrice: true,
+        hideSender: true,
+        card: { occasion: 'Birthday', message: 'Love,\nus' },
+        items: [{ productName: 'Cake', quantity: 1, productImage: '', cakeMessage: 'जन्मदिन मुबारक दादी' }],
       },
     ]);
-    const [header, row] = csv.trim().split('\r\n');
+    const [header, row, gift] = csv.trim().split('\r\n');
     expect(header?.startsWith('Order ID,Status,')).toBe(true);
-    expect(header?.endsWith('Delivery Date,Delivery Slot,Slot Charge (INR)')).toBe(true);
-    expect(row?.endsWith('2026-11-24,Midnight (11 PM – 12 AM),250')).toBe(true);
+    expect(
+      header?.endsWith(
+        'Delivery Date,Delivery Slot,Slot Charge (INR),Recipient Name,Recipient Phone,Hide Price,Hide Sender,Card Occasion,Card Message,Cake Messages',
+      ),
+    ).toBe(true);
+    expect(row?.endsWith('2026-11-24,Midnight (11 PM – 12 AM),250,,,no,no,,,')).toBe(true);
     expect(row).toContain(`"'=HYPERLINK(""x"")"`);
     expect(row).toContain('"12 Rose Lane, ""Phase 7"""');
     expect(row).toContain('Cake x 2');
+    expect(gift?.endsWith(',250,Dadi,9812345678,yes,yes,Birthday,"Love,\nus",Cake: जन्मदिन मुबारक दादी')).toBe(
+      true,
+    );
   });
 });
 
