@@ -311,7 +311,8 @@ for (const dialect of DIALECTS) {
             // two periods, and then the warning is right. The server's clock read lies between
             // asked and answered, so only the cases on either side of the line are certain.
             if (answered - data.newestAt <= 2000) expect(data.warning).toBeNull();
-            if (asked - data.newestAt > 2000) expect(data.warning).toMatch(/older than two scheduled periods/);
+            if (asked - data.newestAt > 2000)
+              expect(data.warning).toMatch(/older than two scheduled periods/);
           }
         }
         expect(seen.size).toBeGreaterThanOrEqual(4);
