@@ -34,9 +34,9 @@ import { startSmtp, type TestSmtp } from '../support/smtp.js';
  * photo cake for tomorrow with a Hindi message, a card and a recipient, ordered OFFLINE; back
  * online it arrives once (one order, one photo) with its photo, and the admin sees all of it. A
  * second gift, to the recipient saved with the first (two taps), with no price in the box, is paid
- * online only, and its packing slip shows no price. Screenshots in /work/note/screens.
+ * online only, and its packing slip shows no price. Screenshots in /tmp/shots/gifts (`GIFT_SHOTS` to change).
  */
-const SHOTS = process.env.GIFT_SHOTS ?? '/work/note/screens';
+const SHOTS = process.env.GIFT_SHOTS ?? '/tmp/shots/gifts';
 const MESSAGE = 'जन्मदिन मुबारक दादी';
 const CARD = 'Happy birthday, Dadi! With all our love.';
 type FeedProduct = Awaited<ReturnType<typeof feedSnapshot>>['products'][number] & {
