@@ -94,7 +94,8 @@ beforeAll(async () => {
   server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
   proxy = await startChaosProxy(server);
   shopper = await registerShopper(server, smtp, email);
-  products = (await feedSnapshot(server)).products.filter((p) => p.price > 0);
+  // A photo cake is refused without its photo (issue 26): these orders are plain ones.
+  products = (await feedSnapshot(server)).products.filter((p) => p.price > 0 && !p.photoCake);
   browser = await launchChromium();
   ({ context: context, page: page } = await openShopOnPhone(browser, proxy.url));
   await writeSession(page, shopper);

@@ -429,6 +429,9 @@ interface FeedProduct {
   price: number;
   categories: { categoryID: number; categoryName: string }[];
   images: { src: string; thumb: string }[];
+  /** Gifts (issue 26): an order of a photo cake needs its photo and a day's notice. */
+  takesMessage: boolean;
+  photoCake: boolean;
 }
 
 /** Everything the feed has now (follows its pages). */
