@@ -180,6 +180,10 @@ describe('gifts', () => {
       .poll(() => page.getByRole('heading', { name: t.successQueuedTitle }).count(), { timeout: 20_000 })
       .toBeGreaterThan(0);
     expect(await page.getByText(giftMessages.onTheCake(MESSAGE)).count()).toBeGreaterThan(0);
+    expect(await page.getByText('Dadi Kaur, 9876543210').count()).toBe(1);
+    expect(await page.getByText(`Birthday: ${CARD}`).count()).toBe(1);
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/order-queued-412.png`, fullPage: true });
     const queued = (await outboxRows(page)).find((r) => r.state !== 'sent');
     expect(queued?.photos?.length).toBe(1);
     expect(queued?.request.OrderItems[0]?.CakeMessage).toBe(MESSAGE);

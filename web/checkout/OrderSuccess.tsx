@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { WITH_LOVE } from '../../domain/gifts.js';
 import { formatRupees } from '../../domain/money.js';
 import { slotChargeLabel, windowLabel } from '../../domain/slots.js';
 import { ownOutboxRow } from '../../sw/account-data.js';
@@ -104,6 +105,24 @@ export default function OrderSuccess() {
             <div>
               <dt>{slotChargeLabel(slot)}</dt>
               <dd>{formatRupees(slotCharge)}</dd>
+            </div>
+          ) : null}
+          {row.request.Recipient ? (
+            <div>
+              <dt>Deliver to</dt>
+              <dd>
+                {row.request.Recipient.Name}, {row.request.Recipient.Phone}
+              </dd>
+            </div>
+          ) : null}
+          {row.request.Card ? (
+            <div>
+              <dt>Card</dt>
+              <dd className="co-on-cake">
+                {row.request.Card.Occasion}
+                {row.request.Card.Message?.trim() ? `: ${row.request.Card.Message.trim()}` : ''}
+                {row.request.HideSender ? ` (${WITH_LOVE})` : ''}
+              </dd>
             </div>
           ) : null}
           <div>
