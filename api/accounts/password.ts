@@ -8,6 +8,20 @@ import { PASSWORD_MAX } from '../../domain/accounts.js';
  * scrypt runs on libuv's thread pool, so a hash never blocks the event loop.
  */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+
+/**
+ * The parameters of new hashes: OWASP's, always, in a shop. A test run may lower N through
+ * `STOREFRONT_TEST_SCRYPT_N`, honoured only inside Vitest (`VITEST` set) and only downwards: the
+ * suite makes hundreds of accounts at 128 MiB and a core-second each, which was minutes of CI.
+ * It is still scrypt, salted and verified the same way; the tests of the parameters themselves
+ * (tests/api/accounts-setup.test.ts) run without it.
+ */
+export function hashParams(env: NodeJS.ProcessEnv = process.env): { N: number; r: number; p: number } {
+  const n = env.VITEST ? Number(env.STOREFRONT_TEST_SCRYPT_N) : Number.NaN;
+  return Number.isInteger(n) && n >= 1024 && n < SCRYPT_PARAMS.N && (n & (n - 1)) === 0
+    ? { ...SCRYPT_PARAMS, N: n }
+    : SCRYPT_PARAMS;
+}
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
@@ -59,8 +73,9 @@ export const UNVERIFIED_PASSWORD = '!unverified';
 export async function hashPassword(password: string): Promise<string> {
   if (password.length > PASSWORD_MAX) throw new Error('password longer than the maximum reached the hasher');
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, SCRYPT_PARAMS);
-  const { N, r, p } = SCRYPT_PARAMS;
+  const params = hashParams();
+  const key = await derive(password, salt, params);
+  const { N, r, p } = params;
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
@@ -101,7 +116,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Whether a stored hash was made with weaker parameters than today's (rehash it at the next login). */
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
-  return !parsed || parsed.N < SCRYPT_PARAMS.N || parsed.r < SCRYPT_PARAMS.r || parsed.p < SCRYPT_PARAMS.p;
+  const today = hashParams();
+  return !parsed || parsed.N < today.N || parsed.r < today.r || parsed.p < today.p;
 }
 
 let dummy: Promise<string> | null = null;

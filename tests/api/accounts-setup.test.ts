@@ -4,9 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { AdminInputError, createOrPromoteAdmin } from '../../api/accounts/admin.js';
-import { hashPassword, needsRehash, verifyPassword } from '../../api/accounts/password.js';
+import {
+  hashParams,
+  hashPassword,
+  needsRehash,
+  SCRYPT_PARAMS,
+  verifyPassword,
+} from '../../api/accounts/password.js';
 import type { Db } from '../../api/db/database.js';
 import { openDatabase } from '../../api/db/database.js';
 // Every answer checked against its endpoint's contract, as in makeTestApp.
@@ -256,6 +262,21 @@ for (const dialect of DIALECTS) {
 
 describe('password hashes', () => {
   it('are salted scrypt at OWASP parameters, verify only the right password, and refuse tampering', async () => {
+    // The shop's own parameters, not the test run's cheaper ones (see hashParams).
+    const testN = process.env.STOREFRONT_TEST_SCRYPT_N;
+    delete process.env.STOREFRONT_TEST_SCRYPT_N;
+    onTestFinished(() => {
+      if (testN !== undefined) process.env.STOREFRONT_TEST_SCRYPT_N = testN;
+    });
+    expect(hashParams({ VITEST: 'true', STOREFRONT_TEST_SCRYPT_N: '16384' })).toEqual({
+      N: 16384,
+      r: 8,
+      p: 1,
+    });
+    // Only inside Vitest, only downwards, only a power of two.
+    expect(hashParams({ STOREFRONT_TEST_SCRYPT_N: '16384' })).toEqual(SCRYPT_PARAMS);
+    expect(hashParams({ VITEST: 'true', STOREFRONT_TEST_SCRYPT_N: String(2 ** 18) })).toEqual(SCRYPT_PARAMS);
+    expect(hashParams({ VITEST: 'true', STOREFRONT_TEST_SCRYPT_N: '20000' })).toEqual(SCRYPT_PARAMS);
     const passwords = ['Good-Pass1', 'Good-Pass1', 'Ünïcode-Pass1', 'x'.repeat(128)];
     // In parallel: more hashes than may run at once all finish, each with its own salt.
     const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
