@@ -285,7 +285,7 @@ describe('backup and restore with real servers (SQLite)', () => {
       'Not restored: jwt-secret does not match its checksum in the manifest: the file was changed.',
     );
     expect(fingerprint(restoredDir)).toEqual(untouched);
-  }, 60_000);
+  }, 180_000);
 
   it('restores over existing data by moving it aside (never deleting it), and migrates a backup older than the code', async () => {
     // The backup as an older shop made it: without the last migration (undone by its own `down`).
