@@ -288,5 +288,19 @@ describe('gifts', () => {
     expect(text).not.toContain(formatRupees(plain.price));
     expect(await admin.getByTestId('gift-panel').innerText()).toContain('No price in the box');
     await adminContext.close();
+
+    // My Profile lists the recipient saved with the first order (the device's copy replaced by the server's list) and deletes it.
+    await page.goto('/my-profile');
+    const list = page.getByRole('region', { name: 'Saved recipients' });
+    await expect.poll(() => list.getByText('Dadi Kaur').count(), { timeout: 20_000 }).toBe(1);
+    await axe(page);
+    await list.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/profile-recipients-412.png` });
+    await list.getByRole('button', { name: 'Delete Dadi Kaur from saved recipients' }).click();
+    await expect.poll(() => list.getByText('Dadi Kaur').count()).toBe(0);
+    const left = await fetch(`${server.url}/api/my-recipients`, {
+      headers: { authorization: `Bearer ${shopper.token}` },
+    });
+    expect(((await left.json()) as { data: unknown[] }).data).toEqual([]);
   });
 });
