@@ -230,10 +230,11 @@ async function benchProcesses(): Promise<void> {
       `bench-${Date.now()}@example.test`,
     );
     const list = (await (await fetch(`${servers[0]?.url}/api/ABCGetProducts`)).json()) as {
-      data: { productID: number; title: string; price: number; variations: unknown[] }[];
+      data: { productID: number; title: string; price: number; variations: unknown[]; photoCake: boolean }[];
     };
+    // A photo cake is refused without its photo (issue 26): plain products only.
     const products = list.data
-      .filter((p) => p.variations.length === 0)
+      .filter((p) => p.variations.length === 0 && !p.photoCake)
       .slice(0, 2)
       .map((p) => ({ id: p.productID, title: p.title, price: p.price, variations: [] }));
     const body = JSON.stringify(

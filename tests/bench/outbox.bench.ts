@@ -50,7 +50,8 @@ export async function run(): Promise<void> {
     const stamp = Date.now();
     const baselineShopper = await registerShopper(server, smtp, `bench-online-${stamp}@example.test`);
     const chaosShopper = await registerShopper(server, smtp, `bench-chaos-${stamp}@example.test`);
-    const catalogue = (await feedSnapshot(server)).products.filter((p) => p.price > 0);
+    // A photo cake is refused without its photo (issue 26): plain products only.
+    const catalogue = (await feedSnapshot(server)).products.filter((p) => p.price > 0 && !p.photoCake);
     const product = (i: number) => catalogue[i % catalogue.length] as (typeof catalogue)[number];
 
     const context = await browser.newContext({ baseURL: proxy.url, viewport: { width: 412, height: 823 } });
