@@ -142,15 +142,31 @@ async function put(env: OutboxEnv, row: OutboxRow, patch: Partial<OutboxRow>): P
 }
 
 async function post(env: OutboxEnv, row: OutboxRow, token: string): Promise<Answer> {
+  return send(env, '/place-order', row.key, token, {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(row.request),
+  });
+}
+
+async function postPhoto(env: OutboxEnv, photo: OutboxPhoto, token: string): Promise<Answer> {
+  const form = new FormData();
+  form.append('photo', photo.blob ?? new Blob([]), 'photo');
+  return send(env, '/cake-photos', photo.key, token, { body: form });
+}
+
+/** One POST under an idempotency key: the status and envelope, or status 0 when nothing definite happened. */
+async function send(
+  env: OutboxEnv,
+  path: string,
+  key: string,
+  token: string,
+  init: { headers?: Record<string, string>; body: BodyInit },
+): Promise<Answer> {
   try {
-    const res = await env.fetch(`${env.base}/place-order`, {
+    const res = await env.fetch(`${env.base}${path}`, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'idempotency-key': row.key,
-      },
-      body: JSON.stringify(row.request),
+      headers: { ...init.headers, authorization: `Bearer ${token}`, 'idempotency-key': key },
+      body: init.body,
       signal: AbortSignal.timeout(env.timeoutMs),
       // Never an HTTP cache's answer; the order must reach the server.
       cache: 'no-store',
@@ -164,29 +180,6 @@ async function post(env: OutboxEnv, row: OutboxRow, token: string): Promise<Answ
     return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
   } catch {
     // Network failure, reset, timeout: nothing definite happened; the same key goes again.
-    return { status: 0, body: null, retryAfter: null };
-  }
-}
-
-async function postPhoto(env: OutboxEnv, photo: OutboxPhoto, token: string): Promise<Answer> {
-  try {
-    const form = new FormData();
-    form.append('photo', photo.blob ?? new Blob([]), 'photo');
-    const res = await env.fetch(`${env.base}/cake-photos`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': photo.key },
-      body: form,
-      signal: AbortSignal.timeout(env.timeoutMs),
-      cache: 'no-store',
-    });
-    let body: unknown = null;
-    try {
-      body = await res.json();
-    } catch {
-      // As for an order: the status alone decides.
-    }
-    return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
-  } catch {
     return { status: 0, body: null, retryAfter: null };
   }
 }
