@@ -50,7 +50,8 @@ async function dirtyForm(): Promise<Page> {
   await page.goto('/home');
   await writeSession(page, admin);
   await page.goto('/product-list');
-  await page.getByRole('link', { name: 'Add Product', exact: true }).click();
+  // The screen's own button: the sidebar's entry has the same name.
+  await page.locator('#admin-main').getByRole('link', { name: 'Add Product', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Add Product' }).waitFor();
   await page.getByLabel('Title').fill('Unsaved title');
   // Marks this document: a reload would lose it.
