@@ -123,8 +123,19 @@ describe('a shopper account in the browser', () => {
     await header().getByText('Account', { exact: true }).waitFor();
     expect(await header().getByRole('link', { name: 'Login' }).count()).toBe(0);
 
-    await header().getByText('Account', { exact: true }).click();
-    await header().getByRole('link', { name: 'My Profile' }).click();
+    // Right after a reload the menu's chunk may still be on its way (CI once tapped before it was):
+    // tap again until it opens, as a shopper would.
+    const profileLink = header().getByRole('link', { name: 'My Profile' });
+    await expect
+      .poll(
+        async () => {
+          if (!(await profileLink.isVisible())) await header().getByText('Account', { exact: true }).click();
+          return profileLink.isVisible();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(true);
+    await profileLink.click();
     await page.waitForURL('**/my-profile');
     const name = page.getByLabel('Name');
     await expect.poll(() => name.inputValue()).toBe('Asha Verma');
