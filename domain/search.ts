@@ -164,9 +164,9 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
   /**
    * The last query answered and the positions (in catalogue order) of its matches. Typing adds to
    * a query: a text that contains the longer query contains the shorter, so the next keystroke
-   * need only look at these (issue 17: search at 50,000 products within a frame).
+   * need only look at these (issue 17: search at 50,000 products within a frame). `update` clears it.
    */
-  private last: { query: string; entries: unknown; hits: Int32Array; positions: Int32Array } | null = null;
+  private last: { query: string; hits: Int32Array; positions: Int32Array } | null = null;
 
   /** Matching products, best first (ties keep catalogue order); an empty query gives none. */
   search(q: string, limit = Number.POSITIVE_INFINITY): P[] {
@@ -177,7 +177,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     // query takes the plain path.
     if (query.includes('\u0000')) return this.searchPlain(query, limit);
 
-    const last = this.last && this.last.entries === entries ? this.last : null;
+    const last = this.last;
     // Where the last query sits in the new one: an occurrence of the new query at p holds the last at
     // p + shift, so none starts before the last one's first occurrence minus shift.
     const shift = last ? query.indexOf(last.query) : -1;
@@ -218,7 +218,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       n++;
     }
     const matched = hits.slice(0, n);
-    this.last = { query, entries, hits: matched, positions: positions.slice(0, n) };
+    this.last = { query, hits: matched, positions: positions.slice(0, n) };
 
     // Scores are small whole numbers (100 to 425): a counting sort ranks them in one pass, stable,
     // so ties keep catalogue order, where a comparison sort of 50,000 hits cost a frame by itself.
