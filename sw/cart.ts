@@ -8,6 +8,7 @@ import {
 } from '../domain/cart.js';
 import { firstImage, type Product, type Variation } from '../domain/catalogue.js';
 import { db, type ShopDatabase } from './db.js';
+import { getProducts } from './product-chunks.js';
 
 /**
  * The cart on the device. Dexie is the truth (one line per product and
@@ -33,7 +34,7 @@ export const CART_STORAGE_KEY = 'cartItems';
 /** Products by id, for the mirror (the spec's item carries the product's fields). */
 async function productsFor(store: ShopDatabase, lines: readonly CartLine[]): Promise<Map<number, Product>> {
   const ids = [...new Set(lines.map((l) => l.productID))];
-  const rows = await store.products.bulkGet(ids);
+  const rows = await getProducts(store, ids);
   const map = new Map<number, Product>();
   for (const row of rows) {
     if (!row) continue;

@@ -2,6 +2,7 @@ import type { CatalogueDelta, Category, Product } from '../domain/catalogue.js';
 import { API_BASE } from '../domain/contract.js';
 import type { Envelope } from '../domain/envelope.js';
 import { db as defaultDb, type MetaRow, type ShopDatabase, type StoredProduct } from './db.js';
+import { writeProducts } from './product-chunks.js';
 
 /**
  * Brings the device's catalogue up to date from the delta feed
@@ -47,13 +48,6 @@ export interface SyncOptions {
    * screen shows at once, and leaves the rest to a worker (`web/pwa/start.ts`).
    */
   maxPages?: number;
-  /**
-   * Products per bulkPut (default PUT_SLICE). A dedicated worker has no screen to keep responsive
-   * and puts a page at once: Dexie then reports the table as changed instead of each key, and the
-   * page's live queries no longer merge a thousand keys into range sets per page it stored (about
-   * a second of the page's main thread at 10,000 products, issue 17's profile).
-   */
-  putSlice?: number;
 }
 
 /**
@@ -100,11 +94,6 @@ export class SyncError extends Error {
 }
 
 const LOCK_NAME = 'storefront-catalogue-sync';
-/**
- * Products per bulkPut inside a page's transaction (see applyPage). Under 50, Dexie tracks the
- * changed keys one by one, so only the live queries over those keys re-run.
- */
-const PUT_SLICE = 48;
 const MAX_PAGES = 10_000;
 let inFlight: Promise<SyncResult> | null = null;
 let queued: Promise<SyncResult> | null = null;
@@ -296,7 +285,7 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
       // Its failure is this run's only when it is awaited (after this page is stored).
       next.catch(() => undefined);
     }
-    await applyPage(store, delta, snapshot, metaRows, result, options.putSlice ?? PUT_SLICE);
+    await applyPage(store, delta, snapshot, metaRows, result);
     result.cursor = delta.cursor;
 
     if (last) return result;
@@ -363,14 +352,20 @@ async function applyPage(
   snapshot: { from: number; last: boolean } | null,
   metaRows: MetaRow[],
   result: SyncResult,
-  slice: number,
 ): Promise<void> {
   const products = delta.products.filter(
     (p): p is Product => typeof p?.productID === 'number' && Array.isArray(p.categories),
   );
   const categories = delta.categories.filter((c): c is Category => typeof c?.categoryID === 'number');
 
-  const tables = [store.products, store.categories, store.images, store.slots, store.closedDates, store.meta];
+  const tables = [
+    store.productChunks,
+    store.categories,
+    store.images,
+    store.slots,
+    store.closedDates,
+    store.meta,
+  ];
   await store.transaction('rw', tables, async () => {
     await store.categories.bulkPut(categories);
     // The shop's slots and closed dates come whole on a first page: the device's copy is replaced.
@@ -382,31 +377,23 @@ async function applyPage(
       await store.closedDates.clear();
       await store.closedDates.bulkPut(delta.closedDates);
     }
-    // In slices: IndexedDB clones every value on the calling thread, so one bulkPut of a whole
-    // page is one long task (about 60 ms for 86 products on a 4x slowed CPU, blocking input
-    // on a phone's first visit). Each slice is issued when the previous one's requests succeed,
-    // so the browser runs other tasks in between, while the transaction (kept alive by the
-    // pending requests) still applies the page all or nothing.
-    const stored = products.map(toStored);
-    for (let i = 0; i < stored.length; i += slice) {
-      await store.products.bulkPut(stored.slice(i, i + slice));
-    }
-    let goneProducts = delta.deletedProductIds;
+    const range = snapshot
+      ? {
+          from: snapshot.from,
+          to: snapshot.last ? Number.POSITIVE_INFINITY : (products.at(-1)?.productID ?? snapshot.from),
+        }
+      : null;
+    const removed = await writeProducts(store, products.map(toStored), delta.deletedProductIds, range);
+    // A delta's deletions count whether or not the device had them (as before); a snapshot's are what it removed.
+    const deleted = new Set(delta.deletedProductIds);
+    const goneProducts = [...delta.deletedProductIds, ...removed.filter((id) => !deleted.has(id))];
     let goneCategories = delta.deletedCategoryIds;
-    if (snapshot) {
-      const carried = new Set(products.map((p) => p.productID));
-      const to = snapshot.last ? Number.POSITIVE_INFINITY : (products.at(-1)?.productID ?? snapshot.from);
-      const range = store.products.where(':id').between(snapshot.from, to, false, true);
-      const local = (await range.primaryKeys()) as number[];
-      goneProducts = [...goneProducts, ...local.filter((id) => !carried.has(id))];
-      if (snapshot.from === 0) {
-        const kept = new Set(categories.map((c) => c.categoryID));
-        const localCategories = (await store.categories.toCollection().primaryKeys()) as number[];
-        goneCategories = [...goneCategories, ...localCategories.filter((id) => !kept.has(id))];
-      }
+    if (snapshot && snapshot.from === 0) {
+      const kept = new Set(categories.map((c) => c.categoryID));
+      const localCategories = (await store.categories.toCollection().primaryKeys()) as number[];
+      goneCategories = [...goneCategories, ...localCategories.filter((id) => !kept.has(id))];
     }
     if (goneProducts.length) {
-      await store.products.bulkDelete(goneProducts);
       // Their images would never be shown again; the cart keeps its own copy of title and price.
       await store.images.where('productID').anyOf(goneProducts).delete();
     }

@@ -6,6 +6,7 @@ import type { ShopperOrder } from '../domain/order-tracking.js';
 import type { OrderHistoryRow } from '../domain/orders.js';
 import type { ClosedDate, DeliverySlot } from '../domain/slot-schema.js';
 import type { OutboxRow } from './outbox-row.js';
+import { CHUNK_SPAN, type ProductChunk, packChunks } from './product-chunks.js';
 
 /**
  * The one local database, shared by the page and the service worker. The page
@@ -22,10 +23,13 @@ import type { OutboxRow } from './outbox-row.js';
  * orders as their order pages last fetched them (issue 19), so an order opens offline.
  * Version 5 adds the account's saved recipients (issue 26), so a gift to Mum is two taps
  * offline too. A cake's photo needs no table: it is a Blob inside its cart line, then inside
- * its outbox row, and leaves with them.
+ * its outbox row, and leaves with them. Version 6 stores products a hundred to a row
+ * (`productChunks`, see `product-chunks.ts`; issue 17: a put per product made a first sync of
+ * 10,000 products CPU-bound) and moves the device's products there; version 7 drops the old
+ * `products` table (Dexie reads a table in an upgrade only when a later version deletes it).
  */
 
-/** A product as stored: the API's object plus the category ids as a multi-entry index. */
+/** A product as stored: the API's object plus its category ids (`ProductChunk` indexes their union). */
 export interface StoredProduct extends Product {
   categoryIds: number[];
 }
@@ -99,7 +103,8 @@ export interface SavedRecipientsCache {
 
 export class ShopDatabase extends Dexie {
   categories!: EntityTable<Category, 'categoryID'>;
-  products!: EntityTable<StoredProduct, 'productID'>;
+  /** Read and written only through `product-chunks.ts`. */
+  productChunks!: EntityTable<ProductChunk, 'chunk'>;
   images!: EntityTable<StoredImage, 'url'>;
   cart!: EntityTable<CartLine, 'key'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -111,8 +116,12 @@ export class ShopDatabase extends Dexie {
   orderDetails!: EntityTable<OrderDetailCache, 'orderID'>;
   recipients!: EntityTable<SavedRecipientsCache, 'userId'>;
 
-  constructor(name = 'storefront') {
+  /** Product ids per `productChunks` row; tests use small spans so that chunks cross feed pages. */
+  readonly chunkSpan: number;
+
+  constructor(name = 'storefront', options: { chunkSpan?: number } = {}) {
     super(name);
+    this.chunkSpan = options.chunkSpan ?? CHUNK_SPAN;
     this.version(1).stores({
       categories: 'categoryID, categoryName',
       products: 'productID, *categoryIds, price, updatedAt',
@@ -135,6 +144,13 @@ export class ShopDatabase extends Dexie {
     this.version(5).stores({
       recipients: 'userId',
     });
+    this.version(6)
+      .stores({ productChunks: 'chunk, *categoryIds' })
+      .upgrade(async (tx) => {
+        const products = (await tx.table('products').toArray()) as StoredProduct[];
+        await tx.table('productChunks').bulkPut(packChunks(this, products));
+      });
+    this.version(7).stores({ products: null });
   }
 }
 

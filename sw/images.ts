@@ -1,5 +1,6 @@
 import { mediaPaths, type Product } from '../domain/catalogue.js';
 import { db as defaultDb, type ShopDatabase, type StoredImage } from './db.js';
+import { allProducts } from './product-chunks.js';
 
 /**
  * Product images kept in IndexedDB so cards and pages show them offline.
@@ -87,7 +88,7 @@ async function fillThumbnails(options: ImageOptions): Promise<number> {
   const store = options.store ?? defaultDb;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const origin = options.origin ?? currentOrigin();
-  const products = await store.products.toArray();
+  const products = await allProducts(store);
 
   const wanted = new Map<string, number>();
   const pageVariants = new Set<string>();
@@ -183,7 +184,7 @@ export async function imageOwner(
   const stamp = `${store.name}:${String(synced?.value ?? '')}`;
   if (!owners || owners.stamp !== stamp) {
     const map = new Map<string, { productID: number; kind: 'thumb' | 'src' }>();
-    await store.products.each((p) => {
+    for (const p of await allProducts(store)) {
       for (const img of p.images) {
         const thumb = imageKey(img.thumb, origin);
         const src = imageKey(img.src, origin);
@@ -194,7 +195,7 @@ export async function imageOwner(
         const k = imageKey(path, origin);
         if (k && !map.has(k)) map.set(k, { productID: p.productID, kind: 'src' });
       }
-    });
+    }
     owners = { stamp, map };
   }
   return owners.map.get(key) ?? null;

@@ -12,8 +12,7 @@ import type { WorkerMessage } from './messages.js';
  */
 declare const self: DedicatedWorkerGlobalScope;
 
-// Whole pages: see SyncOptions.putSlice.
-syncCatalogue({ putSlice: Number.POSITIVE_INFINITY }).then(
+syncCatalogue().then(
   (result) =>
     self.postMessage({
       type: 'CATALOGUE_SYNCED',

@@ -1,5 +1,6 @@
 import { SearchIndex } from '../../domain/search.js';
 import { ShopDatabase, type StoredProduct } from '../../sw/db.js';
+import { allProducts } from '../../sw/product-chunks.js';
 
 /**
  * The in-page half of the catalogue-sync bench (bundled by catalogue-sync.bench.ts and
@@ -12,7 +13,7 @@ async function searchKeystrokes(
 ): Promise<{ products: number; build: number; times: number[] }> {
   const db = new ShopDatabase();
   try {
-    const rows: StoredProduct[] = await db.products.toArray();
+    const rows: StoredProduct[] = await allProducts(db);
     let t = performance.now();
     const index = new SearchIndex<StoredProduct>();
     index.update(rows);

@@ -12,6 +12,7 @@ import { seedSyntheticProducts } from '../../api/seed/synthetic.js';
 import {
   adminToken,
   buildWeb,
+  deviceCounts,
   launchChromium,
   phoneContext,
   type RunningServer,
@@ -309,28 +310,34 @@ async function watchDedicatedWorkers(
   return { sessions, feed, bytes: () => bytes };
 }
 
-async function productCount(page: Page): Promise<number> {
+/**
+ * When the device last finished a sync (null: not yet), read from the page: a first visit's run that
+ * stops after the first page writes none, so this is the moment the whole catalogue is in. Cheap to
+ * poll (one meta row), unlike counting products, which would decode the catalogue on the throttled
+ * page every poll.
+ */
+async function lastSynced(page: Page): Promise<number | null> {
   return page.evaluate(async () => {
     const dbs = await indexedDB.databases();
-    if (!dbs.some((d) => d.name === 'storefront')) return 0;
-    return new Promise<number>((resolve) => {
+    if (!dbs.some((d) => d.name === 'storefront')) return null;
+    return new Promise<number | null>((resolve) => {
       const open = indexedDB.open('storefront');
-      open.onerror = () => resolve(0);
+      open.onerror = () => resolve(null);
       open.onsuccess = () => {
         const idb = open.result;
-        if (!idb.objectStoreNames.contains('products')) {
+        if (!idb.objectStoreNames.contains('meta')) {
           idb.close();
-          resolve(0);
+          resolve(null);
           return;
         }
-        const req = idb.transaction('products', 'readonly').objectStore('products').count();
+        const req = idb.transaction('meta', 'readonly').objectStore('meta').get('lastSyncedAt');
         req.onsuccess = () => {
           idb.close();
-          resolve(req.result);
+          resolve(typeof req.result?.value === 'number' ? req.result.value : null);
         };
         req.onerror = () => {
           idb.close();
-          resolve(0);
+          resolve(null);
         };
       };
     });
@@ -393,12 +400,16 @@ async function firstVisit(
   const deadline = Date.now() + 180_000;
   let allIn: number | null = null;
   while (Date.now() < deadline) {
-    const [count, now] = [await productCount(page), await page.evaluate(() => performance.now())];
-    if (count >= expected) {
+    const [synced, now] = [await lastSynced(page), await page.evaluate(() => performance.now())];
+    if (synced !== null) {
       allIn = now;
       break;
     }
     await page.waitForTimeout(100);
+  }
+  const stored = (await deviceCounts(page)).products;
+  if (allIn !== null && stored !== expected) {
+    throw new Error(`the sync ended with ${stored} products on the device, not the shop's ${expected}`);
   }
   // The sync worker's CPU time until everything was in (the page terminates a finished worker, which
   // the init script below keeps from happening, so its profile can still be read).

@@ -13,6 +13,7 @@ import { openShopOnPhone } from '../support/checkout-e2e.js';
 import {
   buildWeb,
   deviceCounts,
+  deviceProducts,
   launchChromium,
   type RunningServer,
   startServer,
@@ -65,26 +66,11 @@ describe('a first visit to a shop of 2,000 products', () => {
       await expect
         .poll(async () => (await deviceCounts(page)).lastSyncedAt, { timeout: 30_000 })
         .not.toBeNull();
-      const device = await page.evaluate(
-        () =>
-          new Promise<{ productID: number; price: number; title: string }[]>((resolve, reject) => {
-            const open = indexedDB.open('storefront');
-            open.onerror = () => reject(open.error);
-            open.onsuccess = () => {
-              const req = open.result.transaction('products').objectStore('products').getAll();
-              req.onsuccess = () => {
-                open.result.close();
-                resolve(
-                  (req.result as { productID: number; price: number; title: string }[]).map((p) => ({
-                    productID: p.productID,
-                    price: p.price,
-                    title: p.title,
-                  })),
-                );
-              };
-            };
-          }),
-      );
+      const device = (await deviceProducts(page)).map((p) => ({
+        productID: p.productID,
+        price: p.price,
+        title: p.title,
+      }));
       expect(device).toEqual(
         serverProducts.map((p) => ({ productID: p.productID, price: p.price, title: p.title })),
       );

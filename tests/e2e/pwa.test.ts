@@ -7,6 +7,7 @@ import {
   adminToken,
   buildWeb,
   deviceCounts,
+  deviceProducts,
   feedSnapshot,
   launchChromium,
   phoneContext,
@@ -46,22 +47,7 @@ afterAll(async () => {
 });
 
 async function readProduct(p: Page, id: number): Promise<{ price: number } | null> {
-  return p.evaluate(
-    (productID) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('storefront');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('products').objectStore('products').get(productID);
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result ?? null);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    id,
-  );
+  return (await deviceProducts(p)).find((row) => row.productID === id) ?? null;
 }
 
 describe('the PWA in Chromium', () => {

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { Product } from '../../domain/catalogue.js';
 import { guardBrowser } from './csp-guard.js';
 
 /**
@@ -367,6 +368,31 @@ export async function waitForController(page: Page, timeoutMs = 60_000): Promise
   });
 }
 
+/** Every product on the device, in id order, read through the page from its chunk rows (sw/product-chunks.ts). */
+export async function deviceProducts<T = Product & { categoryIds: number[] }>(page: Page): Promise<T[]> {
+  return page.evaluate(
+    () =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('storefront');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const idb = open.result;
+          if (!idb.objectStoreNames.contains('productChunks')) {
+            idb.close();
+            resolve([]);
+            return;
+          }
+          const req = idb.transaction('productChunks').objectStore('productChunks').getAll();
+          req.onsuccess = () => {
+            idb.close();
+            resolve((req.result as { products: T[] }[]).flatMap((c) => c.products));
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
 /** Reads the device's IndexedDB through the page (the same database the screens read). */
 export async function deviceCounts(
   page: Page,
@@ -378,7 +404,7 @@ export async function deviceCounts(
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const idb = open.result;
-          const names = ['products', 'categories', 'images', 'meta'].filter((n) =>
+          const names = ['productChunks', 'categories', 'images', 'meta'].filter((n) =>
             idb.objectStoreNames.contains(n),
           );
           if (names.length < 4) {
@@ -388,8 +414,10 @@ export async function deviceCounts(
           }
           const tx = idb.transaction(names, 'readonly');
           const out = { products: 0, categories: 0, images: 0, lastSyncedAt: null as number | null };
-          tx.objectStore('products').count().onsuccess = (e) => {
-            out.products = (e.target as IDBRequest<number>).result;
+          // Products are stored a hundred to a row (sw/product-chunks.ts).
+          tx.objectStore('productChunks').getAll().onsuccess = (e) => {
+            const chunks = (e.target as IDBRequest<{ products: unknown[] }[]>).result;
+            out.products = chunks.reduce((n, c) => n + c.products.length, 0);
           };
           tx.objectStore('categories').count().onsuccess = (e) => {
             out.categories = (e.target as IDBRequest<number>).result;

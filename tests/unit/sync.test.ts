@@ -10,6 +10,13 @@ import {
   storeProductImage,
   storeThumbnails,
 } from '../../sw/images.js';
+import {
+  allProducts,
+  countProducts,
+  getProduct,
+  productsInCategory,
+  writeProducts,
+} from '../../sw/product-chunks.js';
 
 const cakes: Category = { categoryID: 1, categoryName: 'Cakes' };
 const flowers: Category = { categoryID: 2, categoryName: 'Flowers' };
@@ -114,9 +121,9 @@ describe('catalogue sync', () => {
       '/api/sync/catalogue?limit=2',
       '/api/sync/catalogue?limit=2&since=p1',
     ]);
-    expect(await store.products.count()).toBe(3);
-    expect((await store.products.get(3))?.categoryIds).toEqual([1, 2]);
-    expect(await store.products.where('categoryIds').equals(2).primaryKeys()).toEqual([3]);
+    expect(await countProducts(store)).toBe(3);
+    expect((await getProduct(store, 3))?.categoryIds).toEqual([1, 2]);
+    expect((await productsInCategory(store, 2)).map((p) => p.productID)).toEqual([3]);
     expect(await store.categories.count()).toBe(2);
     expect(await cursorOf()).toBe('v9');
     expect(await lastSyncedAt(store)).toBeTypeOf('number');
@@ -161,8 +168,8 @@ describe('catalogue sync', () => {
       productsDeleted: 1,
       categoriesDeleted: 1,
     });
-    expect((await store.products.get(1))?.price).toBe(550);
-    expect(await store.products.get(2)).toBeUndefined();
+    expect((await getProduct(store, 1))?.price).toBe(550);
+    expect(await getProduct(store, 2)).toBeUndefined();
     expect(await store.images.count()).toBe(0);
     expect(await store.categories.toCollection().primaryKeys()).toEqual([1]);
     expect(await cursorOf()).toBe('v2');
@@ -181,7 +188,7 @@ describe('catalogue sync', () => {
     const result = await syncCatalogue({ store, fetch: second.fn });
     expect(second.calls[0]?.headers['if-none-match']).toBe('W/"v1"');
     expect(result.notModified).toBe(true);
-    expect((await store.products.get(1))?.price).toBe(500);
+    expect((await getProduct(store, 1))?.price).toBe(500);
   });
 
   it('a later full snapshot removes what the server no longer has', async () => {
@@ -208,7 +215,7 @@ describe('catalogue sync', () => {
         envelope(delta({ cursor: 'v7', full: true, products: [product(3, 3)] })),
       ]).fn,
     });
-    expect(await store.products.toCollection().primaryKeys()).toEqual([1, 3]);
+    expect((await allProducts(store)).map((p) => p.productID)).toEqual([1, 3]);
     expect(await store.categories.toCollection().primaryKeys()).toEqual([1]);
   });
 
@@ -224,7 +231,7 @@ describe('catalogue sync', () => {
     expect(err).toBeInstanceOf(SyncError);
     expect((err as SyncError).offline).toBe(true);
     expect((await store.meta.get('lastSyncError'))?.value).toMatch(/Failed to fetch/);
-    expect(await store.products.count()).toBe(1);
+    expect(await countProducts(store)).toBe(1);
     expect(await cursorOf()).toBe('v1');
   });
 
@@ -251,13 +258,13 @@ describe('catalogue sync', () => {
     const html = new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } });
     const err3 = await syncCatalogue({ store, fetch: drivenFetch([html]).fn }).catch((e) => e);
     expect(err3).toBeInstanceOf(SyncError);
-    expect((await store.products.get(1))?.price).toBe(500);
+    expect((await getProduct(store, 1))?.price).toBe(500);
     expect(await cursorOf()).toBe('v1');
   });
 
   it('a cursor the server rejects starts over with a full snapshot', async () => {
     await store.meta.put({ key: 'catalogueCursor', value: 'from-another-db' });
-    await store.products.put({ ...product(9, 9), categoryIds: [1] });
+    await writeProducts(store, [{ ...product(9, 9), categoryIds: [1] }], []);
     const rejected = new Response(
       JSON.stringify({ isSuccess: false, data: null, sys_message: 'Bad cursor' }),
       { status: 400 },
@@ -269,7 +276,7 @@ describe('catalogue sync', () => {
     const result = await syncCatalogue({ store, fetch: fn });
     expect(calls[1]?.url.searchParams.has('since')).toBe(false);
     expect(result.full).toBe(true);
-    expect(await store.products.toCollection().primaryKeys()).toEqual([1]);
+    expect((await allProducts(store)).map((p) => p.productID)).toEqual([1]);
     expect(await cursorOf()).toBe('v3');
   });
 
@@ -280,11 +287,11 @@ describe('catalogue sync', () => {
     ]);
     await expect(syncCatalogue({ store, fetch: fn })).rejects.toBeInstanceOf(SyncError);
     expect(await cursorOf()).toBe('0.5.1');
-    expect(await store.products.count()).toBe(1);
+    expect(await countProducts(store)).toBe(1);
     const next = drivenFetch([envelope(delta({ cursor: '5', full: true, products: [product(2, 600)] }))]);
     await syncCatalogue({ store, fetch: next.fn });
     expect(next.calls[0]?.url.searchParams.get('since')).toBe('0.5.1');
-    expect(await store.products.toCollection().primaryKeys()).toEqual([1, 2]);
+    expect((await allProducts(store)).map((p) => p.productID)).toEqual([1, 2]);
   });
 
   it('a feed that says hasMore without moving its cursor is an error, not a loop', async () => {
@@ -326,7 +333,7 @@ describe('catalogue sync', () => {
     expect(a).not.toBe(b);
     expect(b).toBe(c);
     expect(calls.map((x) => x.url.searchParams.get('since'))).toEqual([null, 'v1']);
-    expect((await store.products.get(1))?.price).toBe(2);
+    expect((await getProduct(store, 1))?.price).toBe(2);
   });
 });
 
@@ -346,7 +353,11 @@ describe('images on the device', () => {
   const origin = 'http://shop.test';
 
   it('stores every product thumb once, skips failures, and prunes images no product points at', async () => {
-    await store.products.bulkPut([1, 2, 3].map((id) => ({ ...product(id, id), categoryIds: [1] })));
+    await writeProducts(
+      store,
+      [1, 2, 3].map((id) => ({ ...product(id, id), categoryIds: [1] })),
+      [],
+    );
     await store.images.put({
       url: '/media/gone-320.webp',
       blob: new Blob(['x']),
@@ -375,10 +386,14 @@ describe('images on the device', () => {
   it('never stores another origin’s image or a non-image answer', async () => {
     const foreign = { ...product(1, 1), images: [], imagePath: 'https://cdn.example/x.jpg' };
     const html = { ...product(2, 2), images: [], imagePath: '/media/html-page' };
-    await store.products.bulkPut([
-      { ...foreign, categoryIds: [1] },
-      { ...html, categoryIds: [1] },
-    ]);
+    await writeProducts(
+      store,
+      [
+        { ...foreign, categoryIds: [1] },
+        { ...html, categoryIds: [1] },
+      ],
+      [],
+    );
     const { fn, asked } = imageFetch();
     expect(await storeThumbnails({ store, fetch: fn, origin })).toBe(0);
     expect(asked).toEqual(['/media/html-page']);
@@ -400,14 +415,14 @@ describe('images on the device', () => {
   });
 
   it('finds which product an image belongs to, and forgets after a sync', async () => {
-    await store.products.put({ ...product(4, 4), categoryIds: [1] });
+    await writeProducts(store, [{ ...product(4, 4), categoryIds: [1] }], []);
     expect(await imageOwner('/media/item-4-320.webp', store, origin)).toEqual({
       productID: 4,
       kind: 'thumb',
     });
     expect(await imageOwner('/media/item-4-640.webp', store, origin)).toEqual({ productID: 4, kind: 'src' });
     expect(await imageOwner('/media/item-5-320.webp', store, origin)).toBeNull();
-    await store.products.put({ ...product(5, 5), categoryIds: [1] });
+    await writeProducts(store, [{ ...product(5, 5), categoryIds: [1] }], []);
     await store.meta.put({ key: 'lastSyncedAt', value: 123 });
     expect(await imageOwner('/media/item-5-320.webp', store, origin)).toEqual({
       productID: 5,

@@ -442,6 +442,8 @@ describe('session guards and a refused session (spec sections 4 and 6)', () => {
     await said(accountMessages.sessionEnded);
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('returnUrl')).toBe('/my-profile');
+    // The login screen is a lazy chunk: the URL can change before its form is there.
+    await screen.findByLabelText('Email');
     type('Email', email);
     type(/^Password/, PASSWORD);
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));

@@ -3,6 +3,7 @@ import { createMemoryRouter, type RouteObject } from 'react-router-dom';
 import type { Category, Product, Variation } from '../../domain/catalogue.js';
 import { toStored } from '../../sw/catalogue-sync.js';
 import { db } from '../../sw/db.js';
+import { writeProducts } from '../../sw/product-chunks.js';
 import { App } from '../../web/app/App.js';
 import { appRoutes, routerOptions } from '../../web/app/routes.js';
 
@@ -36,7 +37,7 @@ export function makeProduct(
 }
 
 export async function putProducts(products: Product[]): Promise<void> {
-  await db.products.bulkPut(products.map(toStored));
+  await writeProducts(db, products.map(toStored), []);
 }
 
 export async function resetStore(): Promise<void> {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES } from '../../domain/shop.js';
 import { addToCart } from '../../sw/cart.js';
 import { db } from '../../sw/db.js';
+import { getProduct, writeProducts } from '../../sw/product-chunks.js';
 import { ProductImage } from '../../web/components/ProductImage.js';
 import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
 
@@ -354,7 +355,9 @@ describe('product details', () => {
     await putProducts([withVariation()]);
     renderAt('/products-details/5');
     expect(await screen.findByText('₹900')).toBeTruthy();
-    await db.products.update(5, { price: 950 });
+    const five = await getProduct(db, 5);
+    if (!five) throw new Error('product 5 is not on the device');
+    await writeProducts(db, [{ ...five, price: 950 }], []);
     expect(await screen.findByText('₹950')).toBeTruthy();
   });
 

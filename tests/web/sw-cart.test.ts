@@ -10,6 +10,7 @@ import {
   setQuantity,
 } from '../../sw/cart.js';
 import { ShopDatabase } from '../../sw/db.js';
+import { writeProducts } from '../../sw/product-chunks.js';
 
 function product(id: number, price: number, variations: Variation[] = []): Product {
   return {
@@ -50,7 +51,7 @@ function mirror(): Array<Record<string, unknown>> {
 describe('cart on the device', () => {
   it('merges the same product and variation into one line and mirrors cartItems', async () => {
     const cake = product(1, 800, [half]);
-    await store.products.put({ ...cake, categoryIds: [1] });
+    await writeProducts(store, [{ ...cake, categoryIds: [1] }], []);
     await addToCart(cake, null, 1, store);
     await addToCart(cake, null, 2, store);
     const withVariation = await addToCart(cake, half, 1, store);

@@ -9,6 +9,7 @@ import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
 import { db } from '../../sw/db.js';
 import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
+import { getProducts } from '../../sw/product-chunks.js';
 import { ProductImage } from '../components/ProductImage.js';
 import { Attention, madeLabel, StateChip } from './OutboxOrder.js';
 import './checkout.css';
@@ -36,7 +37,7 @@ export function QueuedOrders({
       shown.flatMap((r) => r.request.OrderItems.map((i) => Number(i.ProductID ?? 0))).filter((id) => id > 0),
     ),
   ];
-  const products = useLiveQuery(() => db.products.bulkGet(productIds), [productIds.join(',')]);
+  const products = useLiveQuery(() => getProducts(db, productIds), [productIds.join(',')]);
   if (!shown.length) return null;
   const byId = new Map<number, Product>();
   for (const p of products ?? []) if (p) byId.set(p.productID, p);

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import type { CartLine } from '../../domain/cart.js';
 import { lastSyncedAt } from '../../sw/catalogue-sync.js';
 import { db, type StoredProduct } from '../../sw/db.js';
+import { categoryProductsIn, chunksOfCategory } from '../../sw/product-chunks.js';
 
 /**
  * Live reads of the device's store that the first screen makes (home's sections, the header's
@@ -15,19 +16,28 @@ import { db, type StoredProduct } from '../../sw/db.js';
 
 /**
  * `limit` products of a category in a random order that stays put while the screen is open (as
- * `useStableShuffle` in useProducts.ts), reading only what it shows: the category's keys from the index, then the
- * chosen rows. Home's sections re-run on every page a first sync stores; reading every product
- * of three categories each time was most of the page's work at 10,000 products (issue 17).
+ * `useStableShuffle` in useProducts.ts), reading only what it shows: the chunks holding the
+ * category (the index only), each ranked at random once, read in that order until `limit` of the
+ * category's products are in hand. Home's sections re-run on every page a first sync stores;
+ * reading every product of three categories each time was most of the page's work at 10,000
+ * products (issue 17).
  */
 export function useSomeProductsInCategoryId(categoryID: number, limit: number): StoredProduct[] | undefined {
   const ranks = useRef(new Map<number, number>());
   return useLiveQuery(async () => {
-    const ids = (await db.products.where('categoryIds').equals(categoryID).primaryKeys()) as number[];
     const known = ranks.current;
-    for (const id of ids) if (!known.has(id)) known.set(id, Math.random());
-    const chosen = ids.sort((a, b) => (known.get(a) ?? 0) - (known.get(b) ?? 0)).slice(0, limit);
-    const rows = await db.products.bulkGet(chosen);
-    return rows.filter((p): p is StoredProduct => p !== undefined);
+    const rank = (key: number) => {
+      const r = known.get(key) ?? Math.random();
+      known.set(key, r);
+      return r;
+    };
+    const chunks = (await chunksOfCategory(db, categoryID)).sort((a, b) => rank(-1 - a) - rank(-1 - b));
+    const found: StoredProduct[] = [];
+    // Chunks ranked under negative keys, products under their ids: one map for both, never mixed up.
+    for (let i = 0; i < chunks.length && found.length < limit; i += 2) {
+      found.push(...(await categoryProductsIn(db, chunks.slice(i, i + 2), categoryID)));
+    }
+    return found.sort((a, b) => rank(a.productID) - rank(b.productID)).slice(0, limit);
   }, [categoryID, limit]);
 }
 

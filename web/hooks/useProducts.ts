@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef } from 'react';
 import type { Category } from '../../domain/catalogue.js';
 import { db, type StoredProduct } from '../../sw/db.js';
+import { allProducts, getProduct, productsInCategory } from '../../sw/product-chunks.js';
 
 /**
  * Live reads of the device's catalogue for the screens after the first (categories, all
@@ -11,17 +12,17 @@ import { db, type StoredProduct } from '../../sw/db.js';
  */
 
 export function useAllProducts(): StoredProduct[] | undefined {
-  return useLiveQuery(() => db.products.toArray(), []);
+  return useLiveQuery(() => allProducts(db), []);
 }
 
 export function useProductsInCategoryId(categoryID: number): StoredProduct[] | undefined {
-  return useLiveQuery(() => db.products.where('categoryIds').equals(categoryID).toArray(), [categoryID]);
+  return useLiveQuery(() => productsInCategory(db, categoryID), [categoryID]);
 }
 
 /** `null` once the store has answered that there is no such product. */
 export function useProduct(productID: number | null): StoredProduct | null | undefined {
   return useLiveQuery(
-    async () => (productID === null ? null : ((await db.products.get(productID)) ?? null)),
+    async () => (productID === null ? null : ((await getProduct(db, productID)) ?? null)),
     [productID],
   );
 }

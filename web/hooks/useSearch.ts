@@ -2,6 +2,7 @@ import { liveQuery } from 'dexie';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { SearchIndex } from '../../domain/search.js';
 import { db, type StoredProduct } from '../../sw/db.js';
+import { productSlice } from '../../sw/product-chunks.js';
 
 /**
  * Offline search over the whole local catalogue. One index lives for the
@@ -22,23 +23,18 @@ const SLICE = 500;
 const listeners = new Set<() => void>();
 
 /**
- * The whole catalogue, read by primary key in slices: each slice is its own
- * IndexedDB request, so decoding 10,000 products is many short tasks instead
- * of one long one on a phone. The live query still observes every range read.
+ * The whole catalogue, read in slices of chunks: each chunk is its own IndexedDB request, so
+ * decoding 10,000 products is many short tasks instead of one long one on a phone. The live
+ * query still observes every chunk read.
  */
 async function readCatalogue(): Promise<StoredProduct[]> {
   const all: StoredProduct[] = [];
-  let last: number | undefined;
+  let after: number | null = null;
   for (;;) {
-    const slice = await (last === undefined
-      ? db.products.orderBy(':id')
-      : db.products.where(':id').above(last)
-    )
-      .limit(SLICE)
-      .toArray();
-    all.push(...slice);
-    if (slice.length < SLICE) return all;
-    last = slice[slice.length - 1]?.productID;
+    const slice = await productSlice(db, after, SLICE / db.chunkSpan);
+    all.push(...slice.products);
+    if (slice.next === null) return all;
+    after = slice.next;
   }
 }
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Category } from '../../domain/catalogue.js';
 import { HOME_SECTION_SIZE, HOME_SECTIONS, HOME_TILES } from '../../domain/shop.js';
 import { db } from '../../sw/db.js';
+import { hasProducts } from '../../sw/product-chunks.js';
 import { BannerCarousel } from '../components/BannerCarousel.js';
 import { categoryUrl } from '../components/Header.js';
 import { ProductGrid } from '../components/ProductCard.js';
@@ -14,7 +15,7 @@ export function Home() {
   // is still on its way. A boolean, so later syncs (each writes lastSyncedAt) do not re-render all of Home.
   // Until it answers, sections wait too: an empty section answering first would collapse and shift the page.
   const waiting = useLiveQuery(
-    async () => (await db.meta.get('lastSyncedAt'))?.value == null && (await db.products.count()) === 0,
+    async () => (await db.meta.get('lastSyncedAt'))?.value == null && !(await hasProducts(db)),
     [],
   );
   return (

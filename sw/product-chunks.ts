@@ -1,0 +1,196 @@
+import type { ShopDatabase, StoredProduct } from './db.js';
+
+/**
+ * The device's products, stored a hundred to a row (issue 17). Chromium's IndexedDB spends most of
+ * a put on the request itself, not on the value: 10,000 product rows took about 1.6 s of a fast
+ * machine's CPU to store (4x that on a phone), 100 rows of a hundred products each about 0.1 s
+ * (`tests/bench/catalogue-sync.bench.ts`'s profile; measured in Chromium 156). So a row of
+ * `productChunks` holds the products whose ids fall in one span (`chunkOf`), in id order, with the
+ * union of their category ids as a multi-entry index; every read and write of products goes
+ * through this file.
+ *
+ * Reads read chunks one request each (`bulkGet`), never in one `getAll`: IndexedDB decodes a
+ * request's values in one task, and the whole catalogue in one go was a long task on a phone.
+ * Inside a live query they observe exactly the chunks they read.
+ */
+export interface ProductChunk {
+  chunk: number;
+  /** In productID order. */
+  products: StoredProduct[];
+  /** Every category of the chunk's products (multi-entry index). */
+  categoryIds: number[];
+}
+
+/** Product ids per chunk: a one-product change rewrites a hundred products (about 100 KB), a first sync writes a row per hundred. */
+export const CHUNK_SPAN = 100;
+
+export function chunkOf(store: ShopDatabase, productID: number): number {
+  return Math.floor(productID / store.chunkSpan);
+}
+
+function findIn(chunk: ProductChunk | undefined, productID: number): StoredProduct | undefined {
+  if (!chunk) return undefined;
+  // In id order: a binary search, not a scan of a hundred.
+  let lo = 0;
+  let hi = chunk.products.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const p = chunk.products[mid] as StoredProduct;
+    if (p.productID === productID) return p;
+    if (p.productID < productID) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
+}
+
+export async function getProduct(store: ShopDatabase, productID: number): Promise<StoredProduct | undefined> {
+  return findIn(await store.productChunks.get(chunkOf(store, productID)), productID);
+}
+
+/** The products of `ids`, in that order (undefined where the device has none). */
+export async function getProducts(
+  store: ShopDatabase,
+  ids: readonly number[],
+): Promise<(StoredProduct | undefined)[]> {
+  const keys = [...new Set(ids.map((id) => chunkOf(store, id)))];
+  const rows = await store.productChunks.bulkGet(keys);
+  const chunks = new Map(keys.map((key, i) => [key, rows[i]]));
+  return ids.map((id) => findIn(chunks.get(chunkOf(store, id)), id));
+}
+
+async function readChunks(store: ShopDatabase, keys: readonly number[]): Promise<StoredProduct[]> {
+  const chunks = await store.productChunks.bulkGet([...keys]);
+  const out: StoredProduct[] = [];
+  for (const c of chunks) if (c) for (const p of c.products) out.push(p);
+  return out;
+}
+
+/** Every product, in id order. */
+export async function allProducts(store: ShopDatabase): Promise<StoredProduct[]> {
+  return readChunks(store, (await store.productChunks.toCollection().primaryKeys()) as number[]);
+}
+
+/**
+ * A slice of the catalogue: the products of up to `chunks` rows after the row `afterChunk` (from
+ * the first when null), in id order, and the row to go on after (`next`, null at the end).
+ */
+export async function productSlice(
+  store: ShopDatabase,
+  afterChunk: number | null,
+  chunks: number,
+): Promise<{ products: StoredProduct[]; next: number | null }> {
+  const limit = Math.max(1, Math.floor(chunks));
+  const rows =
+    afterChunk === null
+      ? store.productChunks.toCollection()
+      : store.productChunks.where(':id').above(afterChunk);
+  const keys = (await rows.limit(limit).primaryKeys()) as number[];
+  return {
+    products: await readChunks(store, keys),
+    next: keys.length < limit ? null : (keys.at(-1) ?? null),
+  };
+}
+
+/** The category's products, in id order. */
+export async function productsInCategory(store: ShopDatabase, categoryID: number): Promise<StoredProduct[]> {
+  const keys = (await store.productChunks.where('categoryIds').equals(categoryID).primaryKeys()) as number[];
+  return (await readChunks(store, keys)).filter((p) => p.categoryIds.includes(categoryID));
+}
+
+/** The keys of the chunks holding products of the category (cheap: the index only). */
+export async function chunksOfCategory(store: ShopDatabase, categoryID: number): Promise<number[]> {
+  return (await store.productChunks.where('categoryIds').equals(categoryID).primaryKeys()) as number[];
+}
+
+/** The category's products within the given chunks. */
+export async function categoryProductsIn(
+  store: ShopDatabase,
+  keys: readonly number[],
+  categoryID: number,
+): Promise<StoredProduct[]> {
+  return (await readChunks(store, keys)).filter((p) => p.categoryIds.includes(categoryID));
+}
+
+export async function hasProducts(store: ShopDatabase): Promise<boolean> {
+  return (await store.productChunks.count()) > 0;
+}
+
+export async function countProducts(store: ShopDatabase): Promise<number> {
+  let n = 0;
+  await store.productChunks.each((c) => {
+    n += c.products.length;
+  });
+  return n;
+}
+
+export function packChunks(store: ShopDatabase, products: readonly StoredProduct[]): ProductChunk[] {
+  const byKey = new Map<number, StoredProduct[]>();
+  for (const p of products) {
+    const key = chunkOf(store, p.productID);
+    const list = byKey.get(key);
+    if (list) list.push(p);
+    else byKey.set(key, [p]);
+  }
+  return [...byKey].map(([chunk, list]) => makeChunk(chunk, list));
+}
+
+function makeChunk(chunk: number, products: StoredProduct[]): ProductChunk {
+  products.sort((a, b) => a.productID - b.productID);
+  const categories = new Set<number>();
+  for (const p of products) for (const id of p.categoryIds) categories.add(id);
+  return { chunk, products, categoryIds: [...categories] };
+}
+
+/**
+ * Writes products inside the caller's transaction: puts `put`, removes `deleteIds`, and, when
+ * `range` is given (a full snapshot's page: ids in (from, to]), removes every product of that range
+ * the page does not carry. Only the chunks touched are read and rewritten. Returns the ids removed
+ * from the device.
+ */
+export async function writeProducts(
+  store: ShopDatabase,
+  put: readonly StoredProduct[],
+  deleteIds: readonly number[],
+  range: { from: number; to: number } | null = null,
+): Promise<number[]> {
+  const keys = new Set<number>();
+  const incoming = new Map<number, StoredProduct[]>();
+  for (const p of put) {
+    const key = chunkOf(store, p.productID);
+    keys.add(key);
+    const list = incoming.get(key);
+    if (list) list.push(p);
+    else incoming.set(key, [p]);
+  }
+  for (const id of deleteIds) keys.add(chunkOf(store, id));
+  if (range) {
+    const upper = Number.isFinite(range.to) ? chunkOf(store, range.to) : Number.POSITIVE_INFINITY;
+    const overlapping = await store.productChunks
+      .where(':id')
+      .between(chunkOf(store, range.from + 1), upper, true, true)
+      .primaryKeys();
+    for (const key of overlapping as number[]) keys.add(key);
+  }
+  const sorted = [...keys].sort((a, b) => a - b);
+  const existing = await store.productChunks.bulkGet(sorted);
+  const gone = new Set(deleteIds);
+  const inRange = (id: number) => range !== null && id > range.from && id <= range.to;
+  const removed: number[] = [];
+  const puts: ProductChunk[] = [];
+  const deletes: number[] = [];
+  sorted.forEach((key, i) => {
+    const fresh = incoming.get(key) ?? [];
+    const freshIds = new Set(fresh.map((p) => p.productID));
+    const kept: StoredProduct[] = [];
+    for (const p of existing[i]?.products ?? []) {
+      if (freshIds.has(p.productID)) continue;
+      if (gone.has(p.productID) || inRange(p.productID)) removed.push(p.productID);
+      else kept.push(p);
+    }
+    if (kept.length + fresh.length > 0) puts.push(makeChunk(key, [...kept, ...fresh]));
+    else if (existing[i]) deletes.push(key);
+  });
+  if (puts.length) await store.productChunks.bulkPut(puts);
+  if (deletes.length) await store.productChunks.bulkDelete(deletes);
+  return removed;
+}
