@@ -14,19 +14,23 @@ import { CHUNK_SPAN, type ProductChunk, packChunks } from './product-chunks.js';
  * catalogue and images from the delta feed. Everything a screen shows comes
  * from here, so screens never wait on the network.
  *
- * Schema changes add a new `this.version(n)` block below the last one and never
- * edit an old one (Dexie upgrades the device's copy step by step). Version 2
- * adds the session (the worker has no localStorage and sends queued orders
- * with it), the order outbox and the last order history fetched. Version 3 adds
- * the shop's delivery slots and closed dates (issue 25), replaced whole by the
- * catalogue sync, so the checkout offers slots offline. Version 4 adds the shopper's
- * orders as their order pages last fetched them (issue 19), so an order opens offline.
- * Version 5 adds the account's saved recipients (issue 26), so a gift to Mum is two taps
- * offline too. A cake's photo needs no table: it is a Blob inside its cart line, then inside
- * its outbox row, and leaves with them. Version 6 stores products a hundred to a row
- * (`productChunks`, see `product-chunks.ts`; issue 17: a put per product made a first sync of
- * 10,000 products CPU-bound) and moves the device's products there; version 7 drops the old
- * `products` table (Dexie reads a table in an upgrade only when a later version deletes it).
+ * Schema changes add a new `this.version(n)` block below the last one with the whole schema
+ * (every table, as Dexie 3 and later compare it with the device's own); a block with an upgrade
+ * function stays as long as devices may need it, the others are folded into the next. Each
+ * declared version costs the page's start-up (Dexie builds every version's table schemas when the
+ * database object is made): seven blocks were about 6 ms of a fast machine's CPU, 25 ms on a
+ * phone, inside the first screen's longest task (issue 17's profile); one block is 0.2 ms.
+ *
+ * What the versions brought: 2, the session (the worker has no localStorage and sends queued
+ * orders with it), the order outbox and the last order history fetched; 3, the shop's delivery
+ * slots and closed dates (issue 25), replaced whole by the catalogue sync, so the checkout offers
+ * slots offline; 4, the shopper's orders as their order pages last fetched them (issue 19), so an
+ * order opens offline; 5, the account's saved recipients (issue 26), so a gift to Mum is two taps
+ * offline too (a cake's photo needs no table: it is a Blob inside its cart line, then inside its
+ * outbox row, and leaves with them); 6, products stored a hundred to a row (`productChunks`, see
+ * `product-chunks.ts`; issue 17: a put per product made a first sync of 10,000 products
+ * CPU-bound), the device's products moved there by its upgrade; 7, the old `products` table
+ * dropped (Dexie lets an upgrade read a table only when a later version deletes it).
  */
 
 /** A product as stored: the API's object plus its category ids (`ProductChunk` indexes their union). */
@@ -122,37 +126,34 @@ export class ShopDatabase extends Dexie {
   constructor(name = 'storefront', options: { chunkSpan?: number } = {}) {
     super(name);
     this.chunkSpan = options.chunkSpan ?? CHUNK_SPAN;
-    this.version(1).stores({
+    const tables = {
       categories: 'categoryID, categoryName',
-      products: 'productID, *categoryIds, price, updatedAt',
       images: 'url, productID, storedAt',
       cart: 'key, productID, addedAt',
       meta: 'key',
-    });
-    this.version(2).stores({
       session: 'key',
       outbox: 'key, state, userId, createdAt',
       orderHistory: 'userId',
-    });
-    this.version(3).stores({
       slots: 'slotID',
       closedDates: 'date',
-    });
-    this.version(4).stores({
       orderDetails: 'orderID, userId',
-    });
-    this.version(5).stores({
       recipients: 'userId',
-    });
+      productChunks: 'chunk, *categoryIds',
+    };
     this.version(6)
-      .stores({ productChunks: 'chunk, *categoryIds' })
+      .stores({ ...tables, products: 'productID, *categoryIds, price, updatedAt' })
       .upgrade(async (tx) => {
         const products = (await tx.table('products').toArray()) as StoredProduct[];
         await tx.table('productChunks').bulkPut(packChunks(this, products));
       });
-    this.version(7).stores({ products: null });
+    this.version(7).stores({ ...tables, products: null });
   }
 }
+
+// Dexie turns its debugging aids on for any page of localhost or 127.0.0.1, built or not: a console
+// task per table call and long stack traces, which cost a phone's first screen tens of milliseconds
+// (issue 17's trace, on the bench's 127.0.0.1). A built shop runs as it would anywhere else.
+if (import.meta.env?.PROD) Dexie.debug = false;
 
 /** The instance both the page and the worker use (each in its own global scope). */
 export const db = new ShopDatabase();
