@@ -138,6 +138,20 @@ const config = {
     // files whose transpiled classes and async code cost about 1.7 and 1 KiB more (compressed) on
     // every first visit, for browsers that have no service workers or IndexedDB worth the name.
     alias: [
+      // React Router's production build: the package's exports name its development build under every
+      // condition (the two differ only in ENABLE_DEV_WARNINGS), so its warnings' code and texts rode
+      // on every first visit (issue 17: the first screen's budget).
+      {
+        find: /^react-router$/,
+        replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
+      },
+      {
+        find: /^react-router\/dom$/,
+        replacement: path.resolve(
+          import.meta.dirname,
+          'node_modules/react-router/dist/production/dom-export.mjs',
+        ),
+      },
       {
         find: /^dexie$/,
         replacement: path.resolve(import.meta.dirname, 'node_modules/dexie/dist/modern/dexie.mjs'),
@@ -167,7 +181,8 @@ const config = {
         // and the libraries' functions at once, and compiled lazily they were a third of its longest
         // task on a phone (issue 17's trace). With the hint V8 compiles them on its streaming thread
         // while the file downloads, off the page's main thread. After minifying, which drops comments.
-        postBanner: (chunk) => (chunk.isEntry || chunk.name === 'vendor' ? '//# allFunctionsCalledOnLoad\n' : ''),
+        postBanner: (chunk) =>
+          chunk.isEntry || chunk.name === 'vendor' ? '//# allFunctionsCalledOnLoad\n' : '',
         chunkFileNames: (chunk) =>
           chunk.moduleIds.length > 0 &&
           chunk.moduleIds.every((id) => /[\\/](web[\\/]admin[\\/]|domain[\\/]admin)/.test(id))
@@ -196,7 +211,7 @@ const config = {
             // recipients' calls load by dynamic import for the same reason: see web/account/recipients.ts).
             {
               name: 'shop',
-              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages|gifts|single-line)\.ts|sw[\\/]cart\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key)\.tsx?/,
+              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages|gifts|single-line)\.ts|sw[\\/](cart|product-reads)\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key)\.tsx?/,
             },
           ],
         },

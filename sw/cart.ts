@@ -8,7 +8,7 @@ import {
 } from '../domain/cart.js';
 import { firstImage, type Product, type Variation } from '../domain/catalogue.js';
 import { db, type ShopDatabase } from './db.js';
-import { getProducts } from './product-chunks.js';
+import { getProducts } from './product-reads.js';
 
 /**
  * The cart on the device. Dexie is the truth (one line per product and

@@ -1,6 +1,6 @@
 import { mediaPaths, type Product } from '../domain/catalogue.js';
 import { db as defaultDb, type ShopDatabase, type StoredImage } from './db.js';
-import { allProducts } from './product-chunks.js';
+import { allProducts } from './product-reads.js';
 
 /**
  * Product images kept in IndexedDB so cards and pages show them offline.

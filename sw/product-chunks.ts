@@ -7,7 +7,8 @@ import type { ShopDatabase, StoredProduct } from './db.js';
  * (`tests/bench/catalogue-sync.bench.ts`'s profile; measured in Chromium 156). So a row of
  * `productChunks` holds the products whose ids fall in one span (`chunkOf`), in id order, with the
  * union of their category ids as a multi-entry index; every read and write of products goes
- * through this file.
+ * through this file and `product-reads.ts` (the reads the first screen does not make, kept out of
+ * its JavaScript).
  *
  * Reads read chunks one request each (`bulkGet`), never in one `getAll`: IndexedDB decodes a
  * request's values in one task, and the whole catalogue in one go was a long task on a phone.
@@ -28,73 +29,12 @@ export function chunkOf(store: ShopDatabase, productID: number): number {
   return Math.floor(productID / store.chunkSpan);
 }
 
-function findIn(chunk: ProductChunk | undefined, productID: number): StoredProduct | undefined {
-  if (!chunk) return undefined;
-  // In id order: a binary search, not a scan of a hundred.
-  let lo = 0;
-  let hi = chunk.products.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const p = chunk.products[mid] as StoredProduct;
-    if (p.productID === productID) return p;
-    if (p.productID < productID) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
-}
-
-export async function getProduct(store: ShopDatabase, productID: number): Promise<StoredProduct | undefined> {
-  return findIn(await store.productChunks.get(chunkOf(store, productID)), productID);
-}
-
-/** The products of `ids`, in that order (undefined where the device has none). */
-export async function getProducts(
-  store: ShopDatabase,
-  ids: readonly number[],
-): Promise<(StoredProduct | undefined)[]> {
-  const keys = [...new Set(ids.map((id) => chunkOf(store, id)))];
-  const rows = await store.productChunks.bulkGet(keys);
-  const chunks = new Map(keys.map((key, i) => [key, rows[i]]));
-  return ids.map((id) => findIn(chunks.get(chunkOf(store, id)), id));
-}
-
-async function readChunks(store: ShopDatabase, keys: readonly number[]): Promise<StoredProduct[]> {
+/** The products of the given chunks, in id order; a request per chunk (see the top of this file). */
+export async function readChunks(store: ShopDatabase, keys: readonly number[]): Promise<StoredProduct[]> {
   const chunks = await store.productChunks.bulkGet([...keys]);
   const out: StoredProduct[] = [];
   for (const c of chunks) if (c) for (const p of c.products) out.push(p);
   return out;
-}
-
-/** Every product, in id order. */
-export async function allProducts(store: ShopDatabase): Promise<StoredProduct[]> {
-  return readChunks(store, (await store.productChunks.toCollection().primaryKeys()) as number[]);
-}
-
-/**
- * A slice of the catalogue: the products of up to `chunks` rows after the row `afterChunk` (from
- * the first when null), in id order, and the row to go on after (`next`, null at the end).
- */
-export async function productSlice(
-  store: ShopDatabase,
-  afterChunk: number | null,
-  chunks: number,
-): Promise<{ products: StoredProduct[]; next: number | null }> {
-  const limit = Math.max(1, Math.floor(chunks));
-  const rows =
-    afterChunk === null
-      ? store.productChunks.toCollection()
-      : store.productChunks.where(':id').above(afterChunk);
-  const keys = (await rows.limit(limit).primaryKeys()) as number[];
-  return {
-    products: await readChunks(store, keys),
-    next: keys.length < limit ? null : (keys.at(-1) ?? null),
-  };
-}
-
-/** The category's products, in id order. */
-export async function productsInCategory(store: ShopDatabase, categoryID: number): Promise<StoredProduct[]> {
-  const keys = (await store.productChunks.where('categoryIds').equals(categoryID).primaryKeys()) as number[];
-  return (await readChunks(store, keys)).filter((p) => p.categoryIds.includes(categoryID));
 }
 
 /** The keys of the chunks holding products of the category (cheap: the index only). */
@@ -113,14 +53,6 @@ export async function categoryProductsIn(
 
 export async function hasProducts(store: ShopDatabase): Promise<boolean> {
   return (await store.productChunks.count()) > 0;
-}
-
-export async function countProducts(store: ShopDatabase): Promise<number> {
-  let n = 0;
-  await store.productChunks.each((c) => {
-    n += c.products.length;
-  });
-  return n;
 }
 
 export function packChunks(store: ShopDatabase, products: readonly StoredProduct[]): ProductChunk[] {

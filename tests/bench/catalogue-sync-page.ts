@@ -1,6 +1,6 @@
 import { SearchIndex } from '../../domain/search.js';
 import { ShopDatabase, type StoredProduct } from '../../sw/db.js';
-import { allProducts } from '../../sw/product-chunks.js';
+import { allProducts } from '../../sw/product-reads.js';
 
 /**
  * The in-page half of the catalogue-sync bench (bundled by catalogue-sync.bench.ts and

@@ -1,7 +1,8 @@
 import MiniSearch from 'minisearch';
 import { plainText, SearchIndex, search } from '../../domain/search.js';
 import { ShopDatabase, type StoredProduct } from '../../sw/db.js';
-import { allProducts, writeProducts } from '../../sw/product-chunks.js';
+import { writeProducts } from '../../sw/product-chunks.js';
+import { allProducts } from '../../sw/product-reads.js';
 
 /**
  * The browser side of the search benchmark (bundled by search.bench.ts and

@@ -4,17 +4,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../domain/catalogue.js';
 import { toStored } from '../../sw/catalogue-sync.js';
 import { ShopDatabase, type StoredProduct } from '../../sw/db.js';
+import { chunkOf, hasProducts, writeProducts } from '../../sw/product-chunks.js';
 import {
   allProducts,
-  chunkOf,
   countProducts,
   getProduct,
   getProducts,
-  hasProducts,
   productSlice,
   productsInCategory,
-  writeProducts,
-} from '../../sw/product-chunks.js';
+} from '../../sw/product-reads.js';
 
 /** The device's products a span of ids to a row (issue 17): every read and write through sw/product-chunks.ts. */
 function product(id: number, categories: number[] = [1], price = 100 + id): StoredProduct {

@@ -4,7 +4,8 @@ import { parseCursor } from '../../api/catalogue/catalogue.feed.js';
 import type { CatalogueDelta, Category, Product } from '../../domain/catalogue.js';
 import { SyncError, syncCatalogue } from '../../sw/catalogue-sync.js';
 import { ShopDatabase } from '../../sw/db.js';
-import { allProducts, countProducts, productsInCategory, writeProducts } from '../../sw/product-chunks.js';
+import { writeProducts } from '../../sw/product-chunks.js';
+import { allProducts, countProducts, productsInCategory } from '../../sw/product-reads.js';
 
 /**
  * Issue 17: a first sync (or a later full snapshot) cut off at any page resumes from its cursor,

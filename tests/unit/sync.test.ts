@@ -10,13 +10,8 @@ import {
   storeProductImage,
   storeThumbnails,
 } from '../../sw/images.js';
-import {
-  allProducts,
-  countProducts,
-  getProduct,
-  productsInCategory,
-  writeProducts,
-} from '../../sw/product-chunks.js';
+import { writeProducts } from '../../sw/product-chunks.js';
+import { allProducts, countProducts, getProduct, productsInCategory } from '../../sw/product-reads.js';
 
 const cakes: Category = { categoryID: 1, categoryName: 'Cakes' };
 const flowers: Category = { categoryID: 2, categoryName: 'Flowers' };

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES } from '../../domain/shop.js';
 import { addToCart } from '../../sw/cart.js';
 import { db } from '../../sw/db.js';
-import { getProduct, writeProducts } from '../../sw/product-chunks.js';
+import { writeProducts } from '../../sw/product-chunks.js';
+import { getProduct } from '../../sw/product-reads.js';
 import { ProductImage } from '../../web/components/ProductImage.js';
 import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
 

@@ -9,7 +9,7 @@ import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
 import { db } from '../../sw/db.js';
 import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
-import { getProducts } from '../../sw/product-chunks.js';
+import { getProducts } from '../../sw/product-reads.js';
 import { ProductImage } from '../components/ProductImage.js';
 import { Attention, madeLabel, StateChip } from './OutboxOrder.js';
 import './checkout.css';

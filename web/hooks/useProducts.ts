@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef } from 'react';
 import type { Category } from '../../domain/catalogue.js';
 import { db, type StoredProduct } from '../../sw/db.js';
-import { allProducts, getProduct, productsInCategory } from '../../sw/product-chunks.js';
+import { allProducts, getProduct, productsInCategory } from '../../sw/product-reads.js';
 
 /**
  * Live reads of the device's catalogue for the screens after the first (categories, all

@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { SearchIndex } from '../../domain/search.js';
 import { db, type StoredProduct } from '../../sw/db.js';
-import { productSlice } from '../../sw/product-chunks.js';
+import { productSlice } from '../../sw/product-reads.js';
 
 /**
  * Offline search over the whole local catalogue. One index lives for the
