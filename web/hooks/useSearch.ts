@@ -93,7 +93,10 @@ function subscribe(listener: () => void): () => void {
  * updates always render in one blocking pass): on a first visit to Search the results
  * arrive with the catalogue, and rendering their cards in one go was one long task.
  */
-export function useSearch(q: string): StoredProduct[] | undefined {
+export function useSearch(
+  q: string,
+  limit: number,
+): { products: StoredProduct[]; total: number } | undefined {
   const [rev, setRev] = useState(() => (loaded ? revision : -1));
   useEffect(() => {
     const changed = () => startTransition(() => setRev(loaded ? revision : -1));
@@ -103,5 +106,9 @@ export function useSearch(q: string): StoredProduct[] | undefined {
     return unsubscribe;
   }, []);
   // `rev` stands for the index's contents: a new revision re-runs the query.
-  return useMemo(() => (rev < 0 ? undefined : index.search(q)), [q, rev]);
+  return useMemo(() => {
+    if (rev < 0) return undefined;
+    const page = index.searchPage(q, limit);
+    return { products: page.items, total: page.total };
+  }, [q, limit, rev]);
 }

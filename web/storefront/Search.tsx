@@ -1,30 +1,29 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { messages } from '../../domain/messages.js';
+import { SEARCH_PAGE_SIZE as PAGE } from '../../domain/search.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useSearch } from '../hooks/useSearch.js';
 import { useTitle } from '../hooks/useTitle.js';
-
-/** Cards rendered at first; a broad query over a big catalogue would otherwise build thousands of them. */
-const PAGE = 48;
 
 /** Search results for `?q=`, on the device over the whole local catalogue, best matches first. */
 export default function Search() {
   const [params] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
-  const results = useSearch(query);
   useTitle(messages.searchResultsFor(query));
+  // Cards rendered at first: a broad query over a big catalogue would otherwise build thousands of them.
   const [shown, setShown] = useState({ query, count: PAGE });
   const count = shown.query === query ? shown.count : PAGE;
+  const results = useSearch(query, count);
   return (
     <div className="page">
       <h1>{messages.searchResultsFor(query)}</h1>
       {results &&
-        (results.length ? (
+        (results.total ? (
           <>
-            <p className="muted">{results.length === 1 ? '1 product' : `${results.length} products`}</p>
-            <ProductGrid products={results.slice(0, count)} label="Search results" headingLevel={2} />
-            {results.length > count && (
+            <p className="muted">{results.total === 1 ? '1 product' : `${results.total} products`}</p>
+            <ProductGrid products={results.products} label="Search results" headingLevel={2} />
+            {results.total > count && (
               <button
                 type="button"
                 className="btn btn--outline btn--block"
