@@ -96,6 +96,21 @@ function isWordChar(text: string, at: number): boolean {
   return /[\p{L}\p{N}]/u.test(text[at] ?? '');
 }
 
+/** JavaScript's white space (what `\s` matches), so that words split exactly where a query's `\s` test does. */
+function isSpace(c: number): boolean {
+  return c < 128
+    ? c === 32 || (c >= 9 && c <= 13)
+    : c === 0xa0 ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200a) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000 ||
+        c === 0xfeff;
+}
+
 /** Fields prepared once per product version: their text, and the words of each (see Words). */
 interface Prepared {
   stamp: unknown;
@@ -127,25 +142,41 @@ class Words {
   offsets = new Int32Array(0);
   /** Per word holding the query: 1 when that first occurrence starts a word (scoreFields' "whole-word hit"). */
   wordStart = new Uint8Array(0);
+  /** The words holding the current query. */
+  matched: number[] = [];
+
+  get size(): number {
+    return this.list.length;
+  }
 
   idsOf(field: string, starts?: number[]): Int32Array {
     const out: number[] = [];
-    const re = /\S+/g;
-    for (let m = re.exec(field); m; m = re.exec(field)) {
-      let id = this.ids.get(m[0]);
+    // A loop over the characters, not a regular expression: a first visit to Search prepares every
+    // product's words, and `/\S+/g` cost three times as long on a phone.
+    const len = field.length;
+    let from = -1;
+    for (let p = 0; p <= len; p++) {
+      if (p < len && !isSpace(field.charCodeAt(p))) {
+        if (from < 0) from = p;
+        continue;
+      }
+      if (from < 0) continue;
+      const word = field.slice(from, p);
+      let id = this.ids.get(word);
       if (id === undefined) {
         id = this.list.length;
-        this.ids.set(m[0], id);
-        this.list.push(m[0]);
+        this.ids.set(word, id);
+        this.list.push(word);
       }
       out.push(id);
-      starts?.push(m.index);
+      starts?.push(from);
+      from = -1;
     }
     return Int32Array.from(out);
   }
 
-  /** Marks, in `offsets`, every word holding `query` with where it first does. */
-  find(query: string): void {
+  /** Makes the joined text of the words current (after words were added): at `update`, not on a keystroke. */
+  ready(): void {
     if (this.starts.length !== this.list.length) {
       this.text = this.list.join('\u0001');
       this.starts = new Int32Array(this.list.length);
@@ -154,10 +185,17 @@ class Words {
         this.starts[i] = at;
         at += w.length + 1;
       });
-      this.offsets = new Int32Array(this.list.length);
+      this.offsets = new Int32Array(this.list.length).fill(-1);
       this.wordStart = new Uint8Array(this.list.length);
+      this.matched = [];
     }
-    this.offsets.fill(-1);
+  }
+
+  /** Marks, in `offsets`, every word holding `query` with where it first does. */
+  find(query: string): void {
+    this.ready();
+    for (const w of this.matched) this.offsets[w] = -1;
+    this.matched = [];
     const starts = this.starts;
     let from = 0;
     for (;;) {
@@ -173,6 +211,7 @@ class Words {
       }
       const offset = hit - (starts[lo] as number);
       this.offsets[lo] = offset;
+      this.matched.push(lo);
       this.wordStart[lo] = offset === 0 || !isWordChar(this.list[lo] as string, offset - 1) ? 1 : 0;
       // The rest of this word cannot hold an earlier occurrence: go on from the next word.
       from = (starts[lo] as number) + (this.list[lo] as string).length + 1;
@@ -195,61 +234,98 @@ function prepare(fields: ReturnType<typeof searchFields>, words: Words, stamp: u
   };
 }
 
-/** Whether any word of `ids` from `from` to `to` holds the query (its offset is marked). */
-function anyMarked(ids: Int32Array, from: number, to: number, offsets: Int32Array): boolean {
-  for (let j = from; j < to; j++) if ((offsets[ids[j] as number] as number) >= 0) return true;
-  return false;
+/**
+ * For each word, the products (by position in catalogue order) whose field holds it: one list per
+ * field, each product once per word (the first time, with where it starts, for titles). A keystroke
+ * walks the lists of the words holding the query, a few array reads per product that holds one,
+ * instead of reading every product's words: at 50,000 products a per-product pass cost a broad
+ * query 100 ms of a throttled phone's keystroke (issue 17's bench).
+ */
+interface Postings {
+  /** Where each word's list starts in `items` (and the end, at the word count). */
+  at: Int32Array;
+  items: Int32Array;
+  /** Titles only: where the word starts in the title. */
+  starts: Int32Array;
 }
 
-/**
- * Every indexed product's words in one array, title then category then description, and where each
- * product's run of them starts: a keystroke reads them in order from a few flat arrays, where a small
- * array per product was a cache miss per product (twice as slow as the string search it replaced).
- */
+function postings(words: number, lists: readonly Int32Array[], starts?: readonly Int32Array[]): Postings {
+  const at = new Int32Array(words + 1);
+  const seen = new Int32Array(words).fill(-1);
+  let size = 0;
+  lists.forEach((ids, i) => {
+    for (const w of ids) {
+      if (seen[w] === i) continue;
+      seen[w] = i;
+      at[w + 1] = (at[w + 1] as number) + 1;
+      size++;
+    }
+  });
+  for (let w = 0; w < words; w++) at[w + 1] = (at[w + 1] as number) + (at[w] as number);
+  const fill = at.slice(0, words);
+  const items = new Int32Array(size);
+  const out = new Int32Array(starts ? size : 0);
+  seen.fill(-1);
+  lists.forEach((ids, i) => {
+    ids.forEach((w, j) => {
+      if (seen[w] === i) return;
+      seen[w] = i;
+      const k = fill[w] as number;
+      fill[w] = k + 1;
+      items[k] = i;
+      if (starts) out[k] = (starts[i] as Int32Array)[j] as number;
+    });
+  });
+  return { at, items, starts: out };
+}
+
 interface Layout {
-  ids: Int32Array;
-  /** Where each title word starts in its title (0 for other words). */
-  starts: Int32Array;
-  /** Per product: its first title word, first category word, first description word, and its end. */
-  title: Int32Array;
-  category: Int32Array;
-  description: Int32Array;
-  end: Int32Array;
-  /** Per product: the length of its title and of its category name. */
+  title: Postings;
+  category: Postings;
+  description: Postings;
+  /** Per product: the length of its title and of its category name, and its three fields in one string. */
   titleLength: Int32Array;
   categoryLength: Int32Array;
+  joined: string[];
 }
 
-function layOut(entries: readonly Prepared[]): Layout {
-  let size = 0;
-  for (const e of entries) size += e.titleWords.length + e.categoryWords.length + e.descriptionWords.length;
-  const l: Layout = {
-    ids: new Int32Array(size),
-    starts: new Int32Array(size),
-    title: new Int32Array(entries.length),
-    category: new Int32Array(entries.length),
-    description: new Int32Array(entries.length),
-    end: new Int32Array(entries.length),
-    titleLength: new Int32Array(entries.length),
-    categoryLength: new Int32Array(entries.length),
+function layOut(entries: readonly Prepared[], words: number): Layout {
+  return {
+    title: postings(
+      words,
+      entries.map((e) => e.titleWords),
+      entries.map((e) => e.titleStarts),
+    ),
+    category: postings(
+      words,
+      entries.map((e) => e.categoryWords),
+    ),
+    description: postings(
+      words,
+      entries.map((e) => e.descriptionWords),
+    ),
+    titleLength: Int32Array.from(entries, (e) => e.fields.title.length),
+    categoryLength: Int32Array.from(entries, (e) => e.fields.category.length),
+    joined: entries.map((e) => e.joined),
   };
-  let at = 0;
-  entries.forEach((e, i) => {
-    l.title[i] = at;
-    l.ids.set(e.titleWords, at);
-    l.starts.set(e.titleStarts, at);
-    at += e.titleWords.length;
-    l.category[i] = at;
-    l.ids.set(e.categoryWords, at);
-    at += e.categoryWords.length;
-    l.description[i] = at;
-    l.ids.set(e.descriptionWords, at);
-    at += e.descriptionWords.length;
-    l.end[i] = at;
-    l.titleLength[i] = e.fields.title.length;
-    l.categoryLength[i] = e.fields.category.length;
-  });
-  return l;
+}
+
+/** Whether `text` holds `query` at `at`. */
+function matchesAt(text: string, query: string, at: number): boolean {
+  if (at + query.length > text.length) return false;
+  for (let k = 0; k < query.length; k++) if (text.charCodeAt(at + k) !== query.charCodeAt(k)) return false;
+  return true;
+}
+
+/** A keystroke's matches in catalogue order: which, where each first holds the query, and its score. */
+interface Buffers {
+  hits: Int32Array;
+  positions: Int32Array;
+  scores: Uint16Array;
+}
+
+function emptyBuffers(): Buffers {
+  return { hits: new Int32Array(0), positions: new Int32Array(0), scores: new Uint16Array(0) };
 }
 
 export class SearchIndex<P extends Searchable & { productID: number }> {
@@ -257,7 +333,13 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
   /** Prepared fields by product id, reused while the product's stamp is unchanged. */
   private prepared = new Map<number, Prepared>();
   private words = new Words();
-  private layout: Layout = layOut([]);
+  private layout: Layout = layOut([], 0);
+  /** Per product, for a keystroke: the first title position found, whether it starts a word, and the score. */
+  private best = new Int32Array(0);
+  private whole = new Uint8Array(0);
+  private scoreOf = new Uint16Array(0);
+  private buffers: Buffers[] = [emptyBuffers(), emptyBuffers()];
+  private turn = 0;
 
   /**
    * Prepares the text of some products ahead of `update`, without changing
@@ -296,12 +378,28 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       return { ...prep, item };
     });
     this.prepared = next;
-    this.layout = layOut(this.entries);
+    this.layout = layOut(this.entries, this.words.size);
+    this.words.ready();
+    this.best = new Int32Array(this.entries.length);
+    this.whole = new Uint8Array(this.entries.length);
+    this.scoreOf = new Uint16Array(this.entries.length);
     this.last = null;
   }
 
   get size(): number {
     return this.entries.length;
+  }
+
+  /**
+   * Runs both kinds of keystroke once over the index, answers thrown away: the first run of a loop
+   * over 50,000 products is the engine's interpreter (about 100 ms on a phone for the first
+   * letter typed, issue 17's bench), and the engine compiles it while it runs. Called when the
+   * index is built, in a task of its own (web/hooks/useSearch.ts), so the shopper's first keystroke
+   * runs compiled code. Changes no answer: the next search starts afresh.
+   */
+  warm(): void {
+    for (const q of ['e', 'a', 'e a', 'e an']) this.searchPage(q, SEARCH_PAGE_SIZE);
+    this.last = null;
   }
 
   /**
@@ -330,9 +428,19 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       return { items: all.slice(0, limit), total: all.length };
     }
     const total = entries.length;
-    const hits = new Int32Array(total);
-    const positions = new Int32Array(total);
-    const scores = new Uint16Array(total);
+    // Two sets of arrays in turn, kept between keystrokes: this one's answer is read from the other's,
+    // and new arrays of 50,000 on every keystroke kept a phone's garbage collector busy.
+    let buffer = this.buffers[this.turn] as Buffers;
+    if (buffer.hits.length < total) {
+      buffer = {
+        hits: new Int32Array(total),
+        positions: new Int32Array(total),
+        scores: new Uint16Array(total),
+      };
+      this.buffers[this.turn] = buffer;
+    }
+    this.turn ^= 1;
+    const { hits, positions, scores } = buffer;
     const qlen = query.length;
     let n = 0;
     // The score is scoreFields()'s, from where the query first occurs in the title, else whether it is
@@ -350,49 +458,55 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       const narrow = last && query.includes(last.query) ? last.hits : null;
       const count = narrow ? narrow.length : total;
       this.words.find(query);
-      const offsets = this.words.offsets;
-      const wordStart = this.words.wordStart;
-      const {
-        ids,
-        starts: wordStarts,
-        category,
-        description,
-        end,
-        titleLength,
-        categoryLength,
-      } = this.layout;
-      let j = 0;
-      for (let c = 0; c < count; c++) {
-        const i = narrow ? (narrow[c] as number) : c;
-        // Words come in order and never overlap: the first title word holding the query holds its first occurrence.
-        let pos = -1;
-        let whole = false;
-        const titleEnd = category[i] as number;
-        for (j = this.layout.title[i] as number; j < titleEnd; j++) {
-          const word = ids[j] as number;
-          const o = offsets[word] as number;
-          if (o >= 0) {
-            pos = (wordStarts[j] as number) + o;
-            whole = wordStart[word] === 1;
-            break;
+      const { offsets, wordStart, matched } = this.words;
+      const { title, category, description, titleLength, categoryLength } = this.layout;
+      const { best, whole, scoreOf } = this;
+      best.fill(-1);
+      scoreOf.fill(0);
+      // The first occurrence in a title is the smallest of its words' (start + where the query is in the word).
+      for (const w of matched) {
+        const o = offsets[w] as number;
+        const ws = wordStart[w] as number;
+        for (let k = title.at[w] as number, end = title.at[w + 1] as number; k < end; k++) {
+          const i = title.items[k] as number;
+          const pos = (title.starts[k] as number) + o;
+          const was = best[i] as number;
+          if (was < 0 || pos < was) {
+            best[i] = pos;
+            whole[i] = ws;
           }
         }
+      }
+      for (const [list, score] of [
+        [category, 200],
+        [description, 100],
+      ] as const) {
+        for (const w of matched) {
+          for (let k = list.at[w] as number, end = list.at[w + 1] as number; k < end; k++) {
+            const i = list.items[k] as number;
+            if ((best[i] as number) < 0 && (scoreOf[i] as number) < score) scoreOf[i] = score;
+          }
+        }
+      }
+      for (let c = 0; c < count; c++) {
+        const i = narrow ? (narrow[c] as number) : c;
+        const pos = best[i] as number;
+        const tl = titleLength[i] as number;
         let score: number;
         let at: number;
-        const tl = titleLength[i] as number;
         if (pos >= 0) {
           // scoreFields()'s title score, without reading the title: the character before the hit is white
           // space (a word's start) or inside the word, which the word table judged once.
-          score = 300 + (pos === 0 ? 50 : 0) + (whole ? 25 : 0) - Math.min(pos, 20) + (tl === qlen ? 50 : 0);
+          score =
+            300 + (pos === 0 ? 50 : 0) + (whole[i] ? 25 : 0) - Math.min(pos, 20) + (tl === qlen ? 50 : 0);
           at = pos;
-        } else if (anyMarked(ids, titleEnd, description[i] as number, offsets)) {
-          score = 200;
-          // Where the category starts: no later than the first occurrence, which is all narrowing needs.
-          at = tl + 1;
-        } else if (anyMarked(ids, description[i] as number, end[i] as number, offsets)) {
-          score = 100;
-          at = tl + 1 + (categoryLength[i] as number) + 1;
-        } else continue;
+        } else {
+          score = scoreOf[i] as number;
+          if (score === 0) continue;
+          // Where the category or the description starts: no later than the first occurrence, which is
+          // all narrowing needs.
+          at = score === 200 ? tl + 1 : tl + 1 + (categoryLength[i] as number) + 1;
+        }
         hits[n] = i;
         positions[n] = at;
         scores[n] = score;
@@ -405,28 +519,32 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       const candidates = last && shift >= 0 ? last.hits : null;
       const before = last && shift >= 0 ? last.positions : null;
       const count = candidates ? candidates.length : total;
+      // Flat arrays, not the products' objects: reading 5,000 scattered objects cost more than searching their text.
+      const { joined, titleLength, categoryLength } = this.layout;
       for (let c = 0; c < count; c++) {
         const i = candidates ? (candidates[c] as number) : c;
-        const e = entries[i] as (typeof entries)[number];
         // One indexOf per product answers both "does it match" and "where": the joined string starts with the
         // title, so the first hit lies in the title exactly when the title contains the query, else in the
         // category, else in the description.
-        const pos = e.joined.indexOf(query, before ? Math.max(0, (before[c] as number) - shift) : 0);
+        const text = joined[i] as string;
+        const from = before ? Math.max(0, (before[c] as number) - shift) : 0;
+        // Still where the last query was (the usual keystroke): a few character reads, not a search.
+        const pos = matchesAt(text, query, from) ? from : text.indexOf(query, from + 1);
         if (pos < 0) continue;
-        const title = e.fields.title;
+        const tl = titleLength[i] as number;
         hits[n] = i;
         positions[n] = pos;
         scores[n] =
-          pos < title.length
-            ? titleScore(title, pos)
-            : pos < title.length + 1 + e.fields.category.length
+          pos < tl
+            ? titleScore((entries[i] as (typeof entries)[number]).fields.title, pos)
+            : pos < tl + 1 + (categoryLength[i] as number)
               ? 200
               : 100;
         n++;
       }
     }
-    const matched = hits.slice(0, n);
-    this.last = { query, hits: matched, positions: positions.slice(0, n) };
+    const matched = hits.subarray(0, n);
+    this.last = { query, hits: matched, positions: positions.subarray(0, n) };
 
     // Scores are small whole numbers (100 to 425): a counting sort ranks them in one pass, stable,
     // so ties keep catalogue order, where a comparison sort of 50,000 hits cost a frame by itself.

@@ -82,6 +82,8 @@ interface Figures {
   idbStorage: number | null;
   searchP95: number | null;
   searchMax: number | null;
+  /** The three slowest keystrokes: the query so far and its time (ms). */
+  searchSlowest: { key: string; ms: number }[];
   searchBuild: number | null;
   deltaBytes: number | null;
   deltaApply: number | null;
@@ -107,6 +109,7 @@ const NO_FIGURES: Figures = {
   idbStorage: null,
   searchP95: null,
   searchMax: null,
+  searchSlowest: [],
   searchBuild: null,
   deltaBytes: null,
   deltaApply: null,
@@ -488,21 +491,34 @@ async function firstVisit(
     return { usage: e.usage ?? 0, idb: e.usageDetails?.indexedDB ?? null };
   });
 
-  // Search over everything on the device, one keystroke at a time, on the throttled page.
-  let search: { products: number; build: number; times: number[] } | null = null;
+  // Search over everything on the device, one keystroke at a time (100 ms apart, as typed), on the throttled page.
+  let search: { products: number; build: number; times: number[]; keys: string[] } | null = null;
   if (allIn !== null) {
+    if (profileDir) {
+      await cdp.send('Profiler.start');
+    }
     await page.evaluate(searchScript);
     search = await page.evaluate(
       (qs) =>
         (
           globalThis as unknown as {
             catalogueSyncBench: {
-              searchKeystrokes(q: string[]): Promise<{ products: number; build: number; times: number[] }>;
+              searchKeystrokes(
+                q: string[],
+              ): Promise<{ products: number; build: number; times: number[]; keys: string[] }>;
             };
           }
         ).catalogueSyncBench.searchKeystrokes(qs),
       QUERIES,
     );
+    if (profileDir) {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+      writeFileSync(path.join(profileDir, `${label}-search.cpuprofile`), JSON.stringify(profile));
+      console.log(
+        `  search on the page (index and keystrokes), self time (${profileDir}/${label}-search.cpuprofile):`,
+      );
+      for (const line of heaviest(profile)) console.log(`    ${line}`);
+    }
   }
 
   // A later delta sync: one product changes on the server; the worker that now controls the page syncs.
@@ -556,6 +572,12 @@ async function firstVisit(
     idbStorage: estimate.idb,
     searchP95: search ? pct(search.times, 95) : null,
     searchMax: search ? Math.max(...search.times) : null,
+    searchSlowest: search
+      ? search.times
+          .map((t, i) => ({ key: search?.keys[i] ?? '', ms: t }))
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 3)
+      : [],
     searchBuild: search?.build ?? null,
     deltaBytes: delta?.bytes ?? null,
     deltaApply: delta?.apply ?? null,
@@ -589,6 +611,10 @@ function report(label: string, f: Figures, baseline: Figures | null): void {
   console.log(
     `    search per keystroke                p95 ${vs(f.searchP95, baseline?.searchP95, ms)}, max ${ms(f.searchMax)}; index built in ${ms(f.searchBuild)}`,
   );
+  if (f.searchSlowest.length)
+    console.log(
+      `      slowest: ${f.searchSlowest.map((k) => `"${k.key}" ${k.ms.toFixed(1)} ms`).join(', ')}`,
+    );
   console.log(
     `    delta sync after one change         ${bytes(f.deltaBytes)} on the wire, applied in ${ms(f.deltaApply)} (round trip ${ms(f.deltaTotal)}) ${baseline ? `(demo ${bytes(baseline.deltaBytes)}, ${ms(baseline.deltaApply)})` : ''}`,
   );

@@ -156,6 +156,34 @@ describe('SearchIndex', () => {
     expect(index.search('ros').map((x) => x.productID)).toEqual([1, 2]);
   });
 
+  it('warming up changes no answer, mid-typing either, and a page gives the total of all matches', () => {
+    const catalogue = [
+      p(1, 'Eggless chocolate cake', '<p>Rich and dark</p>', 'Cakes'),
+      p(2, 'Rose bouquet', '<p>Twelve red roses, eggless card</p>', 'Flowers'),
+      p(3, 'Anniversary hamper', '<p>Chocolates and a rose</p>', 'Gifts'),
+      p(4, 'Red  rose\tbox', '', 'Flowers'),
+    ];
+    const index = new SearchIndex<P>();
+    index.update(catalogue);
+    expect(index.search('ro').map((x) => x.productID)).toEqual(
+      search(catalogue, 'ro').map((x) => x.productID),
+    );
+    index.warm();
+    for (const q of ['ros', 'rose', 'rose b', 'rose  ', 'red  rose', 'red  rose\tb', 'e a', 'egg']) {
+      expect(
+        index.search(q).map((x) => x.productID),
+        q,
+      ).toEqual(search(catalogue, q).map((x) => x.productID));
+    }
+    const page = index.searchPage('e', 2);
+    expect(page.total).toBe(search(catalogue, 'e').length);
+    expect(page.items.map((x) => x.productID)).toEqual(
+      search(catalogue, 'e')
+        .slice(0, 2)
+        .map((x) => x.productID),
+    );
+  });
+
   it('never lets a query span two fields', () => {
     const index = new SearchIndex<P>();
     index.update([p(1, 'Rose', '', 'Gifts')]);

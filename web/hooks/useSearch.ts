@@ -16,6 +16,7 @@ const index = new SearchIndex<StoredProduct>();
 let loaded = false;
 let revision = 0;
 let started = false;
+let warmed = false;
 /** The newest catalogue read; an older one still being prepared in slices stops. */
 let latest = 0;
 /** Products prepared per task: well under a frame's budget on a slow phone. */
@@ -61,6 +62,11 @@ function start(): void {
         // In a task of its own: React's render of the results in the same task as
         // indexing made one long task.
         setTimeout(() => {
+          // Once per page: the search's loops compiled before the shopper's first keystroke (SearchIndex.warm).
+          if (!warmed) {
+            warmed = true;
+            index.warm();
+          }
           for (const l of listeners) l();
         }, 0);
       };
