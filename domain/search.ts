@@ -317,6 +317,36 @@ function matchesAt(text: string, query: string, at: number): boolean {
   return true;
 }
 
+/** The first occurrence in a title is the smallest of its words' (start + where the query is in the word). */
+function markTitles(
+  title: Postings,
+  w: number,
+  offset: number,
+  wordStart: number,
+  best: Int32Array,
+  whole: Uint8Array,
+): void {
+  const { items, starts } = title;
+  for (let k = title.at[w] as number, end = title.at[w + 1] as number; k < end; k++) {
+    const i = items[k] as number;
+    const pos = (starts[k] as number) + offset;
+    const was = best[i] as number;
+    if (was < 0 || pos < was) {
+      best[i] = pos;
+      whole[i] = wordStart;
+    }
+  }
+}
+
+/** Scores the products of a word's category or description list that no title match has scored. */
+function markOthers(list: Postings, w: number, score: number, best: Int32Array, scoreOf: Uint16Array): void {
+  const items = list.items;
+  for (let k = list.at[w] as number, end = list.at[w + 1] as number; k < end; k++) {
+    const i = items[k] as number;
+    if ((best[i] as number) < 0 && (scoreOf[i] as number) < score) scoreOf[i] = score;
+  }
+}
+
 /** A keystroke's matches in catalogue order: which, where each first holds the query, and its score. */
 interface Buffers {
   hits: Int32Array;
@@ -445,12 +475,13 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     let n = 0;
     // The score is scoreFields()'s, from where the query first occurs in the title, else whether it is
     // in the category, else in the description.
-    const titleScore = (title: string, pos: number) =>
+    // The title is where the joined text starts, so the character before a title hit is read there.
+    const titleScore = (text: string, titleLength: number, pos: number) =>
       300 +
       (pos === 0 ? 50 : 0) +
-      (pos === 0 || !isWordChar(title, pos - 1) ? 25 : 0) -
+      (pos === 0 || !isWordChar(text, pos - 1) ? 25 : 0) -
       Math.min(pos, 20) +
-      (title.length === qlen ? 50 : 0);
+      (titleLength === qlen ? 50 : 0);
 
     const last = this.last;
     if (!/\s/.test(query)) {
@@ -463,31 +494,11 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       const { best, whole, scoreOf } = this;
       best.fill(-1);
       scoreOf.fill(0);
-      // The first occurrence in a title is the smallest of its words' (start + where the query is in the word).
-      for (const w of matched) {
-        const o = offsets[w] as number;
-        const ws = wordStart[w] as number;
-        for (let k = title.at[w] as number, end = title.at[w + 1] as number; k < end; k++) {
-          const i = title.items[k] as number;
-          const pos = (title.starts[k] as number) + o;
-          const was = best[i] as number;
-          if (was < 0 || pos < was) {
-            best[i] = pos;
-            whole[i] = ws;
-          }
-        }
-      }
-      for (const [list, score] of [
-        [category, 200],
-        [description, 100],
-      ] as const) {
-        for (const w of matched) {
-          for (let k = list.at[w] as number, end = list.at[w + 1] as number; k < end; k++) {
-            const i = list.items[k] as number;
-            if ((best[i] as number) < 0 && (scoreOf[i] as number) < score) scoreOf[i] = score;
-          }
-        }
-      }
+      // Each walk a small function of its own: the engine compiles and optimizes each alone.
+      for (const w of matched)
+        markTitles(title, w, offsets[w] as number, wordStart[w] as number, best, whole);
+      for (const w of matched) markOthers(category, w, 200, best, scoreOf);
+      for (const w of matched) markOthers(description, w, 100, best, scoreOf);
       for (let c = 0; c < count; c++) {
         const i = narrow ? (narrow[c] as number) : c;
         const pos = best[i] as number;
@@ -535,11 +546,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
         hits[n] = i;
         positions[n] = pos;
         scores[n] =
-          pos < tl
-            ? titleScore((entries[i] as (typeof entries)[number]).fields.title, pos)
-            : pos < tl + 1 + (categoryLength[i] as number)
-              ? 200
-              : 100;
+          pos < tl ? titleScore(text, tl, pos) : pos < tl + 1 + (categoryLength[i] as number) ? 200 : 100;
         n++;
       }
     }
