@@ -522,7 +522,7 @@ async function firstVisit(
   }
 
   // A later delta sync: one product changes on the server; the worker that now controls the page syncs.
-  let delta: { bytes: number; apply: number; total: number } | null = null;
+  let delta: { bytes: number; apply: number | null; total: number } | null = null;
   // A first visit registers the service worker only once the catalogue is in (web/pwa/start.ts); it then
   // installs (precache, a delta sync) and takes the page.
   const controlled = await page
@@ -535,26 +535,34 @@ async function firstVisit(
     const token = await adminToken(server);
     const before = { ...workerFeed };
     await setPrice(server, token, 5, 4321);
-    let feedTiming: { responseEnd: number } | null = null;
+    let feedTiming: { startTime: number; responseEnd: number } | null = null;
     const onFeed = async (req: import('playwright-core').Request) => {
       if (req.serviceWorker() && req.url().includes('/api/sync/catalogue')) feedTiming = req.timing();
     };
     context.on('requestfinished', onFeed);
     // A string: tsx compiles this file with esbuild's keepNames, whose __name() helper does not exist in the page.
-    const total = (await page.evaluate(`new Promise((resolve) => {
+    const { total, answeredAt } = (await page.evaluate(`new Promise((resolve) => {
       const t = performance.now();
       const answer = (e) => {
         if (e.data?.type !== 'CATALOGUE_SYNCED') return;
         navigator.serviceWorker.removeEventListener('message', answer);
-        resolve(performance.now() - t);
+        resolve({ total: performance.now() - t, answeredAt: Date.now() });
       };
       navigator.serviceWorker.addEventListener('message', answer);
       navigator.serviceWorker.controller?.postMessage({ type: 'SYNC_CATALOGUE' });
-    })`)) as number;
+    })`)) as { total: number; answeredAt: number };
     await page.waitForTimeout(500);
     context.off('requestfinished', onFeed);
-    const network = (feedTiming as { responseEnd: number } | null)?.responseEnd ?? 0;
-    delta = { bytes: workerFeed.bytes - before.bytes, apply: Math.max(0, total - network), total };
+    // Applied: from the feed's last byte (the request's start plus its response end, both on this
+    // machine's clock) to the worker's answer reaching the page. The round trip also holds the
+    // worker's waking, its lock and the network.
+    const timing = feedTiming as { startTime: number; responseEnd: number } | null;
+    const apply = timing ? answeredAt - (timing.startTime + timing.responseEnd) : null;
+    delta = {
+      bytes: workerFeed.bytes - before.bytes,
+      apply: apply === null ? null : Math.max(0, apply),
+      total,
+    };
   }
   await context.close();
   return {
