@@ -229,9 +229,23 @@ function prepare(fields: ReturnType<typeof searchFields>, words: Words, stamp: u
     joined: [fields.title, fields.category, fields.description].join('\u0000'),
     titleWords,
     titleStarts: Int32Array.from(starts),
-    categoryWords: words.idsOf(fields.category),
-    descriptionWords: words.idsOf(fields.description),
+    // Only the words an earlier field does not hold: a query in such a word already matched there,
+    // which outranks this field (descriptions often repeat the title, and each repeat was one more
+    // entry for every keystroke to walk past).
+    categoryWords: without(words.idsOf(fields.category), titleWords),
+    descriptionWords: without(words.idsOf(fields.description), titleWords, words.idsOf(fields.category)),
   };
+}
+
+/** The ids of `ids` that none of `earlier` holds, each once. */
+function without(ids: Int32Array, ...earlier: Int32Array[]): Int32Array {
+  const seen = new Set<number>();
+  for (const list of earlier) for (const id of list) seen.add(id);
+  return ids.filter((id) => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }
 
 /**
