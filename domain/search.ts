@@ -267,29 +267,33 @@ function postings(words: number, lists: readonly Int32Array[], starts?: readonly
   const at = new Int32Array(words + 1);
   const seen = new Int32Array(words).fill(-1);
   let size = 0;
-  lists.forEach((ids, i) => {
-    for (const w of ids) {
+  for (let i = 0; i < lists.length; i++) {
+    const ids = lists[i] as Int32Array;
+    for (let j = 0; j < ids.length; j++) {
+      const w = ids[j] as number;
       if (seen[w] === i) continue;
       seen[w] = i;
       at[w + 1] = (at[w + 1] as number) + 1;
       size++;
     }
-  });
+  }
   for (let w = 0; w < words; w++) at[w + 1] = (at[w + 1] as number) + (at[w] as number);
   const fill = at.slice(0, words);
   const items = new Int32Array(size);
   const out = new Int32Array(starts ? size : 0);
   seen.fill(-1);
-  lists.forEach((ids, i) => {
-    ids.forEach((w, j) => {
-      if (seen[w] === i) return;
+  for (let i = 0; i < lists.length; i++) {
+    const ids = lists[i] as Int32Array;
+    for (let j = 0; j < ids.length; j++) {
+      const w = ids[j] as number;
+      if (seen[w] === i) continue;
       seen[w] = i;
       const k = fill[w] as number;
       fill[w] = k + 1;
       items[k] = i;
       if (starts) out[k] = (starts[i] as Int32Array)[j] as number;
-    });
-  });
+    }
+  }
   return { at, items, starts: out };
 }
 
@@ -301,6 +305,12 @@ interface Layout {
   titleLength: Int32Array;
   categoryLength: Int32Array;
   joined: string[];
+}
+
+function lengths(entries: readonly Prepared[], of: (e: Prepared) => number): Int32Array {
+  const out = new Int32Array(entries.length);
+  for (let i = 0; i < entries.length; i++) out[i] = of(entries[i] as Prepared);
+  return out;
 }
 
 function layOut(entries: readonly Prepared[], words: number): Layout {
@@ -318,8 +328,8 @@ function layOut(entries: readonly Prepared[], words: number): Layout {
       words,
       entries.map((e) => e.descriptionWords),
     ),
-    titleLength: Int32Array.from(entries, (e) => e.fields.title.length),
-    categoryLength: Int32Array.from(entries, (e) => e.fields.category.length),
+    titleLength: lengths(entries, (e) => e.fields.title.length),
+    categoryLength: lengths(entries, (e) => e.fields.category.length),
     joined: entries.map((e) => e.joined),
   };
 }
@@ -373,7 +383,9 @@ function emptyBuffers(): Buffers {
 }
 
 export class SearchIndex<P extends Searchable & { productID: number }> {
-  private entries: (Prepared & { item: P })[] = [];
+  /** The indexed products in catalogue order, and their prepared fields (two arrays: no object per product to make). */
+  private items: P[] = [];
+  private entries: Prepared[] = [];
   /** Prepared fields by product id, reused while the product's stamp is unchanged. */
   private prepared = new Map<number, Prepared>();
   private words = new Words();
@@ -414,13 +426,17 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     stamp: (p: P) => unknown = (p) => (p as { version?: unknown }).version ?? p,
   ): void {
     const next = new Map<number, Prepared>();
-    this.entries = products.map((item) => {
+    const entries: Prepared[] = new Array(products.length);
+    for (let i = 0; i < products.length; i++) {
+      const item = products[i] as P;
       const s = stamp(item);
       let prep = this.prepared.get(item.productID);
       if (!prep || prep.stamp !== s) prep = prepare(searchFields(item), this.words, s);
       next.set(item.productID, prep);
-      return { ...prep, item };
-    });
+      entries[i] = prep;
+    }
+    this.items = [...products];
+    this.entries = entries;
     this.prepared = next;
     this.layout = layOut(this.entries, this.words.size);
     this.words.ready();
@@ -581,7 +597,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       const b = MAX_SCORE - (scores[k] as number);
       const at = starts[b] as number;
       starts[b] = at + 1;
-      if (at < count) out[at] = (entries[matched[k] as number] as (typeof entries)[number]).item;
+      if (at < count) out[at] = this.items[matched[k] as number] as P;
     }
     return { items: out, total: n };
   }
@@ -590,7 +606,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     const hits: { p: P; s: number; i: number }[] = [];
     this.entries.forEach((e, i) => {
       const s = scoreFields(e.fields, query);
-      if (s > 0) hits.push({ p: e.item, s, i });
+      if (s > 0) hits.push({ p: this.items[i] as P, s, i });
     });
     hits.sort((a, b) => b.s - a.s || a.i - b.i);
     return hits.map((h) => h.p);
