@@ -263,7 +263,14 @@ interface Postings {
   starts: Int32Array;
 }
 
-function postings(words: number, lists: readonly Int32Array[], starts?: readonly Int32Array[]): Postings {
+/** Products per step of a rebuild between two yields (see SearchIndex.updating). */
+const STEP = 2_000;
+
+function* postings(
+  words: number,
+  lists: readonly Int32Array[],
+  starts?: readonly Int32Array[],
+): Generator<void, Postings> {
   const at = new Int32Array(words + 1);
   const seen = new Int32Array(words).fill(-1);
   let size = 0;
@@ -276,6 +283,7 @@ function postings(words: number, lists: readonly Int32Array[], starts?: readonly
       at[w + 1] = (at[w + 1] as number) + 1;
       size++;
     }
+    if (i % STEP === STEP - 1) yield;
   }
   for (let w = 0; w < words; w++) at[w + 1] = (at[w + 1] as number) + (at[w] as number);
   const fill = at.slice(0, words);
@@ -293,6 +301,7 @@ function postings(words: number, lists: readonly Int32Array[], starts?: readonly
       items[k] = i;
       if (starts) out[k] = (starts[i] as Int32Array)[j] as number;
     }
+    if (i % STEP === STEP - 1) yield;
   }
   return { at, items, starts: out };
 }
@@ -307,27 +316,46 @@ interface Layout {
   joined: string[];
 }
 
+function emptyLayout(): Layout {
+  const none = (): Postings => ({
+    at: new Int32Array(1),
+    items: new Int32Array(0),
+    starts: new Int32Array(0),
+  });
+  return {
+    title: none(),
+    category: none(),
+    description: none(),
+    titleLength: new Int32Array(0),
+    categoryLength: new Int32Array(0),
+    joined: [],
+  };
+}
+
 function lengths(entries: readonly Prepared[], of: (e: Prepared) => number): Int32Array {
   const out = new Int32Array(entries.length);
   for (let i = 0; i < entries.length; i++) out[i] = of(entries[i] as Prepared);
   return out;
 }
 
-function layOut(entries: readonly Prepared[], words: number): Layout {
+function* layOut(entries: readonly Prepared[], words: number): Generator<void, Layout> {
+  const title = yield* postings(
+    words,
+    entries.map((e) => e.titleWords),
+    entries.map((e) => e.titleStarts),
+  );
+  const category = yield* postings(
+    words,
+    entries.map((e) => e.categoryWords),
+  );
+  const description = yield* postings(
+    words,
+    entries.map((e) => e.descriptionWords),
+  );
   return {
-    title: postings(
-      words,
-      entries.map((e) => e.titleWords),
-      entries.map((e) => e.titleStarts),
-    ),
-    category: postings(
-      words,
-      entries.map((e) => e.categoryWords),
-    ),
-    description: postings(
-      words,
-      entries.map((e) => e.descriptionWords),
-    ),
+    title,
+    category,
+    description,
     titleLength: lengths(entries, (e) => e.fields.title.length),
     categoryLength: lengths(entries, (e) => e.fields.category.length),
     joined: entries.map((e) => e.joined),
@@ -389,7 +417,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
   /** Prepared fields by product id, reused while the product's stamp is unchanged. */
   private prepared = new Map<number, Prepared>();
   private words = new Words();
-  private layout: Layout = layOut([], 0);
+  private layout: Layout = emptyLayout();
   /** Per product, for a keystroke: the first title position found, whether it starts a word, and the score. */
   private best = new Int32Array(0);
   private whole = new Uint8Array(0);
@@ -425,6 +453,22 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     products: readonly P[],
     stamp: (p: P) => unknown = (p) => (p as { version?: unknown }).version ?? p,
   ): void {
+    const steps = this.updating(products, stamp);
+    while (!steps.next().done) {
+      // all at once
+    }
+  }
+
+  /**
+   * `update` in steps of a few thousand products: the caller runs them with yields between (at
+   * 50,000 products the word lists took a phone most of a second, one task, web/hooks/useSearch.ts).
+   * Searches in between answer from the index as it was; the new one takes over at the last step.
+   * A caller that stops early leaves the index as it was.
+   */
+  *updating(
+    products: readonly P[],
+    stamp: (p: P) => unknown = (p) => (p as { version?: unknown }).version ?? p,
+  ): Generator<void, void> {
     const next = new Map<number, Prepared>();
     const entries: Prepared[] = new Array(products.length);
     for (let i = 0; i < products.length; i++) {
@@ -434,11 +478,13 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       if (!prep || prep.stamp !== s) prep = prepare(searchFields(item), this.words, s);
       next.set(item.productID, prep);
       entries[i] = prep;
+      if (i % STEP === STEP - 1) yield;
     }
+    const layout = yield* layOut(entries, this.words.size);
     this.items = [...products];
     this.entries = entries;
     this.prepared = next;
-    this.layout = layOut(this.entries, this.words.size);
+    this.layout = layout;
     this.words.ready();
     this.best = new Int32Array(this.entries.length);
     this.whole = new Uint8Array(this.entries.length);

@@ -184,6 +184,29 @@ describe('SearchIndex', () => {
     );
   });
 
+  it('updating in steps answers from the old index until its last step, and an abandoned update changes nothing', () => {
+    const before = [p(1, 'Rose', '', 'Flowers')];
+    const after = Array.from({ length: 4_500 }, (_, i) =>
+      p(i + 1, i % 2 ? 'Rose' : 'Tulip', '', 'Flowers', 2),
+    );
+    const index = new SearchIndex<P>();
+    index.update(before);
+    const abandoned = index.updating(after);
+    abandoned.next();
+    expect(index.search('tulip')).toEqual([]);
+    const steps = index.updating(after);
+    let taken = 0;
+    while (!steps.next().done) {
+      taken += 1;
+      expect(index.search('rose').map((x) => x.productID)).toEqual([1]);
+    }
+    expect(taken).toBeGreaterThan(2);
+    expect(index.searchPage('tulip', 3).total).toBe(search(after, 'tulip').length);
+    expect(index.search('rose').map((x) => x.productID)).toEqual(
+      search(after, 'rose').map((x) => x.productID),
+    );
+  });
+
   it('never lets a query span two fields', () => {
     const index = new SearchIndex<P>();
     index.update([p(1, 'Rose', '', 'Gifts')]);

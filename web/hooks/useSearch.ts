@@ -21,6 +21,8 @@ let warmed = false;
 let latest = 0;
 /** Products prepared per task: well under a frame's budget on a slow phone. */
 const SLICE = 500;
+/** The index's later steps run for about this long per task (ms). */
+const STEP_MS = 12;
 const listeners = new Set<() => void>();
 
 /**
@@ -48,6 +50,7 @@ function start(): void {
       // Preparing a whole catalogue's text at once is one long task on a phone's first visit to
       // Search: prepare it in slices, yielding between them, then `update` reuses that work.
       let from = 0;
+      let building: Generator<void, void> | null = null;
       const step = () => {
         if (generation !== latest) return; // a newer read supersedes this one
         if (from < products.length) {
@@ -56,7 +59,18 @@ function start(): void {
           setTimeout(step, 0);
           return;
         }
-        index.update(products);
+        // Then the index's word lists, in steps of a task each (SearchIndex.updating).
+        building ??= index.updating(products);
+        const until = performance.now() + STEP_MS;
+        while (performance.now() < until) {
+          if (building.next().done) {
+            done();
+            return;
+          }
+        }
+        setTimeout(step, 0);
+      };
+      const done = () => {
         loaded = true;
         revision += 1;
         // In a task of its own: React's render of the results in the same task as
