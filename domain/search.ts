@@ -81,10 +81,12 @@ export function search<P extends Searchable>(products: readonly P[], q: string):
 
 /**
  * A prepared index for searching the same catalogue many times (the device's
- * offline search): the three fields are lower-cased and stripped of HTML once
- * per product version, so a query is plain `indexOf` calls over strings kept
- * in memory. Matching and ranking are exactly `search()`'s: the index only
- * moves work from every query to every change.
+ * offline search): the three fields are lower-cased and stripped of HTML, and
+ * split into words, once per product version; a query is looked up in the
+ * catalogue's distinct words and per-word lists of products (see Words and
+ * Postings below), or, with a space in it, searched in the text of the last
+ * answer's products. Matching and ranking are exactly `search()`'s: the index
+ * only moves work from every query to every change.
  */
 /** The highest score scoreFields() gives (a whole title equal to the query). */
 const MAX_SCORE = 425;
@@ -446,8 +448,8 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
   /**
    * Replaces the indexed products (in catalogue order, which breaks ties).
    * `stamp` says when a product changed (its version by default); unchanged
-   * products keep their prepared text, so an update after a sync costs only
-   * the changed rows.
+   * products keep their prepared text and words, so an update after a sync
+   * prepares only the changed rows (the word lists are made again whole).
    */
   update(
     products: readonly P[],
