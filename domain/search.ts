@@ -40,6 +40,20 @@ export function plainText(html: string): string {
     .trim();
 }
 
+/**
+ * The score of a title hit: the query first found at `pos` of a title of `titleLength`, starting a
+ * word or not. Earlier, whole-word and whole-title hits rank first.
+ */
+function titleHitScore(pos: number, wordStart: boolean, titleLength: number, queryLength: number): number {
+  return (
+    300 +
+    (pos === 0 ? 50 : 0) +
+    (wordStart ? 25 : 0) -
+    Math.min(pos, 20) +
+    (titleLength === queryLength ? 50 : 0)
+  );
+}
+
 /** 0 when it does not match; otherwise a score where higher ranks first. */
 export function scoreFields(
   f: { title: string; category: string; description: string },
@@ -49,13 +63,7 @@ export function scoreFields(
   const t = f.title.indexOf(query);
   if (t >= 0) {
     const wordStart = t === 0 || !/[\p{L}\p{N}]/u.test(f.title[t - 1] ?? '');
-    return (
-      300 +
-      (t === 0 ? 50 : 0) +
-      (wordStart ? 25 : 0) -
-      Math.min(t, 20) +
-      (f.title.length === query.length ? 50 : 0)
-    );
+    return titleHitScore(t, wordStart, f.title.length, query.length);
   }
   if (f.category.indexOf(query) >= 0) return 200;
   if (f.description.indexOf(query) >= 0) return 100;
@@ -119,7 +127,10 @@ interface Prepared {
   fields: ReturnType<typeof searchFields>;
   /** The three fields in one string (title first), for queries with a space in them. */
   joined: string;
-  /** Word ids of the title, category and description, in order; where each title word starts. */
+  /**
+   * Word ids of the title, category and description, in order, each word once per product (the
+   * category and description without the earlier fields' words); where each title word first starts.
+   */
   titleWords: Int32Array;
   titleStarts: Int32Array;
   categoryWords: Int32Array;
@@ -223,19 +234,27 @@ class Words {
 
 function prepare(fields: ReturnType<typeof searchFields>, words: Words, stamp: unknown): Prepared {
   const starts: number[] = [];
-  const titleWords = words.idsOf(fields.title, starts);
+  const inTitle = words.idsOf(fields.title, starts);
+  // Each title word once, where it first starts: the first occurrence is the one a score needs.
+  const firstStarts: number[] = [];
+  const titleWords = inTitle.filter((id, j) => {
+    if (inTitle.indexOf(id) !== j) return false;
+    firstStarts.push(starts[j] as number);
+    return true;
+  });
+  const categoryWords = words.idsOf(fields.category);
   return {
     stamp,
     fields,
     // Made by join, which gives a flat string (a template literal gives a rope).
     joined: [fields.title, fields.category, fields.description].join('\u0000'),
     titleWords,
-    titleStarts: Int32Array.from(starts),
+    titleStarts: Int32Array.from(firstStarts),
     // Only the words an earlier field does not hold: a query in such a word already matched there,
     // which outranks this field (descriptions often repeat the title, and each repeat was one more
     // entry for every keystroke to walk past).
-    categoryWords: without(words.idsOf(fields.category), titleWords),
-    descriptionWords: without(words.idsOf(fields.description), titleWords, words.idsOf(fields.category)),
+    categoryWords: without(categoryWords, titleWords),
+    descriptionWords: without(words.idsOf(fields.description), titleWords, categoryWords),
   };
 }
 
@@ -273,31 +292,26 @@ function* postings(
   lists: readonly Int32Array[],
   starts?: readonly Int32Array[],
 ): Generator<void, Postings> {
+  // A product's list holds each word once (see prepare), so each word's list holds each product once.
   const at = new Int32Array(words + 1);
-  const seen = new Int32Array(words).fill(-1);
   let size = 0;
   for (let i = 0; i < lists.length; i++) {
     const ids = lists[i] as Int32Array;
     for (let j = 0; j < ids.length; j++) {
       const w = ids[j] as number;
-      if (seen[w] === i) continue;
-      seen[w] = i;
       at[w + 1] = (at[w + 1] as number) + 1;
-      size++;
     }
+    size += ids.length;
     if (i % STEP === STEP - 1) yield;
   }
   for (let w = 0; w < words; w++) at[w + 1] = (at[w + 1] as number) + (at[w] as number);
   const fill = at.slice(0, words);
   const items = new Int32Array(size);
   const out = new Int32Array(starts ? size : 0);
-  seen.fill(-1);
   for (let i = 0; i < lists.length; i++) {
     const ids = lists[i] as Int32Array;
     for (let j = 0; j < ids.length; j++) {
       const w = ids[j] as number;
-      if (seen[w] === i) continue;
-      seen[w] = i;
       const k = fill[w] as number;
       fill[w] = k + 1;
       items[k] = i;
@@ -553,13 +567,6 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     let n = 0;
     // The score is scoreFields()'s, from where the query first occurs in the title, else whether it is
     // in the category, else in the description.
-    // The title is where the joined text starts, so the character before a title hit is read there.
-    const titleScore = (text: string, titleLength: number, pos: number) =>
-      300 +
-      (pos === 0 ? 50 : 0) +
-      (pos === 0 || !isWordChar(text, pos - 1) ? 25 : 0) -
-      Math.min(pos, 20) +
-      (titleLength === qlen ? 50 : 0);
 
     const last = this.last;
     if (!/\s/.test(query)) {
@@ -586,8 +593,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
         if (pos >= 0) {
           // scoreFields()'s title score, without reading the title: the character before the hit is white
           // space (a word's start) or inside the word, which the word table judged once.
-          score =
-            300 + (pos === 0 ? 50 : 0) + (whole[i] ? 25 : 0) - Math.min(pos, 20) + (tl === qlen ? 50 : 0);
+          score = titleHitScore(pos, whole[i] === 1, tl, qlen);
           at = pos;
         } else {
           score = scoreOf[i] as number;
@@ -624,7 +630,12 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
         hits[n] = i;
         positions[n] = pos;
         scores[n] =
-          pos < tl ? titleScore(text, tl, pos) : pos < tl + 1 + (categoryLength[i] as number) ? 200 : 100;
+          pos < tl
+            ? // The title is where the joined text starts, so the character before a title hit is read there.
+              titleHitScore(pos, pos === 0 || !isWordChar(text, pos - 1), tl, qlen)
+            : pos < tl + 1 + (categoryLength[i] as number)
+              ? 200
+              : 100;
         n++;
       }
     }

@@ -55,15 +55,20 @@ export async function hasProducts(store: ShopDatabase): Promise<boolean> {
   return (await store.productChunks.count()) > 0;
 }
 
-export function packChunks(store: ShopDatabase, products: readonly StoredProduct[]): ProductChunk[] {
-  const byKey = new Map<number, StoredProduct[]>();
+/** Products grouped by the chunk their id falls in. */
+function byChunk(store: ShopDatabase, products: readonly StoredProduct[]): Map<number, StoredProduct[]> {
+  const groups = new Map<number, StoredProduct[]>();
   for (const p of products) {
     const key = chunkOf(store, p.productID);
-    const list = byKey.get(key);
+    const list = groups.get(key);
     if (list) list.push(p);
-    else byKey.set(key, [p]);
+    else groups.set(key, [p]);
   }
-  return [...byKey].map(([chunk, list]) => makeChunk(chunk, list));
+  return groups;
+}
+
+export function packChunks(store: ShopDatabase, products: readonly StoredProduct[]): ProductChunk[] {
+  return [...byChunk(store, products)].map(([chunk, list]) => makeChunk(chunk, list));
 }
 
 function makeChunk(chunk: number, products: StoredProduct[]): ProductChunk {
@@ -85,15 +90,8 @@ export async function writeProducts(
   deleteIds: readonly number[],
   range: { from: number; to: number } | null = null,
 ): Promise<number[]> {
-  const keys = new Set<number>();
-  const incoming = new Map<number, StoredProduct[]>();
-  for (const p of put) {
-    const key = chunkOf(store, p.productID);
-    keys.add(key);
-    const list = incoming.get(key);
-    if (list) list.push(p);
-    else incoming.set(key, [p]);
-  }
+  const incoming = byChunk(store, put);
+  const keys = new Set(incoming.keys());
   for (const id of deleteIds) keys.add(chunkOf(store, id));
   if (range) {
     const upper = Number.isFinite(range.to) ? chunkOf(store, range.to) : Number.POSITIVE_INFINITY;

@@ -1,5 +1,11 @@
 import type { ShopDatabase, StoredProduct } from './db.js';
-import { chunkOf, type ProductChunk, readChunks } from './product-chunks.js';
+import {
+  categoryProductsIn,
+  chunkOf,
+  chunksOfCategory,
+  type ProductChunk,
+  readChunks,
+} from './product-chunks.js';
 
 /**
  * The reads of the device's products that the first screen does not make (a product's page, the
@@ -63,8 +69,7 @@ export async function productSlice(
 
 /** The category's products, in id order. */
 export async function productsInCategory(store: ShopDatabase, categoryID: number): Promise<StoredProduct[]> {
-  const keys = (await store.productChunks.where('categoryIds').equals(categoryID).primaryKeys()) as number[];
-  return (await readChunks(store, keys)).filter((p) => p.categoryIds.includes(categoryID));
+  return categoryProductsIn(store, await chunksOfCategory(store, categoryID), categoryID);
 }
 
 export async function countProducts(store: ShopDatabase): Promise<number> {
