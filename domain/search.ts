@@ -125,8 +125,6 @@ function isSpace(c: number): boolean {
 interface Prepared {
   stamp: unknown;
   fields: ReturnType<typeof searchFields>;
-  /** The three fields in one string (title first), for queries with a space in them. */
-  joined: string;
   /**
    * Word ids of the title, category and description, in order, each word once per product (the
    * category and description without the earlier fields' words); where each title word first starts.
@@ -246,8 +244,6 @@ function prepare(fields: ReturnType<typeof searchFields>, words: Words, stamp: u
   return {
     stamp,
     fields,
-    // Made by join, which gives a flat string (a template literal gives a rope).
-    joined: [fields.title, fields.category, fields.description].join('\u0000'),
     titleWords,
     titleStarts: Int32Array.from(firstStarts),
     // Only the words an earlier field does not hold: a query in such a word already matched there,
@@ -354,6 +350,30 @@ function lengths(entries: readonly Prepared[], of: (e: Prepared) => number): Int
   return out;
 }
 
+/**
+ * Each product's three fields in one string (title first), for queries with a space in them. The
+ * strings are slices of one string per step of products, so their characters lie side by side in
+ * memory in catalogue order: a string per product, made when that product was prepared, lay
+ * scattered over the heap, and reading 50,000 of them was mostly cache misses (a query with a
+ * space from scratch cost 11 ms of a fast machine, against 2.4 ms for the same text side by side).
+ */
+function* joinedTexts(entries: readonly Prepared[]): Generator<void, string[]> {
+  const out: string[] = new Array(entries.length);
+  for (let from = 0; from < entries.length; from += STEP) {
+    const step = entries.slice(from, from + STEP);
+    const texts = step.map((e) => [e.fields.title, e.fields.category, e.fields.description].join('\u0000'));
+    // The separator is one no query holds (see searchPage), so a search in a slice never runs into the next.
+    const all = texts.join('\u0000');
+    let at = 0;
+    texts.forEach((t, k) => {
+      out[from + k] = all.slice(at, at + t.length);
+      at += t.length + 1;
+    });
+    yield;
+  }
+  return out;
+}
+
 function* layOut(entries: readonly Prepared[], words: number): Generator<void, Layout> {
   const title = yield* postings(
     words,
@@ -374,7 +394,7 @@ function* layOut(entries: readonly Prepared[], words: number): Generator<void, L
     description,
     titleLength: lengths(entries, (e) => e.fields.title.length),
     categoryLength: lengths(entries, (e) => e.fields.category.length),
-    joined: entries.map((e) => e.joined),
+    joined: yield* joinedTexts(entries),
   };
 }
 
@@ -424,6 +444,124 @@ interface Buffers {
 
 function emptyBuffers(): Buffers {
   return { hits: new Int32Array(0), positions: new Int32Array(0), scores: new Uint16Array(0) };
+}
+
+/**
+ * A query without white space: the products the marks (markTitles, markOthers) found, of all or of
+ * `narrow`, with their scores (scoreFields()'s, from where the query first occurs in the title, else
+ * whether it is in the category, else in the description) and a bound on where they hold it.
+ */
+function wordHits(
+  layout: Layout,
+  best: Int32Array,
+  whole: Uint8Array,
+  scoreOf: Uint16Array,
+  narrow: Int32Array | null,
+  count: number,
+  qlen: number,
+  out: Buffers,
+): number {
+  const { titleLength, categoryLength } = layout;
+  const { hits, positions, scores } = out;
+  let n = 0;
+  for (let c = 0; c < count; c++) {
+    const i = narrow ? (narrow[c] as number) : c;
+    const pos = best[i] as number;
+    const tl = titleLength[i] as number;
+    let score: number;
+    let at: number;
+    if (pos >= 0) {
+      // scoreFields()'s title score, without reading the title: the character before the hit is white
+      // space (a word's start) or inside the word, which the word table judged once.
+      score = titleHitScore(pos, whole[i] === 1, tl, qlen);
+      at = pos;
+    } else {
+      score = scoreOf[i] as number;
+      if (score === 0) continue;
+      // Where the category or the description starts: no later than the first occurrence, which is
+      // all narrowing needs.
+      at = score === 200 ? tl + 1 : tl + 1 + (categoryLength[i] as number) + 1;
+    }
+    hits[n] = i;
+    positions[n] = at;
+    scores[n] = score;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * A query with white space, searched in each product's joined text: of all products, or of the
+ * last answer's (`narrowed`, whose query sits at `shift` in this one).
+ */
+function textHits(
+  layout: Layout,
+  query: string,
+  narrowed: { hits: Int32Array; positions: Int32Array } | null,
+  shift: number,
+  total: number,
+  out: Buffers,
+): number {
+  const candidates = narrowed ? narrowed.hits : null;
+  const before = narrowed ? narrowed.positions : null;
+  const count = candidates ? candidates.length : total;
+  const qlen = query.length;
+  // Flat arrays, not the products' objects: reading 5,000 scattered objects cost more than searching their text.
+  const { joined, titleLength, categoryLength } = layout;
+  const { hits, positions, scores } = out;
+  let n = 0;
+  for (let c = 0; c < count; c++) {
+    const i = candidates ? (candidates[c] as number) : c;
+    // One indexOf per product answers both "does it match" and "where": the joined string starts with the
+    // title, so the first hit lies in the title exactly when the title contains the query, else in the
+    // category, else in the description.
+    const text = joined[i] as string;
+    const from = before ? Math.max(0, (before[c] as number) - shift) : 0;
+    // Still where the last query was (the usual keystroke): a few character reads, not a search.
+    const pos = matchesAt(text, query, from) ? from : text.indexOf(query, from + 1);
+    if (pos < 0) continue;
+    const tl = titleLength[i] as number;
+    hits[n] = i;
+    positions[n] = pos;
+    scores[n] =
+      pos < tl
+        ? // The title is where the joined text starts, so the character before a title hit is read there.
+          titleHitScore(pos, pos === 0 || !isWordChar(text, pos - 1), tl, qlen)
+        : pos < tl + 1 + (categoryLength[i] as number)
+          ? 200
+          : 100;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * The first `limit` of `n` hits, best first. Scores are small whole numbers (100 to 425): a
+ * counting sort ranks them in one pass, stable, so ties keep catalogue order, where a comparison
+ * sort of 50,000 hits cost a frame by itself.
+ */
+function ranked<P>(
+  items: readonly P[],
+  hits: Int32Array,
+  scores: Uint16Array,
+  n: number,
+  limit: number,
+): P[] {
+  const starts = new Int32Array(MAX_SCORE + 2);
+  for (let k = 0; k < n; k++) {
+    const b = MAX_SCORE - (scores[k] as number) + 1;
+    starts[b] = (starts[b] as number) + 1;
+  }
+  for (let b = 1; b < starts.length; b++) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
+  const count = Math.min(n, limit);
+  const out: P[] = new Array(count);
+  for (let k = 0; k < n; k++) {
+    const b = MAX_SCORE - (scores[k] as number);
+    const at = starts[b] as number;
+    starts[b] = at + 1;
+    if (at < count) out[at] = items[hits[k] as number] as P;
+  }
+  return out;
 }
 
 export class SearchIndex<P extends Searchable & { productID: number }> {
@@ -513,15 +651,31 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
   }
 
   /**
-   * Runs both kinds of keystroke once over the index, answers thrown away: the first run of a loop
-   * over 50,000 products is the engine's interpreter (about 100 ms on a phone for the first
-   * letter typed, issue 17's bench), and the engine compiles it while it runs. Called when the
-   * index is built, in a task of its own (web/hooks/useSearch.ts), so the shopper's first keystroke
-   * runs compiled code. Changes no answer: the next search starts afresh.
+   * Runs every kind of keystroke over the index a few times, answers thrown away: the first runs of
+   * a loop over 50,000 products are the engine's interpreter and its first compilers (a first
+   * letter cost 3 ms of a fast machine three times over and 0.9 ms from the fourth, 12 ms and more
+   * on a phone, issue 17's bench), and a path first taken in compiled code throws that code away.
+   * So each path (a query from scratch, narrowing one without a space, one with a space from
+   * scratch and narrowed) runs here three times. Called when the index is built, a query per
+   * task (web/hooks/useSearch.ts), so the shopper's first keystroke runs optimized code. Changes
+   * no answer: the next search starts afresh.
    */
-  warm(): void {
-    for (const q of ['e', 'a', 'e a', 'e an']) this.searchPage(q, SEARCH_PAGE_SIZE);
+  *warming(): Generator<void, void> {
+    for (let round = 0; round < 3; round++) {
+      for (const q of ['e', 'ea', 'a', 'e a', 'e an', 'a e']) {
+        this.searchPage(q, SEARCH_PAGE_SIZE);
+        yield;
+      }
+    }
     this.last = null;
+  }
+
+  /** `warming` at once. */
+  warm(): void {
+    const steps = this.warming();
+    while (!steps.next().done) {
+      // all at once
+    }
   }
 
   /**
@@ -562,103 +716,37 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       this.buffers[this.turn] = buffer;
     }
     this.turn ^= 1;
-    const { hits, positions, scores } = buffer;
     const qlen = query.length;
-    let n = 0;
-    // The score is scoreFields()'s, from where the query first occurs in the title, else whether it is
-    // in the category, else in the description.
-
     const last = this.last;
+    let n: number;
+    // Each kind of keystroke is a function of its own, and so is the ranking: the engine compiles and
+    // optimizes each alone. In one function, a keystroke of the other kind ran code compiled without
+    // its path, which the engine threw away and compiled again, running the loop uncompiled meanwhile
+    // (a narrowed query with a space cost 4 ms of a fast machine every time instead of 0.5).
     if (!/\s/.test(query)) {
       // A longer query matches only products the last one matched (typing adds to a query).
       const narrow = last && query.includes(last.query) ? last.hits : null;
-      const count = narrow ? narrow.length : total;
       this.words.find(query);
       const { offsets, wordStart, matched } = this.words;
-      const { title, category, description, titleLength, categoryLength } = this.layout;
+      const { title, category, description } = this.layout;
       const { best, whole, scoreOf } = this;
       best.fill(-1);
       scoreOf.fill(0);
-      // Each walk a small function of its own: the engine compiles and optimizes each alone.
       for (const w of matched)
         markTitles(title, w, offsets[w] as number, wordStart[w] as number, best, whole);
       for (const w of matched) markOthers(category, w, 200, best, scoreOf);
       for (const w of matched) markOthers(description, w, 100, best, scoreOf);
-      for (let c = 0; c < count; c++) {
-        const i = narrow ? (narrow[c] as number) : c;
-        const pos = best[i] as number;
-        const tl = titleLength[i] as number;
-        let score: number;
-        let at: number;
-        if (pos >= 0) {
-          // scoreFields()'s title score, without reading the title: the character before the hit is white
-          // space (a word's start) or inside the word, which the word table judged once.
-          score = titleHitScore(pos, whole[i] === 1, tl, qlen);
-          at = pos;
-        } else {
-          score = scoreOf[i] as number;
-          if (score === 0) continue;
-          // Where the category or the description starts: no later than the first occurrence, which is
-          // all narrowing needs.
-          at = score === 200 ? tl + 1 : tl + 1 + (categoryLength[i] as number) + 1;
-        }
-        hits[n] = i;
-        positions[n] = at;
-        scores[n] = score;
-        n++;
-      }
+      n = wordHits(this.layout, best, whole, scoreOf, narrow, narrow ? narrow.length : total, qlen, buffer);
     } else {
       // Where the last query sits in the new one: an occurrence of the new query at p holds the last at
       // p + shift, so none starts before the last one's (first, or a bound under it) minus shift.
       const shift = last ? query.indexOf(last.query) : -1;
-      const candidates = last && shift >= 0 ? last.hits : null;
-      const before = last && shift >= 0 ? last.positions : null;
-      const count = candidates ? candidates.length : total;
-      // Flat arrays, not the products' objects: reading 5,000 scattered objects cost more than searching their text.
-      const { joined, titleLength, categoryLength } = this.layout;
-      for (let c = 0; c < count; c++) {
-        const i = candidates ? (candidates[c] as number) : c;
-        // One indexOf per product answers both "does it match" and "where": the joined string starts with the
-        // title, so the first hit lies in the title exactly when the title contains the query, else in the
-        // category, else in the description.
-        const text = joined[i] as string;
-        const from = before ? Math.max(0, (before[c] as number) - shift) : 0;
-        // Still where the last query was (the usual keystroke): a few character reads, not a search.
-        const pos = matchesAt(text, query, from) ? from : text.indexOf(query, from + 1);
-        if (pos < 0) continue;
-        const tl = titleLength[i] as number;
-        hits[n] = i;
-        positions[n] = pos;
-        scores[n] =
-          pos < tl
-            ? // The title is where the joined text starts, so the character before a title hit is read there.
-              titleHitScore(pos, pos === 0 || !isWordChar(text, pos - 1), tl, qlen)
-            : pos < tl + 1 + (categoryLength[i] as number)
-              ? 200
-              : 100;
-        n++;
-      }
+      const narrowed = last && shift >= 0 ? last : null;
+      n = textHits(this.layout, query, narrowed, shift, total, buffer);
     }
-    const matched = hits.subarray(0, n);
-    this.last = { query, hits: matched, positions: positions.subarray(0, n) };
-
-    // Scores are small whole numbers (100 to 425): a counting sort ranks them in one pass, stable,
-    // so ties keep catalogue order, where a comparison sort of 50,000 hits cost a frame by itself.
-    const starts = new Int32Array(MAX_SCORE + 2);
-    for (let k = 0; k < n; k++) {
-      const b = MAX_SCORE - (scores[k] as number) + 1;
-      starts[b] = (starts[b] as number) + 1;
-    }
-    for (let b = 1; b < starts.length; b++) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
-    const count = Math.min(n, limit);
-    const out: P[] = new Array(count);
-    for (let k = 0; k < n; k++) {
-      const b = MAX_SCORE - (scores[k] as number);
-      const at = starts[b] as number;
-      starts[b] = at + 1;
-      if (at < count) out[at] = this.items[matched[k] as number] as P;
-    }
-    return { items: out, total: n };
+    const matched = buffer.hits.subarray(0, n);
+    this.last = { query, hits: matched, positions: buffer.positions.subarray(0, n) };
+    return { items: ranked(this.items, matched, buffer.scores, n, limit), total: n };
   }
 
   private searchPlain(query: string): P[] {

@@ -76,12 +76,17 @@ function start(): void {
         // In a task of its own: React's render of the results in the same task as
         // indexing made one long task.
         setTimeout(() => {
-          // Once per page: the search's loops compiled before the shopper's first keystroke (SearchIndex.warm).
+          for (const l of listeners) l();
+          // Once per page, a query per task: the search's loops compiled before the shopper's first
+          // keystroke (SearchIndex.warming).
           if (!warmed) {
             warmed = true;
-            index.warm();
+            const warming = index.warming();
+            const warmStep = () => {
+              if (!warming.next().done) setTimeout(warmStep, 0);
+            };
+            setTimeout(warmStep, 0);
           }
-          for (const l of listeners) l();
         }, 0);
       };
       step();
