@@ -184,6 +184,58 @@ describe('SearchIndex', () => {
     );
   });
 
+  it('warming a step at a time between keystrokes changes no answer', () => {
+    const catalogue = [
+      p(1, 'Eggless chocolate cake', '<p>Rich and dark</p>', 'Cakes'),
+      p(2, 'Rose bouquet', '<p>Twelve red roses, eggless card</p>', 'Flowers'),
+      p(3, 'Anniversary hamper', '<p>Chocolates and a rose</p>', 'Gifts'),
+    ];
+    const index = new SearchIndex<P>();
+    index.update(catalogue);
+    const warming = index.warming();
+    // A shopper typing while the index warms up (web/hooks/useSearch.ts runs a step per task).
+    for (const q of ['r', 'ro', 'ros', 'rose', 'rose b', 'e', 'ea', 'e a', 'c', 'ch', 'choc']) {
+      warming.next();
+      expect(
+        index.search(q).map((x) => x.productID),
+        q,
+      ).toEqual(search(catalogue, q).map((x) => x.productID));
+    }
+    while (!warming.next().done) {
+      // the rest of it
+    }
+    expect(index.search('rose b').map((x) => x.productID)).toEqual([2]);
+  });
+
+  it('finds queries with a space in every product of a big catalogue, across the steps its texts are laid out in', () => {
+    const catalogue = Array.from({ length: 4_500 }, (_, i) =>
+      p(
+        i + 1,
+        `${i % 3 ? 'Rose' : 'Lily'} ${i % 7 ? 'bouquet' : 'box'} ${i}`,
+        `<p>For ${i % 2 ? 'a birthday' : 'an anniversary'}</p>`,
+        i % 5 ? 'Flowers' : 'Gifts',
+      ),
+    );
+    const index = new SearchIndex<P>();
+    index.update(catalogue);
+    // Typed one character at a time, so each narrows the last; then from scratch.
+    for (const q of ['rose box 1999', 'lily bouquet 2000', 'a birthday', 'gifts', 'y b', 'x 4']) {
+      for (let k = 1; k <= q.length; k++) {
+        const typed = q.slice(0, k);
+        expect(
+          index.search(typed).map((x) => x.productID),
+          typed,
+        ).toEqual(search(catalogue, typed).map((x) => x.productID));
+      }
+    }
+    for (const q of ['x 2000', 'rose box 1999', 'or an']) {
+      expect(
+        index.search(q).map((x) => x.productID),
+        q,
+      ).toEqual(search(catalogue, q).map((x) => x.productID));
+    }
+  });
+
   it('updating in steps answers from the old index until its last step, and an abandoned update changes nothing', () => {
     const before = [p(1, 'Rose', '', 'Flowers')];
     const after = Array.from({ length: 4_500 }, (_, i) =>
