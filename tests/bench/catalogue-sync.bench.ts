@@ -88,6 +88,8 @@ interface Figures {
   deltaBytes: number | null;
   deltaApply: number | null;
   deltaTotal: number | null;
+  /** The same delta applied by the app's sync code on the throttled page (pageOnly visits). */
+  pageDeltaApply: number | null;
   workerThrottled: boolean;
   /** CPU time the page's dedicated sync worker spent until all products were in (unthrottled; null: none ran). */
   syncWorkerBusy: number | null;
@@ -114,6 +116,7 @@ const NO_FIGURES: Figures = {
   deltaBytes: null,
   deltaApply: null,
   deltaTotal: null,
+  pageDeltaApply: null,
   workerThrottled: false,
   syncWorkerBusy: null,
 };
@@ -443,8 +446,28 @@ async function firstVisit(
     throw new Error(`the sync ended with ${stored} products on the device, not the shop's ${expected}`);
   }
   if (pageOnly) {
+    // A later delta sync on the throttled page: one product changes on the server, and the app's sync
+    // code applies it at the phone's CPU speed (see deltaSync in catalogue-sync-page.ts).
+    let pageDelta: { applyMs: number; products: number; bytes: number } | null = null;
+    if (allIn !== null) {
+      // The first visit's own follow-up syncs (its service worker's install) go first.
+      await page.waitForTimeout(3000);
+      await setPrice(server, await adminToken(server), 5, 1234);
+      await page.evaluate(searchScript);
+      pageDelta = await page.evaluate(() =>
+        (
+          globalThis as unknown as {
+            catalogueSyncBench: {
+              deltaSync(): Promise<{ applyMs: number; products: number; bytes: number }>;
+            };
+          }
+        ).catalogueSyncBench.deltaSync(),
+      );
+      if (pageDelta.products !== 1)
+        throw new Error(`the delta sync changed ${pageDelta.products} products, not 1`);
+    }
     await context.close();
-    return { ...NO_FIGURES, products: expected, allIn };
+    return { ...NO_FIGURES, products: expected, allIn, pageDeltaApply: pageDelta?.applyMs ?? null };
   }
   // The sync worker's CPU time until everything was in (the page terminates a finished worker, which
   // the init script below keeps from happening, so its profile can still be read).
@@ -590,6 +613,7 @@ async function firstVisit(
     deltaBytes: delta?.bytes ?? null,
     deltaApply: delta?.apply ?? null,
     deltaTotal: delta?.total ?? null,
+    pageDeltaApply: null,
     workerThrottled: workerWatch.throttled(),
     syncWorkerBusy,
   };
@@ -659,7 +683,7 @@ function goals(f: Figures, demo: Figures, onPage: Figures | null): void {
   if (f.products >= 50_000)
     console.log(`    goal: search p95 per keystroke < 16 ms: ${v(f.searchP95 !== null && f.searchP95 < 16)}`);
   console.log(
-    `    goal: delta after one change < 2 KiB and applied < 100 ms: ${v(f.deltaBytes !== null && f.deltaBytes < 2048 && f.deltaApply !== null && f.deltaApply < 100)}`,
+    `    goal: delta after one change < 2 KiB and applied < 100 ms: ${v(f.deltaBytes !== null && f.deltaBytes < 2048 && f.deltaApply !== null && f.deltaApply < 100 && (onPage?.pageDeltaApply ?? 0) < 100)}${onPage ? ` (the worker's run at full speed, and on the page at ${CPU_SLOWDOWN}x)` : ''}`,
   );
   if (f.products >= 10_000 && f.idbStorage !== null)
     console.log(
@@ -695,6 +719,9 @@ export async function run(): Promise<void> {
           onPage = await firstVisit(browser, server, data.products, searchScript, null, label, true);
           console.log(
             `    all products in, the whole sync at ${CPU_SLOWDOWN}x on the page (no Worker)  ${s(onPage.allIn)}`,
+          );
+          console.log(
+            `    a delta after one change applied on the page at ${CPU_SLOWDOWN}x  ${onPage.pageDeltaApply === null ? 'n/a' : `${onPage.pageDeltaApply.toFixed(1)} ms`}`,
           );
         }
         if (demo) goals(f, demo, onPage);
