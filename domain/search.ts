@@ -362,7 +362,7 @@ function* joinedTexts(entries: readonly Prepared[]): Generator<void, string[]> {
   for (let from = 0; from < entries.length; from += STEP) {
     const step = entries.slice(from, from + STEP);
     const texts = step.map((e) => [e.fields.title, e.fields.category, e.fields.description].join('\u0000'));
-    // The separator is one no query holds (see searchPage), so a search in a slice never runs into the next.
+    // Slices share these characters (no copy); a search in one ends at its own end.
     const all = texts.join('\u0000');
     let at = 0;
     texts.forEach((t, k) => {
