@@ -39,7 +39,12 @@ import {
  * the page and the worker during each first visit there and prints where their time went.
  */
 const CARD = 'article.card';
-const CPU_SLOWDOWN = 4;
+/**
+ * Lighthouse's mobile slowdown. It is relative to the machine the bench runs on, so the same 4x is a
+ * faster phone on a faster machine: CATALOGUE_SYNC_CPU_SLOWDOWN=<n> runs a slower one (the goals'
+ * figures are for 4x).
+ */
+const CPU_SLOWDOWN = Number(process.env.CATALOGUE_SYNC_CPU_SLOWDOWN ?? 4);
 const NETWORK = {
   offline: false,
   latency: 150,
