@@ -253,6 +253,10 @@ describe('checkout', () => {
     shopper = await login(server, email);
     await writeSession(page, shopper);
     await page.reload();
+    // The queued order is sent once the page is back with the new session, and the page then moves
+    // to the success screen: polled only after that move (a poll that spanned it never saw the
+    // heading on this machine, though the order was sent).
+    await page.waitForURL(/\/order-success/, { timeout: 30_000 });
     await expect
       .poll(() => page.getByRole('heading', { name: t.successTitle }).count(), { timeout: 30_000 })
       .toBe(1);
