@@ -12,6 +12,7 @@ import {
   phoneContext,
   type RunningServer,
   startServer,
+  submitLogin,
   tempDir,
   waitForController,
 } from '../support/e2e.js';
@@ -49,11 +50,7 @@ async function says(text: string): Promise<void> {
 async function storage(key: string): Promise<string | null> {
   return page.evaluate((k) => localStorage.getItem(k), key);
 }
-async function login(address: string, password: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(address);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
+const login = (address: string, password: string) => submitLogin(page, address, password);
 const header = () => page.getByRole('banner');
 async function logoutFromHeader(): Promise<void> {
   await header().getByText('Account', { exact: true }).click();

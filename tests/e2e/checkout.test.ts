@@ -26,6 +26,7 @@ import {
   type RunningServer,
   setPrice,
   startServer,
+  submitLogin,
   tempDir,
 } from '../support/e2e.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
@@ -61,6 +62,11 @@ async function fillCart(items: FeedProduct[]): Promise<void> {
     'cart',
     items.map((p, i) => cartLine(p, Date.now() + i)),
   );
+}
+
+/** The device's outbox row of one order, read through the page. */
+async function outboxRow(key: string) {
+  return (await outboxRows(page)).find((r) => r.key === key);
 }
 
 async function fillForm(): Promise<void> {
@@ -252,22 +258,20 @@ describe('checkout', () => {
     await context.setOffline(false);
     await expect.poll(() => page.getByText(t.signinTitle).count(), { timeout: 30_000 }).toBe(1);
     expect((await ordersOf(server, email)).size).toBe(before);
-    const refused = (await outboxRows(page)).find((r) => r.key === key);
+    const refused = await outboxRow(key);
     expect(refused).toMatchObject({ state: 'attention', refusedToken: shopper.token });
 
     // The shopper signs in again on the login screen, where the notice's link goes. Another call's 401
     // may have taken the page there first (the API client's one 401 path): either way the sign-in, not a
     // reload, is what sends the order, in the same page.
     await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(SHOPPER_PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await submitLogin(page, email, SHOPPER_PASSWORD);
     await expect
-      .poll(async () => (await outboxRows(page)).find((r) => r.key === key)?.placed?.orderID, {
+      .poll(async () => (await outboxRow(key))?.placed?.orderID, {
         timeout: 30_000,
       })
       .toBeGreaterThan(0);
-    const sent = (await outboxRows(page)).find((r) => r.key === key);
+    const sent = await outboxRow(key);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect(token).toBeTruthy();
     expect(token).not.toBe(shopper.token);
@@ -316,11 +320,11 @@ describe('checkout', () => {
 
     await context.setOffline(false);
     await expect
-      .poll(async () => (await outboxRows(page)).find((r) => r.key === key)?.placed?.orderID, {
+      .poll(async () => (await outboxRow(key))?.placed?.orderID, {
         timeout: 30_000,
       })
       .toBeGreaterThan(0);
-    const id = (await outboxRows(page)).find((r) => r.key === key)?.placed?.orderID ?? 0;
+    const id = (await outboxRow(key))?.placed?.orderID ?? 0;
     // A fresh visit fetches the history: the order is the server's row now, shown once.
     await page.goto('/my-orders');
     await expect
@@ -371,11 +375,11 @@ describe('checkout', () => {
     page = await context.newPage();
     await page.goto('/my-orders');
     await expect
-      .poll(async () => (await outboxRows(page)).find((r) => r.key === key)?.placed?.orderID, {
+      .poll(async () => (await outboxRow(key))?.placed?.orderID, {
         timeout: 30_000,
       })
       .toBeGreaterThan(0);
-    const row = (await outboxRows(page)).find((r) => r.key === key);
+    const row = await outboxRow(key);
     expect(row?.announced).toBe(true);
     const shown = await page.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title),

@@ -24,6 +24,7 @@ import {
   type RunningServer,
   setPrice,
   startServer,
+  submitLogin,
   tempDir,
 } from '../support/e2e.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
@@ -65,9 +66,7 @@ async function axe(p: Page): Promise<void> {
 /** Logs in on the page it is on (/login, or a guarded page that sent the shopper there) or on /login. */
 async function logIn(email: string, to = '/home'): Promise<void> {
   if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(SHOPPER_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await submitLogin(page, email, SHOPPER_PASSWORD);
   await page.waitForURL(`**${to}`);
   await header().getByText('Account', { exact: true }).waitFor();
 }

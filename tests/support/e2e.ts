@@ -368,6 +368,13 @@ export async function waitForController(page: Page, timeoutMs = 60_000): Promise
   });
 }
 
+/** Fills in and submits the password login form of the page, which must be on /login (or about to be). */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
 /** Every product on the device, in id order, read through the page from its chunk rows (sw/product-chunks.ts). */
 export async function deviceProducts<T = Product & { categoryIds: number[] }>(page: Page): Promise<T[]> {
   return page.evaluate(
