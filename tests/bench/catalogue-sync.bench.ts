@@ -697,6 +697,11 @@ function goals(f: Figures, demo: Figures, onPage: Figures | null): void {
 }
 
 export async function run(): Promise<void> {
+  // A typo would otherwise reach Chromium as NaN and the bench would print figures for no known phone.
+  if (!(CPU_SLOWDOWN >= 1))
+    throw new Error(
+      `CATALOGUE_SYNC_CPU_SLOWDOWN must be a number of at least 1 (1 is no slowdown), not "${process.env.CATALOGUE_SYNC_CPU_SLOWDOWN}"`,
+    );
   const sizes = (process.env.CATALOGUE_SYNC_SIZES ?? '10000,50000')
     .split(',')
     .map(Number)
