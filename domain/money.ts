@@ -4,15 +4,21 @@
  * shows prices with no decimals. Paise exist only at the payment provider's
  * boundary (Razorpay takes amounts in paise).
  */
-const rupeeFormat = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
+/**
+ * Made at the first price shown, not when the module loads: building an ICU formatter was the
+ * largest part of the first screen's module evaluation, its longest task on a phone (issue 17's
+ * trace: about a third of it at 4x), and a price is shown only once React renders.
+ */
+let rupeeFormat: Intl.NumberFormat | undefined;
 
 /** "₹1,250" — en-IN grouping, no decimals. */
 export function formatRupees(rupees: number): string {
+  rupeeFormat ??= new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  });
   return rupeeFormat.format(rupees);
 }
 

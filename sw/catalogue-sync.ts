@@ -132,15 +132,10 @@ function start(options: SyncOptions): Promise<SyncResult> {
 async function runSync(options: SyncOptions): Promise<SyncResult> {
   const store = options.store ?? defaultDb;
   try {
-    const result = await pull(store, options, options.full ?? false);
-    // A run that stopped part way has not synced the catalogue: the status and the worker's start
-    // ("synced over a minute ago?") must not take a first visit's first page for the whole of it.
-    if (result.more) return result;
-    await store.meta.bulkPut([
-      { key: 'lastSyncedAt', value: Date.now() },
-      { key: 'lastSyncError', value: null },
-    ]);
-    return result;
+    // A run that ends stamps lastSyncedAt itself (see pull). One that stopped part way has not synced
+    // the catalogue: the status and the worker's start ("synced over a minute ago?") must not take a
+    // first visit's first page for the whole of it.
+    return await pull(store, options, options.full ?? false);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await store.meta.put({ key: 'lastSyncError', value: message }).catch(() => undefined);
@@ -244,6 +239,7 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
 
     if (response.status === 304) {
       result.notModified = result.pages === 0;
+      await store.meta.bulkPut(syncedRows());
       return result;
     }
     if (!response.ok || !body?.isSuccess) {
@@ -280,6 +276,9 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
     ];
     snapshotFrom = delta.full && !last ? (delta.products.at(-1)?.productID ?? snapshotFrom) : null;
     metaRows.push({ key: 'catalogueSnapshotFrom', value: snapshotFrom });
+    // The run's end goes in with its last page: a transaction of its own cost a delta after one change
+    // half again its time on a phone (issue 17), and woke the screens' live queries twice.
+    if (last) metaRows.push(...syncedRows());
     if (!last && delta.cursor !== since && page + 1 < maxPages) {
       next = request(delta.cursor, laterLimit);
       // Its failure is this run's only when it is awaited (after this page is stored).
@@ -298,6 +297,14 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
     since = delta.cursor;
   }
   throw new SyncError('Catalogue sync failed: too many pages', 502);
+}
+
+/** What a run that reached the feed's end records: when, and that nothing failed. */
+function syncedRows(): MetaRow[] {
+  return [
+    { key: 'lastSyncedAt', value: Date.now() },
+    { key: 'lastSyncError', value: null },
+  ];
 }
 
 interface FeedAnswer {

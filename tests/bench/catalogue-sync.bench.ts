@@ -433,7 +433,8 @@ async function firstVisit(
   if (profileDir) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
+    // The page-only run profiles its delta (below); its first visit is the other run's.
+    if (!pageOnly) await cdp.send('Profiler.start');
   }
   await page.goto('/home', { waitUntil: 'commit' });
   const deadline = Date.now() + 180_000;
@@ -459,6 +460,7 @@ async function firstVisit(
       await page.waitForTimeout(3000);
       await setPrice(server, await adminToken(server), 5, 1234);
       await page.evaluate(searchScript);
+      if (profileDir) await cdp.send('Profiler.start');
       pageDelta = await page.evaluate(() =>
         (
           globalThis as unknown as {
@@ -468,6 +470,13 @@ async function firstVisit(
           }
         ).catalogueSyncBench.deltaSync(),
       );
+      if (profileDir) {
+        const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+        const file = path.join(profileDir, `${label}-page-delta.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        console.log(`  the delta applied on the page, self time (${file}):`);
+        for (const line of heaviest(profile)) console.log(`    ${line}`);
+      }
       if (pageDelta.products !== 1)
         throw new Error(`the delta sync changed ${pageDelta.products} products, not 1`);
     }
@@ -726,7 +735,7 @@ export async function run(): Promise<void> {
         let onPage: Figures | null = null;
         if (size > 0) {
           // The same first visit (a new context: cold) with the whole sync on the throttled page.
-          onPage = await firstVisit(browser, server, data.products, searchScript, null, label, true);
+          onPage = await firstVisit(browser, server, data.products, searchScript, profileDir, label, true);
           console.log(
             `    all products in, the whole sync at ${CPU_SLOWDOWN}x on the page (no Worker)  ${s(onPage.allIn)}`,
           );

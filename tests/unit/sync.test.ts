@@ -186,6 +186,49 @@ describe('catalogue sync', () => {
     expect((await getProduct(store, 1))?.price).toBe(500);
   });
 
+  it("a delta is one write transaction with the run's end in it; a 304 records the run's end too", async () => {
+    await syncCatalogue({
+      store,
+      fetch: drivenFetch([envelope(delta({ cursor: 'v1', full: true, products: [product(1, 500)] }))]).fn,
+    });
+    await store.meta.put({ key: 'lastSyncError', value: 'Catalogue sync failed: HTTP 503' });
+    // Counted below Dexie's table API, where every write, implicit or explicit, opens a transaction
+    // (a middleware takes effect when the database opens).
+    let writes = 0;
+    store.close();
+    store.use({
+      stack: 'dbcore',
+      name: 'count-writes',
+      create: (down) => ({
+        ...down,
+        transaction: (tables, mode, options) => {
+          if (mode === 'readwrite') writes += 1;
+          return down.transaction(tables, mode, options);
+        },
+      }),
+    });
+    await store.open();
+    const before = Date.now();
+    await syncCatalogue({
+      store,
+      fetch: drivenFetch([envelope(delta({ cursor: 'v2', products: [product(1, 550)] }))]).fn,
+    });
+    expect(writes).toBe(1);
+    expect((await getProduct(store, 1))?.price).toBe(550);
+    expect(await lastSyncedAt(store)).toBeGreaterThanOrEqual(before);
+    expect((await store.meta.get('lastSyncError'))?.value).toBeNull();
+
+    await store.meta.put({ key: 'lastSyncError', value: 'Catalogue sync failed: HTTP 503' });
+    await store.meta.put({ key: 'lastSyncedAt', value: 1 });
+    const result = await syncCatalogue({
+      store,
+      fetch: drivenFetch([new Response(null, { status: 304 })]).fn,
+    });
+    expect(result.notModified).toBe(true);
+    expect(await lastSyncedAt(store)).toBeGreaterThanOrEqual(before);
+    expect((await store.meta.get('lastSyncError'))?.value).toBeNull();
+  });
+
   it('a later full snapshot removes what the server no longer has', async () => {
     await syncCatalogue({
       store,

@@ -42,15 +42,18 @@ export function PwaStatus() {
   );
 }
 
-const timeOnly = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
-const dateAndTime = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// Made when first shown, not at start-up: an ICU formatter is costly to build (see formatRupees).
+let timeOnly: Intl.DateTimeFormat | undefined;
+let dateAndTime: Intl.DateTimeFormat | undefined;
 
 export function formatSynced(at: number, now = Date.now()): string {
   const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
-  return sameDay ? timeOnly.format(at) : dateAndTime.format(at);
+  return sameDay
+    ? (timeOnly ??= new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' })).format(at)
+    : (dateAndTime ??= new Intl.DateTimeFormat('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+      })).format(at);
 }
