@@ -42,7 +42,9 @@ const CARD = 'article.card';
 /**
  * Lighthouse's mobile slowdown. It is relative to the machine the bench runs on, so the same 4x is a
  * faster phone on a faster machine: CATALOGUE_SYNC_CPU_SLOWDOWN=<n> runs a slower one (the goals'
- * figures are for 4x).
+ * figures are for 4x). Each run prints the BenchmarkIndex of the machine and of the phone it
+ * emulates, and the slowdown Lighthouse's calibration would pick here, so runs on two machines can
+ * be told apart.
  */
 const CPU_SLOWDOWN = Number(process.env.CATALOGUE_SYNC_CPU_SLOWDOWN ?? 4);
 const NETWORK = {
@@ -54,6 +56,70 @@ const NETWORK = {
 const QUERIES = ['chocolate cake', 'rose bouquet', 'hamper 123', 'eggless', 'jasmine lotus'];
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const s = (ms: number | null) => (ms === null ? 'never' : `${(ms / 1000).toFixed(2)} s`);
+
+/**
+ * Lighthouse's BenchmarkIndex, the measure its docs use to say what phone a CPU slowdown emulates on
+ * a given machine (docs/throttling.md, "Calibrating the CPU slowdown"; computeBenchmarkIndex in
+ * core/lib/page-functions.js): half a second building 10,000-character strings (garbage-collector
+ * heavy), half a second copying 100,000 integers between arrays, each as iterations per second / 10,
+ * averaged. Its docs: 1000+ a desktop-class machine, 800+ a high-end Android phone, 125+ a mid-tier one.
+ * A string: evaluated in a page.
+ */
+const BENCHMARK_INDEX = `(() => {
+  const strings = () => {
+    const start = Date.now();
+    let n = 0;
+    while (Date.now() - start < 500) {
+      let s = '';
+      for (let j = 0; j < 10000; j++) s += 'a';
+      if (s.length === 1) throw new Error('kept: the loop must not be optimized away');
+      n++;
+    }
+    return Math.round(n / 10 / ((Date.now() - start) / 1000));
+  };
+  const copies = () => {
+    const a = [];
+    const b = [];
+    for (let i = 0; i < 100000; i++) a[i] = b[i] = i;
+    const start = Date.now();
+    let n = 0;
+    // The clock read every tenth copy only, as Lighthouse does.
+    while (n % 10 !== 0 || Date.now() - start < 500) {
+      const from = n % 2 === 0 ? a : b;
+      const to = n % 2 === 0 ? b : a;
+      for (let j = 0; j < from.length; j++) to[j] = from[j];
+      n++;
+    }
+    return Math.round(n / 10 / ((Date.now() - start) / 1000));
+  };
+  return (strings() + copies()) / 2;
+})()`;
+
+/**
+ * The slowdown Lighthouse's calibration table asks for on a host of this index to emulate its mobile
+ * reference phone (the PageSpeed Insights team's calculator linked from docs/throttling.md: 1300 -> 3x,
+ * 1533 -> 4x, 2000 -> 6x, 800 -> 2x, 150 -> 1x, linear between).
+ */
+function lighthouseSlowdown(hostIndex: number): number | null {
+  if (hostIndex >= 1300) return 3 + (hostIndex - 1300) / 233;
+  if (hostIndex >= 800) return 2 + (hostIndex - 800) / 500;
+  if (hostIndex >= 150) return 1 + (hostIndex - 150) / 650;
+  return null;
+}
+
+/** The BenchmarkIndex of this machine slowed `rate` times (the median of three). */
+async function benchmarkIndex(browser: Browser, rate: number): Promise<number> {
+  const page = await browser.newPage();
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const runs: number[] = [];
+    for (let i = 0; i < 3; i++) runs.push((await page.evaluate(BENCHMARK_INDEX)) as number);
+    return pct(runs, 50);
+  } finally {
+    await page.close();
+  }
+}
 
 /** Records, in the page, when the first card appears and every long task (both in ms after navigation start). */
 const PAGE_WATCH = `
@@ -638,7 +704,7 @@ function report(label: string, f: Figures, baseline: Figures | null): void {
     baseline && b !== undefined ? `${fmt(x)} (demo ${fmt(b)})` : fmt(x);
   const ms = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(1)} ms`);
   const bytes = (n: number | null) => (n === null ? 'n/a' : kib(n));
-  console.log(`\n  ${label}: ${f.products.toLocaleString('en')} products`);
+  console.log(`  ${label}: ${f.products.toLocaleString('en')} products`);
   console.log(`    first product card on screen        ${vs(f.firstCard, baseline?.firstCard, s)}`);
   console.log(`    all products in IndexedDB           ${vs(f.allIn, baseline?.allIn, s)}`);
   console.log(
@@ -723,6 +789,13 @@ export async function run(): Promise<void> {
   console.log(
     `first visit on a phone: ${CPU_SLOWDOWN}x CPU slowdown (page and worker), 1.6 Mbps down, 750 kbps up, 150 ms RTT, cold cache`,
   );
+  // The same slowdown is a different phone on a different machine, and on a shared one from one
+  // minute to the next: these say which phone each shop's visit met.
+  const host = await benchmarkIndex(browser, 1);
+  const calibrated = lighthouseSlowdown(host);
+  console.log(
+    `BenchmarkIndex (Lighthouse's) of this machine: ${host.toFixed(0)}; Lighthouse's calibration would slow it ${calibrated === null ? 'not at all (slower than its reference phone)' : `${calibrated.toFixed(1)}x`}`,
+  );
   let demo: Figures | null = null;
   try {
     for (const size of [0, ...sizes]) {
@@ -730,6 +803,9 @@ export async function run(): Promise<void> {
       const server = await startServer({ webDir, dataDir: data.dir });
       try {
         const label = size === 0 ? 'demo' : String(data.products);
+        console.log(
+          `\n  the phone's BenchmarkIndex just before this shop (this machine at ${CPU_SLOWDOWN}x): ${(await benchmarkIndex(browser, CPU_SLOWDOWN)).toFixed(0)}`,
+        );
         const f = await firstVisit(browser, server, data.products, searchScript, profileDir, label);
         report(size === 0 ? 'baseline, the demo shop' : 'synthetic shop', f, demo);
         let onPage: Figures | null = null;
