@@ -13,12 +13,17 @@ import { startPwa } from './pwa/start.js';
  * browser between them: on a slow phone the whole tree in one go is a long task that
  * blocks taps and scrolling, while the HTML's header already stands in for it.
  */
-// Created first: the router starts loading the current route's lazy screen at once (a shared link to
-// a product, a search), in parallel with React's start.
 indexFragmentEntries();
-const router = createBrowserRouter(routes, routerOptions());
-const root = document.getElementById('root');
-if (root) {
+startPwa();
+// A task of its own: evaluating the libraries' modules and this start were one task on a phone, the
+// longest of a first visit (issue 17: over 200 ms at 4x), and the browser could not paint or answer a
+// tap until both were done. The catalogue's first page is already on its way (startPwa, the HTML).
+setTimeout(() => {
+  // Created first: the router starts loading the current route's lazy screen at once (a shared link to
+  // a product, a search), in parallel with React's start.
+  const router = createBrowserRouter(routes, routerOptions());
+  const root = document.getElementById('root');
+  if (!root) return;
   const reactRoot = createRoot(root);
   startTransition(() => {
     reactRoot.render(
@@ -27,5 +32,4 @@ if (root) {
       </StrictMode>,
     );
   });
-}
-startPwa();
+});
