@@ -7,7 +7,7 @@
 /**
  * Made at the first price shown, not when the module loads: building an ICU formatter was the
  * largest part of the first screen's module evaluation, its longest task on a phone (issue 17's
- * trace: about a third of it at 4x), and a price is shown only once React renders.
+ * profile: lazily made, that task took about half as long at 4x), and a price shows only once React renders.
  */
 let rupeeFormat: Intl.NumberFormat | undefined;
 
