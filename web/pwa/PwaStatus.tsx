@@ -42,18 +42,15 @@ export function PwaStatus() {
   );
 }
 
-// Made when first shown, not at start-up: an ICU formatter is costly to build (see formatRupees).
-let timeOnly: Intl.DateTimeFormat | undefined;
-let dateAndTime: Intl.DateTimeFormat | undefined;
-
+/**
+ * A formatter per call, none made at start-up: building an ICU formatter is costly (see
+ * formatRupees), and the status shows this time only now and then.
+ */
 export function formatSynced(at: number, now = Date.now()): string {
   const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
-  return sameDay
-    ? (timeOnly ??= new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' })).format(at)
-    : (dateAndTime ??= new Intl.DateTimeFormat('en-IN', {
-        day: 'numeric',
-        month: 'short',
-        hour: 'numeric',
-        minute: '2-digit',
-      })).format(at);
+  return new Date(at).toLocaleString('en-IN', {
+    ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 }
