@@ -344,6 +344,36 @@ describe('what a shopper sees wrong (issue 13)', () => {
   });
 });
 
+describe("a phone's first visit to home (issue 17)", () => {
+  it('holds the sections in place while the catalogue arrives, and loads the footer only as the shopper nears it', async () => {
+    const { context, page } = await open(412, 823);
+    // Every height of the page once home shows, as its DOM changes: a section that empties for a moment
+    // and comes back shifts everything under it, and a short page pulls the footer into reach.
+    await page.addInitScript(`(() => {
+      window.__heights = [];
+      new MutationObserver(() => {
+        if (document.querySelector('.home')) window.__heights.push(document.documentElement.scrollHeight);
+      }).observe(document, { subtree: true, childList: true });
+    })();`);
+    const footerCode: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/Footer-[^/]*\.js$/.test(r.url())) footerCode.push(r.url());
+    });
+    await page.goto('/home');
+    await page.locator('.home article.card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const heights = await page.evaluate(() => (window as unknown as { __heights: number[] }).__heights);
+    expect(heights.length).toBeGreaterThan(0);
+    const drops = heights.filter((h, i) => i > 0 && h < Math.max(...heights.slice(0, i)));
+    expect(drops, `the page's heights: ${heights.join(', ')}`).toEqual([]);
+    expect(footerCode).toEqual([]);
+    await shot(page, 'home-first-visit-412');
+    await scrollToFooter(page);
+    expect(footerCode).toHaveLength(1);
+    await context.close();
+  });
+});
+
 describe('no sideways scroll and no axe findings on any storefront route (issue 13, item 3)', () => {
   /**
    * One visit per route serves every width: the screen is resized through 320, 360, 768, 1024 and

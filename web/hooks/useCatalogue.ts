@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import type { CartLine } from '../../domain/cart.js';
 import { lastSyncedAt } from '../../sw/catalogue-sync.js';
 import { db, type StoredProduct } from '../../sw/db.js';
-import { categoryProductsIn, chunksOfCategory } from '../../sw/product-chunks.js';
+import { categoryProductsIn, chunksOfCategory, hasProducts } from '../../sw/product-chunks.js';
 
 /**
  * Live reads of the device's store that the first screen makes (home's sections, the header's
@@ -21,6 +21,11 @@ import { categoryProductsIn, chunksOfCategory } from '../../sw/product-chunks.js
  * category's products are in hand. Home's sections re-run on every page a first sync stores;
  * reading every product of three categories each time was most of the page's work at 10,000
  * products (issue 17).
+ *
+ * Also `undefined` while the category has none on the device because a first visit's catalogue is
+ * still on its way (never synced, nothing stored), decided in the same read as the products: as a
+ * query of its own, it heard of the first page's products before the section did, and the section
+ * collapsed for a moment and came back (a layout shift on every first visit).
  */
 export function useSomeProductsInCategoryId(categoryID: number, limit: number): StoredProduct[] | undefined {
   const ranks = useRef(new Map<number, number>());
@@ -37,6 +42,8 @@ export function useSomeProductsInCategoryId(categoryID: number, limit: number): 
     for (let i = 0; i < chunks.length && found.length < limit; i += 2) {
       found.push(...(await categoryProductsIn(db, chunks.slice(i, i + 2), categoryID)));
     }
+    if (!found.length && (await db.meta.get('lastSyncedAt'))?.value == null && !(await hasProducts(db)))
+      return;
     return found.sort((a, b) => rank(a.productID) - rank(b.productID)).slice(0, limit);
   }, [categoryID, limit]);
 }

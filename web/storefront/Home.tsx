@@ -1,9 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
 import type { Category } from '../../domain/catalogue.js';
 import { HOME_SECTION_SIZE, HOME_SECTIONS, HOME_TILES } from '../../domain/shop.js';
-import { db } from '../../sw/db.js';
-import { hasProducts } from '../../sw/product-chunks.js';
 import { BannerCarousel } from '../components/BannerCarousel.js';
 import { categoryUrl } from '../components/Header.js';
 import { ProductGrid } from '../components/ProductCard.js';
@@ -11,13 +8,6 @@ import { useSomeProductsInCategoryId } from '../hooks/useCatalogue.js';
 
 /** Home: banners, four category tiles, three sections of up to 4 random products (spec section 2). */
 export function Home() {
-  // A first visit (never synced, nothing stored yet): the sections are empty only because the catalogue
-  // is still on its way. A boolean, so later syncs (each writes lastSyncedAt) do not re-render all of Home.
-  // Until it answers, sections wait too: an empty section answering first would collapse and shift the page.
-  const waiting = useLiveQuery(
-    async () => (await db.meta.get('lastSyncedAt'))?.value == null && !(await hasProducts(db)),
-    [],
-  );
   return (
     <div className="home">
       <h1 className="visually-hidden">Bakery &amp; Blooms: eggless cakes, flowers and gifts</h1>
@@ -36,25 +26,18 @@ export function Home() {
         </ul>
       </nav>
       {HOME_SECTIONS.map((c, i) => (
-        <HomeSection key={c.categoryID} category={c} belowFold={i > 0} waiting={waiting !== false} />
+        <HomeSection key={c.categoryID} category={c} belowFold={i > 0} />
       ))}
     </div>
   );
 }
 
-function HomeSection({
-  category,
-  belowFold,
-  waiting,
-}: {
-  category: Category;
-  belowFold: boolean;
-  waiting: boolean;
-}) {
+function HomeSection({ category, belowFold }: { category: Category; belowFold: boolean }) {
   const products = useSomeProductsInCategoryId(category.categoryID, HOME_SECTION_SIZE);
   const headingId = `home-section-${category.categoryID}`;
-  // Until the store answers (or the first sync brings the products) empty cards of the real size hold the
-  // section's place, so the cards arriving push nothing down the screen (no layout shift); no spinner.
+  // Until the store answers, or a first visit's sync brings the products (see the hook), empty cards of the
+  // real size hold the section's place, so the cards arriving push nothing down the screen (no layout
+  // shift); no spinner.
   return (
     <section className="section" aria-labelledby={headingId}>
       <div className="section__head">
@@ -63,10 +46,12 @@ function HomeSection({
           View all<span className="visually-hidden"> {category.categoryName}</span>
         </Link>
       </div>
-      {products && products.length > 0 ? (
-        <ProductGrid products={products} label={category.categoryName} belowFold={belowFold} />
+      {!products ? (
+        <PendingCards />
       ) : (
-        (!products || waiting) && <PendingCards />
+        products.length > 0 && (
+          <ProductGrid products={products} label={category.categoryName} belowFold={belowFold} />
+        )
       )}
     </section>
   );
