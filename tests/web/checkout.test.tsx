@@ -1,11 +1,14 @@
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { earliestDeliveryDate } from '../../domain/delivery.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
+import { PAYMENT_METHODS } from '../../domain/orders.js';
 import { db } from '../../sw/db.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
+import { QueuedOrders } from '../../web/checkout/QueuedOrders.js';
 import { setPwaState } from '../../web/pwa/pwa-state.js';
 import { queuedRow } from '../support/checkout-e2e.js';
 import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
@@ -226,6 +229,66 @@ describe('checkout form', { timeout: 30_000 }, () => {
     await screen.findByRole('button', { name: t.cancelOrder });
     expect(await screen.findByRole('link', { name: '2 orders waiting to be sent' })).toBeTruthy();
   });
+  it('My Orders: a sent order waits for the kept history, shows while the history lacks it, and goes once it lists it', async () => {
+    const queued = queuedRow(
+      shopper,
+      { productID: 5, title: 'Chocolate Truffle', price: 600 },
+      'k-q',
+      Date.now(),
+    );
+    const sent = queuedRow(
+      shopper,
+      { productID: 6, title: 'Red Roses', price: 500 },
+      'k-s',
+      Date.now() - 1000,
+    );
+    await db.outbox.bulkPut([
+      queued,
+      {
+        ...sent,
+        state: 'sent',
+        placed: {
+          orderID: 41,
+          status: 'placed',
+          paymentMethod: PAYMENT_METHODS.cod,
+          deliveryDate: '2026-12-01',
+          deliverySlot: null,
+          subtotal: 500,
+          deliveryCharge: 0,
+          slotCharge: 0,
+          discount: 0,
+          totalAmount: 500,
+          couponCode: null,
+          items: [
+            {
+              productID: 6,
+              variationID: null,
+              productName: 'Red Roses',
+              variationName: null,
+              unitPrice: 500,
+              quantity: 1,
+              lineTotal: 500,
+            },
+          ],
+          orderDate: '2026-11-27T10:00:00.000Z',
+        },
+      },
+    ]);
+    const at = (known: ReadonlySet<number> | undefined) => (
+      <MemoryRouter>
+        <QueuedOrders userId={7} knownOrderIds={known} />
+      </MemoryRouter>
+    );
+    const { rerender } = render(at(undefined));
+    await screen.findByText(/Chocolate Truffle/);
+    expect(screen.queryByText(/Red Roses/)).toBeNull();
+    rerender(at(new Set([12])));
+    await screen.findByText(/Red Roses/);
+    rerender(at(new Set([12, 41])));
+    await waitFor(() => expect(screen.queryByText(/Red Roses/)).toBeNull());
+    expect(screen.getByText(/Chocolate Truffle/)).toBeTruthy();
+  });
+
   it("My Orders shows a queued order's lines: picture, title with the chosen option, quantity, price", async () => {
     const weight = { variationID: 51, variationName: 'Weight', variationValue: '1 kg', price: 900 };
     await putProducts([makeProduct(5, { title: 'Chocolate Truffle', variations: [weight] })]);

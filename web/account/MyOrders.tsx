@@ -88,7 +88,11 @@ export default function MyOrders() {
   });
 
   const rows = kept?.rows ?? [];
-  const knownOrderIds = useMemo(() => new Set(rows.map((r) => r.orderID)), [rows]);
+  // Undefined until the kept history answers (QueuedOrders waits for it before showing sent orders).
+  const knownOrderIds = useMemo(
+    () => (kept === undefined ? undefined : new Set(rows.map((r) => r.orderID))),
+    [kept, rows],
+  );
   const orders = useMemo(() => groups(rows), [rows]);
 
   return (

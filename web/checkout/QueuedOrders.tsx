@@ -17,19 +17,25 @@ import './checkout.css';
 /**
  * The outbox's orders at the top of My Orders: queued, sending, needing
  * attention, and sent ones the server's history does not list yet (once it
- * does, the history's row is the one shown: no order appears twice).
+ * does, the history's row is the one shown: no order appears twice). Until the
+ * history kept on the device has answered (`knownOrderIds` undefined) sent ones
+ * wait: shown at once, every order the phone ever sent flashed up as waiting in
+ * a new tab, and went again when the history came.
  */
 export function QueuedOrders({
   userId,
   knownOrderIds,
 }: {
   userId: number;
-  knownOrderIds: ReadonlySet<number>;
+  knownOrderIds: ReadonlySet<number> | undefined;
 }) {
   const rows = useLiveQuery(() => ownOutboxRows(userId), [userId]);
   const shown = (rows ?? [])
     .map(upgradeRow)
-    .filter((r) => r.state !== 'cancelled' && !(r.placed && knownOrderIds.has(r.placed.orderID)))
+    .filter(
+      (r) =>
+        r.state !== 'cancelled' && !(r.placed && (!knownOrderIds || knownOrderIds.has(r.placed.orderID))),
+    )
     .sort((a, b) => b.createdAt - a.createdAt);
   // The device's catalogue names each line's chosen option (the request carries only its id).
   const productIds = [
