@@ -42,8 +42,7 @@ export function useSomeProductsInCategoryId(categoryID: number, limit: number): 
     for (let i = 0; i < chunks.length && found.length < limit; i += 2) {
       found.push(...(await categoryProductsIn(db, chunks.slice(i, i + 2), categoryID)));
     }
-    if (!found.length && (await db.meta.get('lastSyncedAt'))?.value == null && !(await hasProducts(db)))
-      return;
+    if (!found.length && (await lastSyncedAt()) === null && !(await hasProducts(db))) return;
     return found.sort((a, b) => rank(a.productID) - rank(b.productID)).slice(0, limit);
   }, [categoryID, limit]);
 }
