@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
-import type { OrderRequestInput } from '../../domain/orders.js';
+import type { OrderRequestInput, PlacedOrder } from '../../domain/orders.js';
 
 /**
  * Products written straight into the catalogue tables (the catalogue feature's
@@ -97,3 +97,26 @@ export function orderRequest(
 }
 
 export const newKey = (): string => randomUUID();
+
+/** The server's answer to a placed cash-on-delivery order, as the outbox's tests' fake shops give it. */
+export function placedAnswer(
+  orderID: number,
+  body: OrderRequestInput,
+  items: PlacedOrder['items'] = [],
+): PlacedOrder {
+  return {
+    orderID,
+    status: 'placed',
+    paymentMethod: 'Cash on Delivery',
+    deliveryDate: body.DeliveryDate,
+    subtotal: body.TotalAmount,
+    deliveryCharge: 0,
+    slotCharge: 0,
+    deliverySlot: null,
+    discount: 0,
+    totalAmount: body.TotalAmount,
+    couponCode: null,
+    items,
+    orderDate: new Date().toISOString(),
+  };
+}

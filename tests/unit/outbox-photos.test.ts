@@ -5,6 +5,7 @@ import type { OrderRequestInput, PlacedOrder } from '../../domain/orders.js';
 import { ShopDatabase } from '../../sw/db.js';
 import { cancelOrder, type OutboxEnv, queueOrder, sendDue } from '../../sw/outbox.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
+import { placedAnswer } from '../support/order-fixtures.js';
 
 /**
  * A photo cake's order in the outbox (issue 26): its photo is uploaded first, under the key made
@@ -49,23 +50,7 @@ class FakeShop {
     }
     const body = JSON.parse(String(init?.body)) as OrderRequestInput;
     this.requests.push({ path, key, body });
-    const order =
-      this.placed.get(key) ??
-      ({
-        orderID: 100 + this.placed.size,
-        status: 'placed',
-        paymentMethod: 'Cash on Delivery',
-        deliveryDate: body.DeliveryDate,
-        subtotal: body.TotalAmount,
-        deliveryCharge: 0,
-        slotCharge: 0,
-        deliverySlot: null,
-        discount: 0,
-        totalAmount: body.TotalAmount,
-        couponCode: null,
-        items: [],
-        orderDate: new Date().toISOString(),
-      } satisfies PlacedOrder);
+    const order = this.placed.get(key) ?? placedAnswer(100 + this.placed.size, body);
     this.placed.set(key, order);
     return Response.json({ isSuccess: true, data: order, sys_message: 'Order placed successfully!' });
   };

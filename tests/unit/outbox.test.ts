@@ -23,6 +23,7 @@ import {
   sendNow,
 } from '../../sw/outbox.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
+import { placedAnswer } from '../support/order-fixtures.js';
 
 /**
  * The outbox's state machine against a fake shop: a network that can fail,
@@ -62,21 +63,7 @@ class FakeShop {
   };
 
   private place(key: string, body: OrderRequestInput): PlacedOrder {
-    const order = {
-      orderID: this.nextId++,
-      status: 'placed',
-      paymentMethod: 'Cash on Delivery',
-      deliveryDate: body.DeliveryDate,
-      subtotal: body.TotalAmount,
-      deliveryCharge: 0,
-      slotCharge: 0,
-      deliverySlot: null,
-      discount: 0,
-      totalAmount: body.TotalAmount,
-      couponCode: null,
-      items: [],
-      orderDate: new Date().toISOString(),
-    } satisfies PlacedOrder;
+    const order = placedAnswer(this.nextId++, body);
     this.placed.set(key, order);
     return order;
   }

@@ -5,12 +5,12 @@ import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { earliestDeliveryDate } from '../../domain/delivery.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
-import { PAYMENT_METHODS } from '../../domain/orders.js';
 import { db } from '../../sw/db.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
 import { QueuedOrders } from '../../web/checkout/QueuedOrders.js';
 import { setPwaState } from '../../web/pwa/pwa-state.js';
 import { queuedRow } from '../support/checkout-e2e.js';
+import { placedAnswer } from '../support/order-fixtures.js';
 import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
 
 /**
@@ -247,31 +247,17 @@ describe('checkout form', { timeout: 30_000 }, () => {
       {
         ...sent,
         state: 'sent',
-        placed: {
-          orderID: 41,
-          status: 'placed',
-          paymentMethod: PAYMENT_METHODS.cod,
-          deliveryDate: '2026-12-01',
-          deliverySlot: null,
-          subtotal: 500,
-          deliveryCharge: 0,
-          slotCharge: 0,
-          discount: 0,
-          totalAmount: 500,
-          couponCode: null,
-          items: [
-            {
-              productID: 6,
-              variationID: null,
-              productName: 'Red Roses',
-              variationName: null,
-              unitPrice: 500,
-              quantity: 1,
-              lineTotal: 500,
-            },
-          ],
-          orderDate: '2026-11-27T10:00:00.000Z',
-        },
+        placed: placedAnswer(41, sent.request, [
+          {
+            productID: 6,
+            variationID: null,
+            productName: 'Red Roses',
+            variationName: null,
+            unitPrice: 500,
+            quantity: 1,
+            lineTotal: 500,
+          },
+        ]),
       },
     ]);
     const at = (known: ReadonlySet<number> | undefined) => (
