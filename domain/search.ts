@@ -99,11 +99,20 @@ export function search<P extends Searchable>(products: readonly P[], q: string):
 /** The highest score scoreFields() gives (a whole title equal to the query). */
 const MAX_SCORE = 425;
 
-/** scoreFields()'s "letter or digit" test on one UTF-16 unit, without a regex for plain ASCII. */
+/** Which of the first 128 UTF-16 units are letters or digits. */
+const ASCII_WORD_CHARS = Uint8Array.from({ length: 128 }, (_, c) =>
+  /[\p{L}\p{N}]/u.test(String.fromCharCode(c)) ? 1 : 0,
+);
+
+/**
+ * scoreFields()'s "letter or digit" test on one UTF-16 unit, without a regex for plain ASCII. A
+ * table read, not a chain of comparisons: the engine compiles a comparison no run has reached as
+ * a bail-out, and one it first reached on a shopper's keystroke (a title hit after a space, in a
+ * query with a space) threw the search's compiled loop away in the middle of it.
+ */
 function isWordChar(text: string, at: number): boolean {
   const c = text.charCodeAt(at);
-  if (c < 128) return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-  return /[\p{L}\p{N}]/u.test(text[at] ?? '');
+  return c < 128 ? ASCII_WORD_CHARS[c] === 1 : /[\p{L}\p{N}]/u.test(text[at] ?? '');
 }
 
 /** JavaScript's white space (what `\s` matches), so that words split exactly where a query's `\s` test does. */
@@ -278,11 +287,28 @@ interface Postings {
   items: Int32Array;
   /** Titles only: where the word starts in the title. */
   starts: Int32Array;
+  /**
+   * Categories and descriptions: per word, which of `bits` holds its products (-1: a list in
+   * `items`). A word that more than one product in 32 holds is a bitset of all products instead of a
+   * list, never bigger than the list: a keystroke ORs a few thousand words of it, where walking the
+   * list was a read per product. The seeder's descriptions share 16 words with every product, and a
+   * first letter walked 400,000 entries of them (issue 17's bench, 50,000 products).
+   */
+  dense: Int32Array;
+  bits: Uint32Array;
 }
+
+/** 32-bit words of a bitset of `n` products. */
+const bitsetLength = (n: number): number => (n + 31) >>> 5;
 
 /** Products per step of a rebuild between two yields (see SearchIndex.updating). */
 const STEP = 2_000;
 
+/**
+ * The lists of `lists` (per product, its word ids) turned around: per word, its products. With
+ * `starts` (titles), each entry keeps where its word starts; without, common words are bitsets
+ * (see Postings.dense).
+ */
 function* postings(
   words: number,
   lists: readonly Int32Array[],
@@ -290,24 +316,42 @@ function* postings(
 ): Generator<void, Postings> {
   // A product's list holds each word once (see prepare), so each word's list holds each product once.
   const at = new Int32Array(words + 1);
-  let size = 0;
   for (let i = 0; i < lists.length; i++) {
     const ids = lists[i] as Int32Array;
     for (let j = 0; j < ids.length; j++) {
       const w = ids[j] as number;
       at[w + 1] = (at[w + 1] as number) + 1;
     }
-    size += ids.length;
     if (i % STEP === STEP - 1) yield;
   }
+  const stride = bitsetLength(lists.length);
+  const dense = new Int32Array(words).fill(-1);
+  let bitsets = 0;
+  if (!starts) {
+    for (let w = 0; w < words; w++) {
+      if ((at[w + 1] as number) > stride) {
+        dense[w] = bitsets++;
+        at[w + 1] = 0;
+      }
+    }
+  }
   for (let w = 0; w < words; w++) at[w + 1] = (at[w + 1] as number) + (at[w] as number);
+  const size = at[words] as number;
   const fill = at.slice(0, words);
   const items = new Int32Array(size);
   const out = new Int32Array(starts ? size : 0);
+  const bits = new Uint32Array(bitsets * stride);
   for (let i = 0; i < lists.length; i++) {
     const ids = lists[i] as Int32Array;
+    const word = i >>> 5;
+    const bit = 1 << (i & 31);
     for (let j = 0; j < ids.length; j++) {
       const w = ids[j] as number;
+      const d = dense[w] as number;
+      if (d >= 0) {
+        bits[d * stride + word] = (bits[d * stride + word] as number) | bit;
+        continue;
+      }
       const k = fill[w] as number;
       fill[w] = k + 1;
       items[k] = i;
@@ -315,7 +359,7 @@ function* postings(
     }
     if (i % STEP === STEP - 1) yield;
   }
-  return { at, items, starts: out };
+  return { at, items, starts: out, dense, bits };
 }
 
 interface Layout {
@@ -326,6 +370,9 @@ interface Layout {
   titleLength: Int32Array;
   categoryLength: Int32Array;
   joined: string[];
+  /** The strings the joined texts are slices of (one per STEP products), and where each product's starts in its own. */
+  steps: string[];
+  stepAt: Int32Array;
 }
 
 function emptyLayout(): Layout {
@@ -333,6 +380,8 @@ function emptyLayout(): Layout {
     at: new Int32Array(1),
     items: new Int32Array(0),
     starts: new Int32Array(0),
+    dense: new Int32Array(0),
+    bits: new Uint32Array(0),
   });
   return {
     title: none(),
@@ -341,6 +390,8 @@ function emptyLayout(): Layout {
     titleLength: new Int32Array(0),
     categoryLength: new Int32Array(0),
     joined: [],
+    steps: [],
+    stepAt: new Int32Array(0),
   };
 }
 
@@ -357,21 +408,27 @@ function lengths(entries: readonly Prepared[], of: (e: Prepared) => number): Int
  * scattered over the heap, and reading 50,000 of them was mostly cache misses (a query with a
  * space from scratch cost 11 ms of a fast machine, against 2.4 ms for the same text side by side).
  */
-function* joinedTexts(entries: readonly Prepared[]): Generator<void, string[]> {
-  const out: string[] = new Array(entries.length);
+function* joinedTexts(
+  entries: readonly Prepared[],
+): Generator<void, Pick<Layout, 'joined' | 'steps' | 'stepAt'>> {
+  const joined: string[] = new Array(entries.length);
+  const steps: string[] = [];
+  const stepAt = new Int32Array(entries.length);
   for (let from = 0; from < entries.length; from += STEP) {
     const step = entries.slice(from, from + STEP);
     const texts = step.map((e) => [e.fields.title, e.fields.category, e.fields.description].join('\u0000'));
     // Slices share these characters (no copy); a search in one ends at its own end.
     const all = texts.join('\u0000');
+    steps.push(all);
     let at = 0;
     texts.forEach((t, k) => {
-      out[from + k] = all.slice(at, at + t.length);
+      joined[from + k] = all.slice(at, at + t.length);
+      stepAt[from + k] = at;
       at += t.length + 1;
     });
     yield;
   }
-  return out;
+  return { joined, steps, stepAt };
 }
 
 function* layOut(entries: readonly Prepared[], words: number): Generator<void, Layout> {
@@ -394,23 +451,32 @@ function* layOut(entries: readonly Prepared[], words: number): Generator<void, L
     description,
     titleLength: lengths(entries, (e) => e.fields.title.length),
     categoryLength: lengths(entries, (e) => e.fields.category.length),
-    joined: yield* joinedTexts(entries),
+    ...(yield* joinedTexts(entries)),
   };
 }
 
-/** Whether `text` holds `query` at `at`. */
+/**
+ * Whether `text` holds `query` at `at`. Given a step's string (Layout.steps) and where in it, not a
+ * product's slice: character reads of a slice go through its parent one at a time, and that check
+ * cost more than the rest of a narrowed keystroke. A query never spans two products: it holds no
+ * separator (SearchIndex.searchPage).
+ */
 function matchesAt(text: string, query: string, at: number): boolean {
   if (at + query.length > text.length) return false;
   for (let k = 0; k < query.length; k++) if (text.charCodeAt(at + k) !== query.charCodeAt(k)) return false;
   return true;
 }
 
-/** The first occurrence in a title is the smallest of its words' (start + where the query is in the word). */
+/**
+ * Marks, in `held`, the products whose title holds word `w`; the first occurrence in a title is the
+ * smallest of its words' (start + where the query is in the word), in `best`.
+ */
 function markTitles(
   title: Postings,
   w: number,
   offset: number,
   wordStart: number,
+  held: Uint32Array,
   best: Int32Array,
   whole: Uint8Array,
 ): void {
@@ -418,21 +484,55 @@ function markTitles(
   for (let k = title.at[w] as number, end = title.at[w + 1] as number; k < end; k++) {
     const i = items[k] as number;
     const pos = (starts[k] as number) + offset;
-    const was = best[i] as number;
-    if (was < 0 || pos < was) {
+    const word = i >>> 5;
+    const bit = 1 << (i & 31);
+    const was = held[word] as number;
+    if ((was & bit) === 0) {
+      held[word] = was | bit;
+      best[i] = pos;
+      whole[i] = wordStart;
+    } else if (pos < (best[i] as number)) {
       best[i] = pos;
       whole[i] = wordStart;
     }
   }
 }
 
-/** Scores the products of a word's category or description list that no title match has scored. */
-function markOthers(list: Postings, w: number, score: number, best: Int32Array, scoreOf: Uint16Array): void {
+/** Marks, in `held`, the products whose category (or description) holds word `w`. */
+function markOthers(list: Postings, w: number, held: Uint32Array): void {
+  const d = list.dense[w] as number;
+  if (d >= 0) {
+    const bits = list.bits;
+    const stride = held.length;
+    for (let k = 0, from = d * stride; k < stride; k++)
+      held[k] = (held[k] as number) | (bits[from + k] as number);
+    return;
+  }
   const items = list.items;
   for (let k = list.at[w] as number, end = list.at[w + 1] as number; k < end; k++) {
     const i = items[k] as number;
-    if ((best[i] as number) < 0 && (scoreOf[i] as number) < score) scoreOf[i] = score;
+    held[i >>> 5] = (held[i >>> 5] as number) | (1 << (i & 31));
   }
+}
+
+/** Which products a keystroke without white space found, per field (bitsets), and in titles where. */
+interface Marks {
+  title: Uint32Array;
+  category: Uint32Array;
+  description: Uint32Array;
+  best: Int32Array;
+  whole: Uint8Array;
+}
+
+function emptyMarks(n: number): Marks {
+  const length = bitsetLength(n);
+  return {
+    title: new Uint32Array(length),
+    category: new Uint32Array(length),
+    description: new Uint32Array(length),
+    best: new Int32Array(n),
+    whole: new Uint8Array(n),
+  };
 }
 
 /** A keystroke's matches in catalogue order: which, where each first holds the query, and its score. */
@@ -440,53 +540,103 @@ interface Buffers {
   hits: Int32Array;
   positions: Int32Array;
   scores: Uint16Array;
+  /** Text hits: what follows each match (see ahead()); 0 where unknown. */
+  ahead: Int32Array;
 }
 
-function emptyBuffers(): Buffers {
-  return { hits: new Int32Array(0), positions: new Int32Array(0), scores: new Uint16Array(0) };
+function emptyBuffers(n = 0): Buffers {
+  return {
+    hits: new Int32Array(n),
+    positions: new Int32Array(n),
+    scores: new Uint16Array(n),
+    ahead: new Int32Array(n),
+  };
+}
+
+/** The last answer, which the next keystroke narrows (SearchIndex.last). */
+interface Answer {
+  query: string;
+  hits: Int32Array;
+  positions: Int32Array;
+  ahead: Int32Array;
 }
 
 /**
- * A query without white space: the products the marks (markTitles, markOthers) found, of all or of
- * `narrow`, with their scores (scoreFields()'s, from where the query first occurs in the title, else
- * whether it is in the category, else in the description) and a bound on where they hold it.
+ * What follows a text hit, for the keystroke that adds a character to the query: up to three
+ * characters after the match (ISO-8859-1 ones, a byte each, the first lowest; 0 ends them) and, in
+ * bit 24, whether the match starts a word. A keystroke that adds the next of these characters
+ * matches at the same place without reading the product's text: at 50,000 products the texts are
+ * megabytes, and reading one per candidate was a cache miss each, most of such a keystroke's time.
  */
-function wordHits(
+function ahead(step: string, after: number, wordStart: boolean): number {
+  let chars = 0;
+  for (let k = 0; k < 3; k++) {
+    const c = step.charCodeAt(after + k);
+    // The separator (0), a character past the step's end (NaN) or one beyond a byte ends them.
+    if (!(c > 0 && c < 256)) break;
+    chars |= c << (8 * k);
+  }
+  return chars | (wordStart ? 1 << 24 : 0);
+}
+
+/**
+ * One product of a query without white space, if the marks found it: its score (scoreFields()'s,
+ * from where the query first occurs in the title, else whether it is in the category, else in the
+ * description) and a bound on where it holds the query, put at `n` of `out`. Returns whether it is.
+ */
+function wordHit(layout: Layout, marks: Marks, i: number, qlen: number, out: Buffers, n: number): boolean {
+  const word = i >>> 5;
+  const bit = 1 << (i & 31);
+  const tl = layout.titleLength[i] as number;
+  let score: number;
+  let at: number;
+  if (((marks.title[word] as number) & bit) !== 0) {
+    // scoreFields()'s title score, without reading the title: the character before the hit is white
+    // space (a word's start) or inside the word, which the word table judged once.
+    at = marks.best[i] as number;
+    score = titleHitScore(at, marks.whole[i] === 1, tl, qlen);
+  } else if (((marks.category[word] as number) & bit) !== 0) {
+    // Where the category or the description starts: no later than the first occurrence, which is
+    // all narrowing needs.
+    score = 200;
+    at = tl + 1;
+  } else if (((marks.description[word] as number) & bit) !== 0) {
+    score = 100;
+    at = tl + 1 + (layout.categoryLength[i] as number) + 1;
+  } else return false;
+  out.hits[n] = i;
+  out.positions[n] = at;
+  out.scores[n] = score;
+  out.ahead[n] = 0;
+  return true;
+}
+
+/** A query without white space, from scratch: the marked products in catalogue order, 32 at a time. */
+function wordHits(layout: Layout, marks: Marks, qlen: number, out: Buffers): number {
+  const { title, category, description } = marks;
+  let n = 0;
+  for (let b = 0; b < title.length; b++) {
+    let m = (title[b] as number) | (category[b] as number) | (description[b] as number);
+    // Products 32b.. none of whose fields holds the query cost one test: most of a narrow query's.
+    while (m !== 0) {
+      const low = m & -m;
+      m ^= low;
+      if (wordHit(layout, marks, (b << 5) | (31 - Math.clz32(low)), qlen, out, n)) n++;
+    }
+  }
+  return n;
+}
+
+/** A query without white space that narrows the last answer: those of `narrow` the marks found. */
+function narrowedWordHits(
   layout: Layout,
-  best: Int32Array,
-  whole: Uint8Array,
-  scoreOf: Uint16Array,
-  narrow: Int32Array | null,
-  count: number,
+  marks: Marks,
+  narrow: Int32Array,
   qlen: number,
   out: Buffers,
 ): number {
-  const { titleLength, categoryLength } = layout;
-  const { hits, positions, scores } = out;
   let n = 0;
-  for (let c = 0; c < count; c++) {
-    const i = narrow ? (narrow[c] as number) : c;
-    const pos = best[i] as number;
-    const tl = titleLength[i] as number;
-    let score: number;
-    let at: number;
-    if (pos >= 0) {
-      // scoreFields()'s title score, without reading the title: the character before the hit is white
-      // space (a word's start) or inside the word, which the word table judged once.
-      score = titleHitScore(pos, whole[i] === 1, tl, qlen);
-      at = pos;
-    } else {
-      score = scoreOf[i] as number;
-      if (score === 0) continue;
-      // Where the category or the description starts: no later than the first occurrence, which is
-      // all narrowing needs.
-      at = score === 200 ? tl + 1 : tl + 1 + (categoryLength[i] as number) + 1;
-    }
-    hits[n] = i;
-    positions[n] = at;
-    scores[n] = score;
-    n++;
-  }
+  for (let c = 0; c < narrow.length; c++) if (wordHit(layout, marks, narrow[c] as number, qlen, out, n)) n++;
   return n;
 }
 
@@ -497,18 +647,22 @@ function wordHits(
 function textHits(
   layout: Layout,
   query: string,
-  narrowed: { hits: Int32Array; positions: Int32Array } | null,
+  narrowed: Answer | null,
   shift: number,
   total: number,
   out: Buffers,
 ): number {
   const candidates = narrowed ? narrowed.hits : null;
   const before = narrowed ? narrowed.positions : null;
+  const known = narrowed ? narrowed.ahead : null;
   const count = candidates ? candidates.length : total;
   const qlen = query.length;
+  // The character this keystroke added to the last query, when that is all it did (-1 otherwise).
+  const added =
+    narrowed && shift === 0 && qlen === narrowed.query.length + 1 ? query.charCodeAt(qlen - 1) : -1;
   // Flat arrays, not the products' objects: reading 5,000 scattered objects cost more than searching their text.
-  const { joined, titleLength, categoryLength } = layout;
-  const { hits, positions, scores } = out;
+  const { joined, steps, stepAt, titleLength, categoryLength } = layout;
+  const { hits, positions, scores, ahead: follows } = out;
   let n = 0;
   for (let c = 0; c < count; c++) {
     const i = candidates ? (candidates[c] as number) : c;
@@ -517,16 +671,33 @@ function textHits(
     // category, else in the description.
     const text = joined[i] as string;
     const from = before ? Math.max(0, (before[c] as number) - shift) : 0;
-    // Still where the last query was (the usual keystroke): a few character reads, not a search.
-    const pos = matchesAt(text, query, from) ? from : text.indexOf(query, from + 1);
+    const step = steps[(i / STEP) | 0] as string;
+    const start = stepAt[i] as number;
+    const next = known ? (known[c] as number) : 0;
+    let pos: number;
+    let after = 0;
+    if (added > 0 && (next & 0xff) === added) {
+      // The added character is the one after the last match: the same place, from what was kept.
+      pos = from;
+      after = ((next & 0xffffff) >>> 8) | (next & (1 << 24));
+    } else if (added > 0 && (next & 0xff) !== 0) {
+      // Another character follows the last match: not there, so later if anywhere.
+      pos = text.indexOf(query, from + 1);
+    } else {
+      // Still where the last query was (the usual keystroke): a few character reads, not a search.
+      pos = matchesAt(step, query, start + from) ? from : text.indexOf(query, from + 1);
+    }
     if (pos < 0) continue;
     const tl = titleLength[i] as number;
+    // The title is where the joined text starts, so the character before a title hit is read there.
+    if ((after & 0xff) === 0)
+      after = ahead(step, start + pos + qlen, pos === 0 || !isWordChar(step, start + pos - 1));
     hits[n] = i;
     positions[n] = pos;
+    follows[n] = after;
     scores[n] =
       pos < tl
-        ? // The title is where the joined text starts, so the character before a title hit is read there.
-          titleHitScore(pos, pos === 0 || !isWordChar(text, pos - 1), tl, qlen)
+        ? titleHitScore(pos, (after & (1 << 24)) !== 0, tl, qlen)
         : pos < tl + 1 + (categoryLength[i] as number)
           ? 200
           : 100;
@@ -555,14 +726,55 @@ function ranked<P>(
   for (let b = 1; b < starts.length; b++) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
   const count = Math.min(n, limit);
   const out: P[] = new Array(count);
-  for (let k = 0; k < n; k++) {
+  // Each hit has a place of its own: once the first `count` places are taken, no later hit takes one
+  // (a query every product matches, all of one score, ends here after a page of hits, not 50,000).
+  let placed = 0;
+  for (let k = 0; k < n && placed < count; k++) {
     const b = MAX_SCORE - (scores[k] as number);
     const at = starts[b] as number;
     starts[b] = at + 1;
-    if (at < count) out[at] = items[hits[k] as number] as P;
+    if (at < count) {
+      out[at] = items[hits[k] as number] as P;
+      placed++;
+    }
   }
   return out;
 }
+
+/**
+ * A catalogue whose searches take every path of the keystroke functions (SearchIndex.warming): hits
+ * at a title's start, inside a title word and after a space, in a category and in a description,
+ * next to a letter outside ASCII, with and without a space in the query, narrowed and not.
+ */
+const WARMING_CATALOGUE = (
+  [
+    ['Eggless cake', 'Cakes', '<p>Rich and dark, serves ten</p>'],
+    ['Rosé bouquet', 'Flowers', '<p>Twelve red roses</p>'],
+    ['Hamper', 'Gifts and hampers', ''],
+    ['Plant', 'Plants', '<p>A fern in a pot, easy care</p>'],
+    ['Crème brûlée jar 2', 'Desserts', ''],
+  ] as const
+).map(([title, categoryName, description], i) => ({
+  productID: i + 1,
+  version: 1,
+  title,
+  categoryName,
+  description,
+}));
+/** Typed into the warming catalogue a key at a time (each prefix narrows the last). */
+const WARMING_TYPED = [
+  'eggless cake',
+  'é b',
+  'and hampers',
+  'a fern',
+  'twelve red roses',
+  'plant',
+  'e a',
+  'cake',
+  'me b',
+  'jar 2',
+  'bouquet',
+];
 
 export class SearchIndex<P extends Searchable & { productID: number }> {
   /** The indexed products in catalogue order, and their prepared fields (two arrays: no object per product to make). */
@@ -572,10 +784,8 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
   private prepared = new Map<number, Prepared>();
   private words = new Words();
   private layout: Layout = emptyLayout();
-  /** Per product, for a keystroke: the first title position found, whether it starts a word, and the score. */
-  private best = new Int32Array(0);
-  private whole = new Uint8Array(0);
-  private scoreOf = new Uint16Array(0);
+  /** A keystroke's marks, kept between keystrokes (see Marks). */
+  private marks: Marks = emptyMarks(0);
   private buffers: Buffers[] = [emptyBuffers(), emptyBuffers()];
   private turn = 0;
 
@@ -640,9 +850,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     this.prepared = next;
     this.layout = layout;
     this.words.ready();
-    this.best = new Int32Array(this.entries.length);
-    this.whole = new Uint8Array(this.entries.length);
-    this.scoreOf = new Uint16Array(this.entries.length);
+    this.marks = emptyMarks(this.entries.length);
     this.last = null;
   }
 
@@ -661,6 +869,18 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
    * no answer: the next search starts afresh.
    */
   *warming(): Generator<void, void> {
+    // First every path of every kind on a small catalogue made to take them all (see WARMING_CATALOGUE):
+    // the engine compiles a loop for the paths it has seen run, and the first product to take another
+    // threw the compiled loop away mid-keystroke (issue 17's bench at 50,000 products: "chocolate c"
+    // took 17-41 ms of a throttled phone, 10 ms without).
+    // Three times: the engine records nothing of a function's first few calls (about eight), so a
+    // path taken only then counts as never taken.
+    const sample = new SearchIndex<(typeof WARMING_CATALOGUE)[number]>();
+    sample.update(WARMING_CATALOGUE);
+    for (let round = 0; round < 3; round++)
+      for (const typed of WARMING_TYPED)
+        for (let k = 1; k <= typed.length; k++) sample.searchPage(typed.slice(0, k), 3);
+    yield;
     for (let round = 0; round < 3; round++) {
       for (const q of ['e', 'ea', 'a', 'e a', 'e an', 'a e']) {
         this.searchPage(q, SEARCH_PAGE_SIZE);
@@ -683,7 +903,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
    * a query: a text that contains the longer query contains the shorter, so the next keystroke of a
    * query with a space in it need only look at these. `update` clears it.
    */
-  private last: { query: string; hits: Int32Array; positions: Int32Array } | null = null;
+  private last: Answer | null = null;
 
   /** Matching products, best first (ties keep catalogue order); an empty query gives none. */
   search(q: string, limit = Number.POSITIVE_INFINITY): P[] {
@@ -708,11 +928,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     // and new arrays of 50,000 on every keystroke kept a phone's garbage collector busy.
     let buffer = this.buffers[this.turn] as Buffers;
     if (buffer.hits.length < total) {
-      buffer = {
-        hits: new Int32Array(total),
-        positions: new Int32Array(total),
-        scores: new Uint16Array(total),
-      };
+      buffer = emptyBuffers(total);
       this.buffers[this.turn] = buffer;
     }
     this.turn ^= 1;
@@ -729,14 +945,25 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       this.words.find(query);
       const { offsets, wordStart, matched } = this.words;
       const { title, category, description } = this.layout;
-      const { best, whole, scoreOf } = this;
-      best.fill(-1);
-      scoreOf.fill(0);
+      const marks = this.marks;
+      marks.title.fill(0);
+      marks.category.fill(0);
+      marks.description.fill(0);
       for (const w of matched)
-        markTitles(title, w, offsets[w] as number, wordStart[w] as number, best, whole);
-      for (const w of matched) markOthers(category, w, 200, best, scoreOf);
-      for (const w of matched) markOthers(description, w, 100, best, scoreOf);
-      n = wordHits(this.layout, best, whole, scoreOf, narrow, narrow ? narrow.length : total, qlen, buffer);
+        markTitles(
+          title,
+          w,
+          offsets[w] as number,
+          wordStart[w] as number,
+          marks.title,
+          marks.best,
+          marks.whole,
+        );
+      for (const w of matched) markOthers(category, w, marks.category);
+      for (const w of matched) markOthers(description, w, marks.description);
+      n = narrow
+        ? narrowedWordHits(this.layout, marks, narrow, qlen, buffer)
+        : wordHits(this.layout, marks, qlen, buffer);
     } else {
       // Where the last query sits in the new one: an occurrence of the new query at p holds the last at
       // p + shift, so none starts before the last one's (first, or a bound under it) minus shift.
@@ -745,7 +972,12 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       n = textHits(this.layout, query, narrowed, shift, total, buffer);
     }
     const matched = buffer.hits.subarray(0, n);
-    this.last = { query, hits: matched, positions: buffer.positions.subarray(0, n) };
+    this.last = {
+      query,
+      hits: matched,
+      positions: buffer.positions.subarray(0, n),
+      ahead: buffer.ahead.subarray(0, n),
+    };
     return { items: ranked(this.items, matched, buffer.scores, n, limit), total: n };
   }
 

@@ -259,6 +259,44 @@ describe('SearchIndex', () => {
     );
   });
 
+  it('a keystroke that adds a character finds each product where search() does: the same place, a later one, or none', () => {
+    // The index keeps a few characters after each match with a space in it, so that adding one of them
+    // needs no read of the text (SearchIndex's ahead()); every other case must still search the text.
+    const catalogue = [
+      p(1, 'Rose bed of rose bouquets', '<p>rose bouquet</p>', 'Flowers'),
+      p(2, 'Red rose box', '<p>a rose bouquet, boxed</p>', 'Rose b'),
+      p(3, 'Rose bऊquet', '<p>rose bouquet</p>', 'Flowers'),
+      p(4, 'Tea rose bouquet', '', 'Flowers'),
+      p(5, 'White rose', '<p>Rose\u00a0bouquet and rose buds</p>', 'Flowers'),
+      p(6, 'xrose bouquet', '', 'Rose bouquets'),
+    ];
+    // Dense words (held by more than one product in 32) and sparse ones, in both of the marks' forms.
+    const filler = Array.from({ length: 200 }, (_, i) =>
+      p(100 + i, `Lily ${i}`, i % 3 ? '<p>rose bunch</p>' : '', i % 2 ? 'Flowers' : 'Gifts'),
+    );
+    const all = [...catalogue, ...filler];
+    const index = new SearchIndex<P>();
+    index.update(all);
+    index.warm();
+    for (const typed of [
+      'rose bouquets',
+      'rose b\u00a0',
+      'rose bऊquet',
+      'e rose box',
+      'rose bu',
+      'rose bouquet',
+    ]) {
+      for (let k = 1; k <= typed.length; k++) {
+        const q = typed.slice(0, k);
+        const want = search(all, q).map((x) => x.productID);
+        expect(
+          index.search(q).map((x) => x.productID),
+          q,
+        ).toEqual(want);
+      }
+    }
+  });
+
   it('never lets a query span two fields', () => {
     const index = new SearchIndex<P>();
     index.update([p(1, 'Rose', '', 'Gifts')]);
