@@ -295,7 +295,7 @@ interface Postings {
    * first letter walked 400,000 entries of them (issue 17's bench, 50,000 products).
    */
   dense: Int32Array;
-  bits: Uint32Array;
+  bits: Int32Array;
 }
 
 /** 32-bit words of a bitset of `n` products. */
@@ -340,7 +340,7 @@ function* postings(
   const fill = at.slice(0, words);
   const items = new Int32Array(size);
   const out = new Int32Array(starts ? size : 0);
-  const bits = new Uint32Array(bitsets * stride);
+  const bits = new Int32Array(bitsets * stride);
   for (let i = 0; i < lists.length; i++) {
     const ids = lists[i] as Int32Array;
     const word = i >>> 5;
@@ -381,7 +381,7 @@ function emptyLayout(): Layout {
     items: new Int32Array(0),
     starts: new Int32Array(0),
     dense: new Int32Array(0),
-    bits: new Uint32Array(0),
+    bits: new Int32Array(0),
   });
   return {
     title: none(),
@@ -476,7 +476,7 @@ function markTitles(
   w: number,
   offset: number,
   wordStart: number,
-  held: Uint32Array,
+  held: Int32Array,
   best: Int32Array,
   whole: Uint8Array,
 ): void {
@@ -499,7 +499,7 @@ function markTitles(
 }
 
 /** Marks, in `held`, the products whose category (or description) holds word `w`. */
-function markOthers(list: Postings, w: number, held: Uint32Array): void {
+function markOthers(list: Postings, w: number, held: Int32Array): void {
   const d = list.dense[w] as number;
   if (d >= 0) {
     const bits = list.bits;
@@ -517,9 +517,9 @@ function markOthers(list: Postings, w: number, held: Uint32Array): void {
 
 /** Which products a keystroke without white space found, per field (bitsets), and in titles where. */
 interface Marks {
-  title: Uint32Array;
-  category: Uint32Array;
-  description: Uint32Array;
+  title: Int32Array;
+  category: Int32Array;
+  description: Int32Array;
   best: Int32Array;
   whole: Uint8Array;
 }
@@ -527,9 +527,9 @@ interface Marks {
 function emptyMarks(n: number): Marks {
   const length = bitsetLength(n);
   return {
-    title: new Uint32Array(length),
-    category: new Uint32Array(length),
-    description: new Uint32Array(length),
+    title: new Int32Array(length),
+    category: new Int32Array(length),
+    description: new Int32Array(length),
     best: new Int32Array(n),
     whole: new Uint8Array(n),
   };
@@ -558,6 +558,7 @@ interface Answer {
   query: string;
   hits: Int32Array;
   positions: Int32Array;
+  scores: Uint16Array;
   ahead: Int32Array;
 }
 
@@ -611,7 +612,7 @@ function wordHit(layout: Layout, marks: Marks, i: number, qlen: number, out: Buf
   return true;
 }
 
-/** A query without white space, from scratch: the marked products in catalogue order, 32 at a time. */
+/** A query without white space: the marked products in catalogue order, 32 at a time. */
 function wordHits(layout: Layout, marks: Marks, qlen: number, out: Buffers): number {
   const { title, category, description } = marks;
   let n = 0;
@@ -627,17 +628,78 @@ function wordHits(layout: Layout, marks: Marks, qlen: number, out: Buffers): num
   return n;
 }
 
-/** A query without white space that narrows the last answer: those of `narrow` the marks found. */
-function narrowedWordHits(
+/** Set bits in a 32-bit word. */
+function bitCount(word: number): number {
+  const a = word - ((word >>> 1) & 0x55555555);
+  const b = (a & 0x33333333) + ((a >>> 2) & 0x33333333);
+  return Math.imul((b + (b >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/**
+ * A query without white space, as a page needs it: its title hits in catalogue order with their
+ * scores (into `out`), and how many products hold it only in their category and only in their
+ * description. Every title hit outranks every other (scoreFields() gives a title at least 280, a
+ * category 200, a description 100), so those two are counted, not listed: a query that every
+ * product's description holds (the seeder's "eggless") costs a count per 32 products, where a list
+ * in catalogue order cost a few array writes per product.
+ */
+function wordAnswer(
   layout: Layout,
   marks: Marks,
-  narrow: Int32Array,
   qlen: number,
   out: Buffers,
-): number {
-  let n = 0;
-  for (let c = 0; c < narrow.length; c++) if (wordHit(layout, marks, narrow[c] as number, qlen, out, n)) n++;
-  return n;
+): { titles: number; categories: number; descriptions: number } {
+  const { title, category, description, best, whole } = marks;
+  const { titleLength } = layout;
+  const { hits, scores } = out;
+  let titles = 0;
+  let categories = 0;
+  let descriptions = 0;
+  for (let b = 0; b < title.length; b++) {
+    const t = title[b] as number;
+    const c = category[b] as number;
+    if (c !== 0) categories += bitCount(c & ~t);
+    const d = description[b] as number;
+    if (d !== 0) descriptions += bitCount(d & ~c & ~t);
+    let m = t;
+    while (m !== 0) {
+      const low = m & -m;
+      m ^= low;
+      const i = (b << 5) | (31 - Math.clz32(low));
+      hits[titles] = i;
+      // scoreFields()'s title score, without reading the title (see wordHit).
+      scores[titles] = titleHitScore(best[i] as number, whole[i] === 1, titleLength[i] as number, qlen);
+      titles++;
+    }
+  }
+  return { titles, categories, descriptions };
+}
+
+/** Adds to `page`, up to `limit`, the products marked in `held` and in neither `not` nor `nor`, in catalogue order. */
+function addMarked<P>(
+  items: readonly P[],
+  held: Int32Array,
+  not: Int32Array,
+  nor: Int32Array | null,
+  page: P[],
+  limit: number,
+): void {
+  for (let b = 0; b < held.length && page.length < limit; b++) {
+    let m = (held[b] as number) & ~(not[b] as number) & (nor ? ~(nor[b] as number) : -1);
+    while (m !== 0 && page.length < limit) {
+      const low = m & -m;
+      m ^= low;
+      page.push(items[(b << 5) | (31 - Math.clz32(low))] as P);
+    }
+  }
+}
+
+/** The last answer to a query without white space, as wordAnswer() left it (its marks and title hits). */
+interface WordAnswer {
+  query: string;
+  titles: number;
+  categories: number;
+  descriptions: number;
 }
 
 /**
@@ -744,7 +806,9 @@ function ranked<P>(
 /**
  * A catalogue whose searches take every path of the keystroke functions (SearchIndex.warming): hits
  * at a title's start, inside a title word and after a space, in a category and in a description,
- * next to a letter outside ASCII, with and without a space in the query, narrowed and not.
+ * next to a letter outside ASCII, with and without a space in the query, narrowed and not, and
+ * a typed character that the text after the last match has, has not ('rose bo' after 'rose bed')
+ * or has run out of.
  */
 const WARMING_CATALOGUE = (
   [
@@ -753,6 +817,7 @@ const WARMING_CATALOGUE = (
     ['Hamper', 'Gifts and hampers', ''],
     ['Plant', 'Plants', '<p>A fern in a pot, easy care</p>'],
     ['Crème brûlée jar 2', 'Desserts', ''],
+    ['Red rose bed and rose box', 'Roses', '<p>A rose bouquet</p>'],
   ] as const
 ).map(([title, categoryName, description], i) => ({
   productID: i + 1,
@@ -774,6 +839,7 @@ const WARMING_TYPED = [
   'me b',
   'jar 2',
   'bouquet',
+  'rose bo',
 ];
 
 export class SearchIndex<P extends Searchable & { productID: number }> {
@@ -852,6 +918,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     this.words.ready();
     this.marks = emptyMarks(this.entries.length);
     this.last = null;
+    this.lastWord = null;
   }
 
   get size(): number {
@@ -863,8 +930,8 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
    * a loop over 50,000 products are the engine's interpreter and its first compilers (a first
    * letter cost 3 ms of a fast machine three times over and 0.9 ms from the fourth, 12 ms and more
    * on a phone, issue 17's bench), and a path first taken in compiled code throws that code away.
-   * So each path (a query from scratch, narrowing one without a space, one with a space from
-   * scratch and narrowed) runs here three times. Called when the index is built, a query per
+   * So each path (a query without a space, one with a space from scratch and narrowed) runs here
+   * three times. Called when the index is built, a query per
    * task (web/hooks/useSearch.ts), so the shopper's first keystroke runs optimized code. Changes
    * no answer: the next search starts afresh.
    */
@@ -888,6 +955,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       }
     }
     this.last = null;
+    this.lastWord = null;
   }
 
   /** `warming` at once. */
@@ -904,6 +972,8 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
    * query with a space in it need only look at these. `update` clears it.
    */
   private last: Answer | null = null;
+  /** Or the last query had no white space, and its answer is in the marks (see wordAnswer). */
+  private lastWord: WordAnswer | null = null;
 
   /** Matching products, best first (ties keep catalogue order); an empty query gives none. */
   search(q: string, limit = Number.POSITIVE_INFINITY): P[] {
@@ -923,6 +993,14 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       const all = this.searchPlain(query);
       return { items: all.slice(0, limit), total: all.length };
     }
+    // The last answer's arrays: this keystroke's go in the other set (below).
+    const previous = this.buffers[this.turn ^ 1] as Buffers;
+    // The same query again (a space typed after a word: "rose " is "rose"): the last answer, ranked anew.
+    if (this.lastWord?.query === query) return this.wordPage(this.lastWord, previous, limit);
+    if (this.last?.query === query) {
+      const n = this.last.hits.length;
+      return { items: ranked(this.items, this.last.hits, this.last.scores, n, limit), total: n };
+    }
     const total = entries.length;
     // Two sets of arrays in turn, kept between keystrokes: this one's answer is read from the other's,
     // and new arrays of 50,000 on every keystroke kept a phone's garbage collector busy.
@@ -933,15 +1011,11 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     }
     this.turn ^= 1;
     const qlen = query.length;
-    const last = this.last;
-    let n: number;
     // Each kind of keystroke is a function of its own, and so is the ranking: the engine compiles and
     // optimizes each alone. In one function, a keystroke of the other kind ran code compiled without
     // its path, which the engine threw away and compiled again, running the loop uncompiled meanwhile
     // (a narrowed query with a space cost 4 ms of a fast machine every time instead of 0.5).
     if (!/\s/.test(query)) {
-      // A longer query matches only products the last one matched (typing adds to a query).
-      const narrow = last && query.includes(last.query) ? last.hits : null;
       this.words.find(query);
       const { offsets, wordStart, matched } = this.words;
       const { title, category, description } = this.layout;
@@ -961,24 +1035,56 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
         );
       for (const w of matched) markOthers(category, w, marks.category);
       for (const w of matched) markOthers(description, w, marks.description);
-      n = narrow
-        ? narrowedWordHits(this.layout, marks, narrow, qlen, buffer)
-        : wordHits(this.layout, marks, qlen, buffer);
-    } else {
-      // Where the last query sits in the new one: an occurrence of the new query at p holds the last at
-      // p + shift, so none starts before the last one's (first, or a bound under it) minus shift.
-      const shift = last ? query.indexOf(last.query) : -1;
-      const narrowed = last && shift >= 0 ? last : null;
-      n = textHits(this.layout, query, narrowed, shift, total, buffer);
+      // The marks are exactly the matches, so there is no last answer to narrow; nor is this answer
+      // listed whole unless a query with a space narrows it (below).
+      this.lastWord = { query, ...wordAnswer(this.layout, marks, qlen, buffer) };
+      this.last = null;
+      return this.wordPage(this.lastWord, buffer, limit);
     }
+    const word = this.lastWord;
+    if (word) {
+      // The query without a space that this one narrows, listed whole now from its marks, in its own arrays.
+      const count = query.includes(word.query)
+        ? wordHits(this.layout, this.marks, word.query.length, previous)
+        : -1;
+      this.last =
+        count < 0
+          ? null
+          : {
+              query: word.query,
+              hits: previous.hits.subarray(0, count),
+              positions: previous.positions.subarray(0, count),
+              scores: previous.scores.subarray(0, count),
+              ahead: previous.ahead.subarray(0, count),
+            };
+      this.lastWord = null;
+    }
+    const last = this.last;
+    // Where the last query sits in the new one: an occurrence of the new query at p holds the last at
+    // p + shift, so none starts before the last one's (first, or a bound under it) minus shift.
+    const shift = last ? query.indexOf(last.query) : -1;
+    const narrowed = last && shift >= 0 ? last : null;
+    const n = textHits(this.layout, query, narrowed, shift, total, buffer);
     const matched = buffer.hits.subarray(0, n);
     this.last = {
       query,
       hits: matched,
       positions: buffer.positions.subarray(0, n),
+      scores: buffer.scores.subarray(0, n),
       ahead: buffer.ahead.subarray(0, n),
     };
     return { items: ranked(this.items, matched, buffer.scores, n, limit), total: n };
+  }
+
+  /** A page of a query without white space: its title hits best first, then its category and description hits. */
+  private wordPage(answer: WordAnswer, from: Buffers, limit: number): { items: P[]; total: number } {
+    const { titles, categories, descriptions } = answer;
+    const items = ranked(this.items, from.hits, from.scores, titles, limit);
+    const { title, category, description } = this.marks;
+    if (items.length < limit && categories > 0) addMarked(this.items, category, title, null, items, limit);
+    if (items.length < limit && descriptions > 0)
+      addMarked(this.items, description, title, category, items, limit);
+    return { items, total: titles + categories + descriptions };
   }
 
   private searchPlain(query: string): P[] {
