@@ -535,7 +535,10 @@ function emptyMarks(n: number): Marks {
   };
 }
 
-/** A keystroke's matches in catalogue order: which, where each first holds the query, and its score. */
+/**
+ * A keystroke's matches in catalogue order: which, where each first holds the query, and its score
+ * (of a query without white space, only its title hits until a query with a space narrows it).
+ */
 interface Buffers {
   hits: Int32Array;
   positions: Int32Array;
@@ -612,13 +615,15 @@ function wordHit(layout: Layout, marks: Marks, i: number, qlen: number, out: Buf
   return true;
 }
 
-/** A query without white space: the marked products in catalogue order, 32 at a time. */
+/**
+ * A query without white space listed whole from its marks, in catalogue order, for a query with a
+ * space to narrow (SearchIndex.searchPage): 32 products a test, then the marked ones one by one.
+ */
 function wordHits(layout: Layout, marks: Marks, qlen: number, out: Buffers): number {
   const { title, category, description } = marks;
   let n = 0;
   for (let b = 0; b < title.length; b++) {
     let m = (title[b] as number) | (category[b] as number) | (description[b] as number);
-    // Products 32b.. none of whose fields holds the query cost one test: most of a narrow query's.
     while (m !== 0) {
       const low = m & -m;
       m ^= low;
@@ -931,9 +936,8 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
    * letter cost 3 ms of a fast machine three times over and 0.9 ms from the fourth, 12 ms and more
    * on a phone, issue 17's bench), and a path first taken in compiled code throws that code away.
    * So each path (a query without a space, one with a space from scratch and narrowed) runs here
-   * three times. Called when the index is built, a query per
-   * task (web/hooks/useSearch.ts), so the shopper's first keystroke runs optimized code. Changes
-   * no answer: the next search starts afresh.
+   * three times. Called when the index is built, a query per task (web/hooks/useSearch.ts), so the
+   * shopper's first keystroke runs optimized code. Changes no answer: the next search starts afresh.
    */
   *warming(): Generator<void, void> {
     // First every path of every kind on a small catalogue made to take them all (see WARMING_CATALOGUE):
