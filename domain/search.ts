@@ -565,12 +565,24 @@ interface Answer {
   ahead: Int32Array;
 }
 
+/** The answer to `query` whose `n` matches are at the start of `buffer`. */
+function answerIn(query: string, buffer: Buffers, n: number): Answer {
+  return {
+    query,
+    hits: buffer.hits.subarray(0, n),
+    positions: buffer.positions.subarray(0, n),
+    scores: buffer.scores.subarray(0, n),
+    ahead: buffer.ahead.subarray(0, n),
+  };
+}
+
 /**
  * What follows a text hit, for the keystroke that adds a character to the query: up to three
  * characters after the match (ISO-8859-1 ones, a byte each, the first lowest; 0 ends them) and, in
- * bit 24, whether the match starts a word. A keystroke that adds the next of these characters
- * matches at the same place without reading the product's text: at 50,000 products the texts are
- * megabytes, and reading one per candidate was a cache miss each, most of such a keystroke's time.
+ * bit 24, whether a title match starts a word (what its score needs). A keystroke that adds the
+ * next of these characters matches at the same place without reading the product's text: at 50,000
+ * products the texts are megabytes, and reading one per candidate was a cache miss each, most of
+ * such a keystroke's time.
  */
 function ahead(step: string, after: number, wordStart: boolean): number {
   let chars = 0;
@@ -756,18 +768,19 @@ function textHits(
     }
     if (pos < 0) continue;
     const tl = titleLength[i] as number;
-    // The title is where the joined text starts, so the character before a title hit is read there.
+    const inTitle = pos < tl;
+    // The title is where the joined text starts, so the character before a title hit is read there;
+    // whether any other hit starts a word counts for nothing.
     if ((after & 0xff) === 0)
-      after = ahead(step, start + pos + qlen, pos === 0 || !isWordChar(step, start + pos - 1));
+      after = ahead(step, start + pos + qlen, inTitle && (pos === 0 || !isWordChar(step, start + pos - 1)));
     hits[n] = i;
     positions[n] = pos;
     follows[n] = after;
-    scores[n] =
-      pos < tl
-        ? titleHitScore(pos, (after & (1 << 24)) !== 0, tl, qlen)
-        : pos < tl + 1 + (categoryLength[i] as number)
-          ? 200
-          : 100;
+    scores[n] = inTitle
+      ? titleHitScore(pos, (after & (1 << 24)) !== 0, tl, qlen)
+      : pos < tl + 1 + (categoryLength[i] as number)
+        ? 200
+        : 100;
     n++;
   }
   return n;
@@ -923,7 +936,6 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     this.words.ready();
     this.marks = emptyMarks(this.entries.length);
     this.last = null;
-    this.lastWord = null;
   }
 
   get size(): number {
@@ -959,7 +971,6 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       }
     }
     this.last = null;
-    this.lastWord = null;
   }
 
   /** `warming` at once. */
@@ -971,13 +982,12 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
   }
 
   /**
-   * The last query answered and the positions (in catalogue order) of its matches. Typing adds to
+   * The last query answered and the positions (in catalogue order) of its matches; or, for a query
+   * without white space, its counts, its answer being in the marks (see wordAnswer). Typing adds to
    * a query: a text that contains the longer query contains the shorter, so the next keystroke of a
    * query with a space in it need only look at these. `update` clears it.
    */
-  private last: Answer | null = null;
-  /** Or the last query had no white space, and its answer is in the marks (see wordAnswer). */
-  private lastWord: WordAnswer | null = null;
+  private last: Answer | WordAnswer | null = null;
 
   /** Matching products, best first (ties keep catalogue order); an empty query gives none. */
   search(q: string, limit = Number.POSITIVE_INFINITY): P[] {
@@ -1000,10 +1010,11 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     // The last answer's arrays: this keystroke's go in the other set (below).
     const previous = this.buffers[this.turn ^ 1] as Buffers;
     // The same query again (a space typed after a word: "rose " is "rose"): the last answer, ranked anew.
-    if (this.lastWord?.query === query) return this.wordPage(this.lastWord, previous, limit);
-    if (this.last?.query === query) {
-      const n = this.last.hits.length;
-      return { items: ranked(this.items, this.last.hits, this.last.scores, n, limit), total: n };
+    const same = this.last?.query === query ? this.last : null;
+    if (same && !('hits' in same)) return this.wordPage(same, previous, limit);
+    if (same && 'hits' in same) {
+      const n = same.hits.length;
+      return { items: ranked(this.items, same.hits, same.scores, n, limit), total: n };
     }
     const total = entries.length;
     // Two sets of arrays in turn, kept between keystrokes: this one's answer is read from the other's,
@@ -1041,43 +1052,24 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       for (const w of matched) markOthers(description, w, marks.description);
       // The marks are exactly the matches, so there is no last answer to narrow; nor is this answer
       // listed whole unless a query with a space narrows it (below).
-      this.lastWord = { query, ...wordAnswer(this.layout, marks, qlen, buffer) };
-      this.last = null;
-      return this.wordPage(this.lastWord, buffer, limit);
+      const answer = { query, ...wordAnswer(this.layout, marks, qlen, buffer) };
+      this.last = answer;
+      return this.wordPage(answer, buffer, limit);
     }
-    const word = this.lastWord;
-    if (word) {
+    let last = this.last;
+    if (last && !('hits' in last)) {
       // The query without a space that this one narrows, listed whole now from its marks, in its own arrays.
-      const count = query.includes(word.query)
-        ? wordHits(this.layout, this.marks, word.query.length, previous)
-        : -1;
-      this.last =
-        count < 0
-          ? null
-          : {
-              query: word.query,
-              hits: previous.hits.subarray(0, count),
-              positions: previous.positions.subarray(0, count),
-              scores: previous.scores.subarray(0, count),
-              ahead: previous.ahead.subarray(0, count),
-            };
-      this.lastWord = null;
+      last = query.includes(last.query)
+        ? answerIn(last.query, previous, wordHits(this.layout, this.marks, last.query.length, previous))
+        : null;
     }
-    const last = this.last;
     // Where the last query sits in the new one: an occurrence of the new query at p holds the last at
     // p + shift, so none starts before the last one's (first, or a bound under it) minus shift.
     const shift = last ? query.indexOf(last.query) : -1;
     const narrowed = last && shift >= 0 ? last : null;
     const n = textHits(this.layout, query, narrowed, shift, total, buffer);
-    const matched = buffer.hits.subarray(0, n);
-    this.last = {
-      query,
-      hits: matched,
-      positions: buffer.positions.subarray(0, n),
-      scores: buffer.scores.subarray(0, n),
-      ahead: buffer.ahead.subarray(0, n),
-    };
-    return { items: ranked(this.items, matched, buffer.scores, n, limit), total: n };
+    this.last = answerIn(query, buffer, n);
+    return { items: ranked(this.items, buffer.hits, buffer.scores, n, limit), total: n };
   }
 
   /** A page of a query without white space: its title hits best first, then its category and description hits. */
