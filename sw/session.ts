@@ -76,6 +76,27 @@ export function currentSession(now: number = Date.now()): Session | null {
   };
 }
 
+let snapshot: Session | null = null;
+/**
+ * The session as React's external store reads it: the same object for as long as nothing in
+ * it changed. `currentSession()` builds a new object per call, and a screen whose effect
+ * depended on that object fetched again at every render (the checkout asked for the saved
+ * recipients about 125 times a second).
+ */
+export function sessionSnapshot(now: number = Date.now()): Session | null {
+  const next = currentSession(now);
+  const same =
+    next !== null &&
+    snapshot !== null &&
+    next.token === snapshot.token &&
+    next.role === snapshot.role &&
+    next.userId === snapshot.userId &&
+    next.email === snapshot.email &&
+    next.phone === snapshot.phone;
+  if (!same) snapshot = next;
+  return snapshot;
+}
+
 /** A login's spec keys, as the browser's storage holds them. */
 export function sessionKeys(data: LoginData): Record<(typeof KEYS)[number], string> {
   return {

@@ -1,12 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { currentSession, onSessionChange, type Session, storedToken } from '../../sw/session.js';
+import { onSessionChange, type Session, sessionSnapshot } from '../../sw/session.js';
 
 /**
- * The page's session, re-rendering when it changes in this tab or another.
- * The snapshot is the stored token (a string, so React compares it cheaply);
- * the session is derived from it.
+ * The page's session, re-rendering when it changes in this tab or another. The same object
+ * while the session is the same, so an effect may depend on it without running at every render.
  */
 export function useSession(): Session | null {
-  const token = useSyncExternalStore(onSessionChange, storedToken, () => null);
-  return token ? currentSession() : null;
+  return useSyncExternalStore(onSessionChange, sessionSnapshot, () => null);
 }
