@@ -224,11 +224,19 @@ export const AdminOrderSummarySchema = v.object({
   slotCharge: int,
   items: v.array(
     v.object({
+      /** The line's name with its option: "Chocolate Truffle Delight (Weight: 1 kg)". */
       productName: v.string(),
+      productTitle: v.string(),
+      variationName: v.nullable(v.string()),
+      /** The size to make ("1 kg"); '' for none; null: an old order did not record it. */
+      variationValue: v.nullable(v.string()),
+      unitPrice: int,
       quantity: int,
       productImage: v.string(),
-      /** The message on the cake (issue 26); null when none. */
+      /** The message on the cake; null when none. */
       cakeMessage: v.nullable(v.string()),
+      /** The photo to print on a photo cake; null when none. */
+      photoID: v.nullable(v.string()),
     }),
   ),
   /** Who receives it and the surprise choices (issue 26). */

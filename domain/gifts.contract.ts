@@ -36,6 +36,8 @@ export const PackingSlipSchema = v.object({
     v.object({
       productName: v.string(),
       variationName: v.nullable(v.string()),
+      /** The size to make ("1 kg"); '' for none; null: an old order did not record it. */
+      variationValue: v.nullable(v.string()),
       quantity: int,
       cakeMessage: v.nullable(v.string()),
       photoID: v.nullable(v.string()),

@@ -56,7 +56,14 @@ export function stepsToCome(status: OrderStatus): OrderStatus[] {
   return USUAL_STEPS.slice(reached + 1);
 }
 
-/** "Out for delivery" from "out for delivery": how a status reads on its own. */
+/** What an order still in the phone's outbox is called beside the server's states. */
+export const WAITING_TO_BE_SENT = 'Waiting to be sent';
+
+/**
+ * "Out for delivery" from "out for delivery": how a status reads on its own, the same on order
+ * success, My Orders, the order page and queued orders (Waiting to be sent, Placed, Paid,
+ * Confirmed, Out for delivery, Delivered, Cancelled).
+ */
 export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }

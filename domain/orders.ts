@@ -46,6 +46,8 @@ export const OrderLineSchema = v.object({
   productID: int,
   productName: v.string(),
   variationName: v.nullable(v.string()),
+  /** The option chosen ("1 kg"); '' for a product with no size; null: an old order did not record it. */
+  variationValue: v.nullable(v.string()),
   productImage: v.string(),
   unitPrice: int,
   quantity: int,
@@ -80,6 +82,11 @@ export const OrderStatusUpdateSchema = v.object({
 export const PAYMENT_METHODS = { cod: 'Cash on Delivery', online: 'Razorpay' } as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[keyof typeof PAYMENT_METHODS];
 export const PaymentMethodSchema = v.picklist(Object.values(PAYMENT_METHODS) as PaymentMethod[]);
+
+/** How a method reads to people: the API's value "Razorpay" is the provider, the shopper paid online. */
+export function paymentMethodLabel(method: string): string {
+  return method === PAYMENT_METHODS.online ? 'Paid online' : method;
+}
 
 /** Old clients wrote the method in several ways; each known spelling maps to one of ours. */
 export function normalizePaymentMethod(raw: string): PaymentMethod | null {
@@ -205,6 +212,8 @@ export const PricedLineSchema = v.object({
   variationID: v.nullable(int),
   productName: v.string(),
   variationName: v.nullable(v.string()),
+  /** The option's value ("1 kg"), '' for none; absent from answers stored for replay before it was kept. */
+  variationValue: v.optional(v.nullable(v.string())),
   unitPrice: int,
   quantity: int,
   lineTotal: int,
@@ -378,7 +387,13 @@ export type PlacedOrder = v.InferOutput<typeof PlacedOrderSchema>;
 /** The spec's order history row; one row per ordered product, newest order first. */
 export const OrderHistoryRowSchema = v.object({
   orderID: int,
+  /** The line's name with what was chosen: "Chocolate Truffle Delight (Weight: 1 kg)" (`orderLineLabel`). */
   productName: v.string(),
+  /** The product's own name, and the option as `OrderLineSchema` has it. */
+  productTitle: v.string(),
+  variationName: v.nullable(v.string()),
+  variationValue: v.nullable(v.string()),
+  unitPrice: int,
   productImage: v.string(),
   quantity: int,
   /** The whole order's total in rupees (what the shopper paid), as the old API answered. */

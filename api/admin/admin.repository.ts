@@ -18,6 +18,7 @@ import {
   WAITING_STATUSES,
 } from '../../domain/admin.js';
 import { INDIA_OFFSET_MINUTES } from '../../domain/delivery.js';
+import { orderLineLabel } from '../../domain/order-lines.js';
 import { NEXT_STATUSES, type OrderStatus, type PaymentMethod } from '../../domain/orders.js';
 import { sortSlots, todayAndTomorrow } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
@@ -200,7 +201,17 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderSummary[
   const items = ids.length
     ? await db
         .selectFrom('order_items')
-        .select(['order_id', 'product_name', 'variation_name', 'quantity', 'product_image', 'cake_message'])
+        .select([
+          'order_id',
+          'product_name',
+          'variation_name',
+          'variation_value',
+          'unit_price',
+          'quantity',
+          'product_image',
+          'cake_message',
+          'photo_id',
+        ])
         .where('order_id', 'in', ids)
         .orderBy('order_id')
         .orderBy('position')
@@ -226,10 +237,19 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderSummary[
       items: items
         .filter((i) => i.order_id === r.id)
         .map((i) => ({
-          productName: i.variation_name ? `${i.product_name} (${i.variation_name})` : i.product_name,
+          productName: orderLineLabel({
+            productName: i.product_name,
+            variationName: i.variation_name,
+            variationValue: i.variation_value,
+          }),
+          productTitle: i.product_name,
+          variationName: i.variation_name,
+          variationValue: i.variation_value,
+          unitPrice: num(i.unit_price),
           quantity: i.quantity,
           productImage: i.product_image,
           cakeMessage: i.cake_message,
+          photoID: i.photo_id,
         })),
       ...orderGiftOf(r),
     };

@@ -27,6 +27,7 @@ export async function packingSlip(db: Kysely<Database>, orderId: number): Promis
     lines: lines.map((l) => ({
       productName: l.productName,
       variationName: l.variationName,
+      variationValue: l.variationValue,
       quantity: l.quantity,
       cakeMessage: l.cakeMessage,
       photoID: l.photoID,

@@ -30,6 +30,7 @@ interface ProductRow {
   id: number;
   title: string;
   price: number;
+  size_or_weight: string;
   extra_media: string;
   takes_message: number;
   photo_cake: number;
@@ -49,7 +50,15 @@ function productImage(product: ProductRow, firstUpload: Map<number, string>): st
 export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Promise<PricedOrderLine[]> {
   const ids = [...new Set(items.flatMap((i) => (i.ProductID !== null ? [i.ProductID] : [])))];
   const names = [...new Set(items.flatMap((i) => (i.ProductID === null ? [i.ProductName] : [])))];
-  const columns = ['id', 'title', 'price', 'extra_media', 'takes_message', 'photo_cake'] as const;
+  const columns = [
+    'id',
+    'title',
+    'price',
+    'size_or_weight',
+    'extra_media',
+    'takes_message',
+    'photo_cake',
+  ] as const;
   const [byIdRows, byNameRows] = await Promise.all([
     ids.length
       ? db
@@ -77,7 +86,7 @@ export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Pr
     ? await Promise.all([
         db
           .selectFrom('variations')
-          .select(['id', 'product_id', 'name', 'price'])
+          .select(['id', 'product_id', 'name', 'value', 'price'])
           .where('product_id', 'in', productIds)
           .execute(),
         db
@@ -140,6 +149,8 @@ export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Pr
       variationID: variation?.id ?? null,
       productName: product.title,
       variationName: variation?.name ?? null,
+      // The base option's value is the product's own size ('' when it has none).
+      variationValue: variation ? variation.value : (product.size_or_weight ?? ''),
       unitPrice: price,
       quantity: item.Quantity,
       lineTotal: price * item.Quantity,

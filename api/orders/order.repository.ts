@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { GiftCard, OrderGift, Recipient } from '../../domain/gifts.js';
+import { orderLineLabel } from '../../domain/order-lines.js';
 import type {
   AdminOrderHistoryRow,
   OrderHistoryRow,
@@ -89,6 +90,7 @@ export async function insertOrder(db: Db, o: NewOrder, lines: readonly PricedOrd
         variation_id: l.variationID,
         product_name: l.productName,
         variation_name: l.variationName,
+        variation_value: l.variationValue ?? '',
         product_image: l.image,
         unit_price: l.unitPrice,
         quantity: l.quantity,
@@ -156,7 +158,9 @@ function historyQuery(db: Db) {
       'users.email as user_email',
       'order_items.product_name',
       'order_items.variation_name',
+      'order_items.variation_value',
       'order_items.product_image',
+      'order_items.unit_price',
       'order_items.quantity',
       'order_items.cake_message',
       'order_items.photo_id',
@@ -171,7 +175,15 @@ type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['execute']>
 function toRow(r: HistoryRow): OrderHistoryRow {
   return {
     orderID: r.order_id,
-    productName: r.variation_name ? `${r.product_name} (${r.variation_name})` : r.product_name,
+    productName: orderLineLabel({
+      productName: r.product_name,
+      variationName: r.variation_name,
+      variationValue: r.variation_value,
+    }),
+    productTitle: r.product_name,
+    variationName: r.variation_name,
+    variationValue: r.variation_value,
+    unitPrice: Number(r.unit_price),
     productImage: r.product_image,
     quantity: r.quantity,
     totalAmount: r.total,
@@ -250,6 +262,7 @@ export async function orderLines(db: Kysely<Database>, orderId: number): Promise
       'product_id',
       'product_name',
       'variation_name',
+      'variation_value',
       'product_image',
       'unit_price',
       'quantity',
@@ -264,6 +277,7 @@ export async function orderLines(db: Kysely<Database>, orderId: number): Promise
     productID: l.product_id,
     productName: l.product_name,
     variationName: l.variation_name,
+    variationValue: l.variation_value,
     productImage: l.product_image,
     unitPrice: Number(l.unit_price),
     quantity: l.quantity,

@@ -47,6 +47,8 @@ export interface OrderItemsTable {
   variation_id: number | null;
   product_name: string;
   variation_name: string | null;
+  /** The option's value ("1 kg"); '' for a product with no size; NULL only where an old line's size could not be recovered. */
+  variation_value: string | null;
   product_image: string;
   unit_price: number;
   quantity: number;

@@ -21,7 +21,7 @@ for (const dialect of DIALECTS) {
       t = await makeTestApp(dialect);
       admin = (await createUserWithToken(t.app, { role: '1', email: `boss-${Date.now()}@example.test` }))
         .auth;
-      cake = await insertProduct(t.app, { price: 800, variations: [{ name: '1 Kg', price: 1200 }] });
+      cake = await insertProduct(t.app, { price: 800, variations: [{ value: '1 Kg', price: 1200 }] });
     });
     afterAll(async () => t.close());
 
@@ -72,7 +72,8 @@ for (const dialect of DIALECTS) {
         expect.objectContaining({
           productID: cake.id,
           productName: cake.title,
-          variationName: '1 Kg',
+          variationName: 'Weight',
+          variationValue: '1 Kg',
           unitPrice: 1200,
           quantity: 2,
           lineTotal: 2400,

@@ -31,8 +31,8 @@ for (const dialect of DIALECTS) {
         title: `Chocolate Truffle ${dialect}`,
         price: 600,
         variations: [
-          { name: '1 kg', price: 1100 },
-          { name: '2 kg', price: 2000 },
+          { value: '1 kg', price: 1100 },
+          { value: '2 kg', price: 2000 },
         ],
       });
       flowers = await insertProduct(t.app, { title: `Red Roses ${dialect}`, price: 450 });
@@ -484,6 +484,11 @@ for (const dialect of DIALECTS) {
         expect(rows[0]).toEqual({
           orderID: expect.any(Number),
           productName: flowers.title,
+          // The line as it was chosen: a product with no size has no option to name.
+          productTitle: flowers.title,
+          variationName: null,
+          variationValue: '',
+          unitPrice: 450,
           // The fixture product has no picture; the request's ProductImage is never kept.
           productImage: '',
           quantity: 2,

@@ -11,7 +11,8 @@ export interface FixtureProduct {
   id: number;
   title: string;
   price: number;
-  variations: { id: number; name: string; price: number }[];
+  /** `name` is the option's name ("Weight"), `value` what was chosen ("1 kg"), as the catalogue keeps them. */
+  variations: { id: number; name: string; value: string; price: number }[];
 }
 
 let counter = 0;
@@ -21,8 +22,9 @@ export async function insertProduct(
   fields: {
     title?: string;
     price?: number;
-    variations?: { name: string; price: number }[];
+    variations?: { value: string; name?: string; price: number }[];
     deleted?: boolean;
+    sizeOrWeight?: string;
   } = {},
 ): Promise<FixtureProduct> {
   counter += 1;
@@ -35,6 +37,7 @@ export async function insertProduct(
       title,
       description: '<p>A cake.</p>',
       price,
+      ...(fields.sizeOrWeight === undefined ? {} : { size_or_weight: fields.sizeOrWeight }),
       version: 1,
       created_at: now,
       updated_at: now,
@@ -46,10 +49,10 @@ export async function insertProduct(
   for (const [position, v] of (fields.variations ?? []).entries()) {
     const row = await app.db
       .insertInto('variations')
-      .values({ product_id: id, name: v.name, value: 'Weight', price: v.price, position })
+      .values({ product_id: id, name: v.name ?? 'Weight', value: v.value, price: v.price, position })
       .returning('id')
       .executeTakeFirstOrThrow();
-    variations.push({ id: row.id, name: v.name, price: v.price });
+    variations.push({ id: row.id, name: v.name ?? 'Weight', value: v.value, price: v.price });
   }
   return { id, title, price, variations };
 }

@@ -199,7 +199,18 @@ describe('menu, breadcrumbs and titles', () => {
       deliveryDate: '2026-11-24',
       deliverySlot: { slotID: 6, name: 'Midnight', start: 1380, end: 1440 },
       slotCharge: 250,
-      items: [{ productName: 'Cake', quantity: 2, productImage: '' }],
+      items: [
+        {
+          productName: 'Cake',
+          productTitle: 'Cake',
+          variationName: null,
+          variationValue: '',
+          unitPrice: 475,
+          quantity: 2,
+          productImage: '',
+          photoID: null,
+        },
+      ],
     };
     const csv = ordersCsv([
       order,
@@ -211,7 +222,19 @@ describe('menu, breadcrumbs and titles', () => {
         hidePrice: true,
         hideSender: true,
         card: { occasion: 'Birthday', message: 'Love,\nus' },
-        items: [{ productName: 'Cake', quantity: 1, productImage: '', cakeMessage: 'जन्मदिन मुबारक दादी' }],
+        items: [
+          {
+            productName: 'Cake',
+            productTitle: 'Cake',
+            variationName: null,
+            variationValue: '',
+            unitPrice: 950,
+            quantity: 1,
+            productImage: '',
+            photoID: null,
+            cakeMessage: 'जन्मदिन मुबारक दादी',
+          },
+        ],
       },
     ]);
     const [header, row, gift] = csv.trim().split('\r\n');
