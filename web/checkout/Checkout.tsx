@@ -44,6 +44,7 @@ import { CartLineGift } from '../components/CakeGift.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
 import { useSession } from '../hooks/useSession.js';
+import { useTitle } from '../hooks/useTitle.js';
 import { usePwaState } from '../pwa/pwa-state.js';
 import { GiftOptions, type GiftState, giftErrors, giftRequest, noGift } from './GiftOptions.js';
 import { newOrderKey, placeOrder } from './place.js';
@@ -90,6 +91,7 @@ export default function Checkout() {
   const { offline } = usePwaState();
   const notify = useNotify();
   const navigate = useNavigate();
+  useTitle(t.heading);
   const [form, setForm] = useState<FormState>(initialForm);
   const touched = useRef(false);
   const [submitted, setSubmitted] = useState(false);
