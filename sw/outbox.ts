@@ -148,7 +148,11 @@ async function post(env: OutboxEnv, row: OutboxRow, token: string): Promise<Answ
   });
 }
 
-async function postPhoto(env: OutboxEnv, photo: OutboxPhoto, token: string): Promise<Answer> {
+async function postPhoto(
+  env: OutboxEnv,
+  photo: Pick<OutboxPhoto, 'key' | 'blob'>,
+  token: string,
+): Promise<Answer> {
   const form = new FormData();
   form.append('photo', photo.blob ?? new Blob([]), 'photo');
   return send(env, '/cake-photos', photo.key, token, { body: form });
@@ -184,39 +188,70 @@ async function send(
   }
 }
 
+/** An order's photo cake photos and the request that carries their ids (`PhotoID` on line `item`). */
+export interface OrderPhotos {
+  request: OrderRequestInput;
+  photos: OutboxPhoto[];
+}
+
+/** What an order does instead when one of its photos got no id: retry, wait for a sign-in, or for the shopper. */
+export type PhotoStop = Exclude<ReturnType<typeof classifyPhotoAnswer>, { kind: 'uploaded' }>;
+
 /**
- * Uploads the order's photos that have no id yet, each under its own key, and
- * writes each answered id into the row and onto its line before the next, so a
- * pass cut short never uploads a photo twice and the order carries them all.
- * Anything but an id for every photo stops here: the order is not sent
- * without them.
+ * Uploads the order's photos that have no id yet, each under its own key (made on the device when
+ * the photo was chosen, so a retry after a lost answer gets the photo made the first time, never a
+ * second one), and puts each answered id on its line. `kept` hears of every id before the next
+ * upload starts, so an id answered once is never asked for again. Anything but an id for every
+ * photo stops at that photo, with what the order does instead and the server's answer: the order
+ * is not sent, nor paid for, without them.
+ *
+ * The sender runs it before it sends an order; the checkout before it asks for the provider order
+ * of an online payment, so the payment covers an order that carries its photos.
  */
-async function uploadPhotos(
+export async function uploadOrderPhotos(
   env: OutboxEnv,
-  row: OutboxRow,
+  order: OrderPhotos,
   token: string,
-): Promise<{
-  row: OutboxRow;
-  outcome: Exclude<ReturnType<typeof classifyPhotoAnswer>, { kind: 'uploaded' }> | null;
-}> {
-  let current = row;
-  for (const photo of row.photos ?? []) {
+  kept: (next: OrderPhotos) => Promise<void> = async () => undefined,
+): Promise<OrderPhotos & { stopped: { outcome: PhotoStop; answer: Answer } | null }> {
+  let current = order;
+  for (const photo of order.photos) {
     if (photo.photoID) continue;
     const product = current.request.OrderItems[photo.item]?.ProductName || 'the cake';
-    const answer = classifyPhotoAnswer(await postPhoto(env, photo, token), env.now(), product);
-    if (answer.kind !== 'uploaded') return { row: current, outcome: answer };
-    const photoID = answer.photoID;
-    current = await put(env, current, {
-      photos: (current.photos ?? []).map((p) => (p.key === photo.key ? { ...p, photoID } : p)),
+    const answer = await postPhoto(env, photo, token);
+    const outcome = classifyPhotoAnswer(answer, env.now(), product);
+    if (outcome.kind !== 'uploaded') return { ...current, stopped: { outcome, answer } };
+    const photoID = outcome.photoID;
+    current = {
+      photos: current.photos.map((p) => (p.key === photo.key ? { ...p, photoID } : p)),
       request: {
         ...current.request,
         OrderItems: current.request.OrderItems.map((item, i) =>
           i === photo.item ? { ...item, PhotoID: photoID } : item,
         ),
       },
-    });
+    };
+    await kept(current);
   }
-  return { row: current, outcome: null };
+  return { ...current, stopped: null };
+}
+
+/** A row's photos uploaded as above, each id written into the row (and onto its line) as it is answered. */
+async function uploadRowPhotos(
+  env: OutboxEnv,
+  row: OutboxRow,
+  token: string,
+): Promise<{ row: OutboxRow; outcome: PhotoStop | null }> {
+  let current = row;
+  const done = await uploadOrderPhotos(
+    env,
+    { request: row.request, photos: row.photos ?? [] },
+    token,
+    async (next) => {
+      current = await put(env, current, next);
+    },
+  );
+  return { row: current, outcome: done.stopped?.outcome ?? null };
 }
 
 const TRANSPORT = 'transport:';
@@ -307,7 +342,7 @@ export function sendDue(
       // write per row more made each order wait on the live queries of every open page (the state is not
       // needed for safety: any row not yet answered is sent again with its key).
       if (!networkUp) row = await put(env, row, { state: 'sending' });
-      const uploads = await uploadPhotos(env, row, session.token);
+      const uploads = await uploadRowPhotos(env, row, session.token);
       row = uploads.row;
       const outcome = uploads.outcome ?? classifyAnswer(await post(env, row, session.token), env.now());
       if (outcome.kind === 'sent') {

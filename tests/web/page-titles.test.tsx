@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../domain/shop.js';
 import { db } from '../../sw/db.js';
+import { setPwaState } from '../../web/pwa/pwa-state.js';
 import { makeProduct, putProducts, renderAt, resetStore } from './storefront-fixtures.js';
 
 /**
@@ -20,6 +21,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   cleanup();
+  setPwaState({ offline: false });
   for (const link of document.head.querySelectorAll('link[rel="canonical"]')) link.remove();
 });
 
@@ -53,4 +55,29 @@ describe('page titles', () => {
     await waitFor(() => expect(document.title).toBe('Choco cake | Bakery & Blooms'));
     expect(link.href).toBe(`${location.origin}/products-details/1`);
   });
+
+  it('names the checkout "Checkout" in the tab and the history', async () => {
+    // Offline, so the screen reaches for no network (payment methods, saved recipients).
+    setPwaState({ offline: true });
+    localStorage.setItem('token', 'a.eyJzdWIiOjcsImV4cCI6NDEwMjQ0NDgwMH0.sig');
+    localStorage.setItem('userId', '7');
+    localStorage.setItem('email', 'asha@example.com');
+    localStorage.setItem('phone', '9876543210');
+    await db.cart.put({
+      key: '1:base',
+      productID: 1,
+      variationID: null,
+      variationName: null,
+      title: 'Choco cake',
+      image: '/media/p1-320.webp',
+      price: 600,
+      quantity: 1,
+      addedAt: 1,
+    });
+    renderAt('/checkout');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Checkout | Bakery & Blooms'));
+  }, 30_000);
 });

@@ -44,9 +44,10 @@ import { CartLineGift } from '../components/CakeGift.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
 import { useSession } from '../hooks/useSession.js';
+import { useTitle } from '../hooks/useTitle.js';
 import { usePwaState } from '../pwa/pwa-state.js';
 import { GiftOptions, type GiftState, giftErrors, giftRequest, noGift } from './GiftOptions.js';
-import { newOrderKey, placeOrder } from './place.js';
+import { newOrderKey, PhotoUploadError, placeOrder, withUploadedPhotos } from './place.js';
 import { type PaymentResult, payWithRazorpay, ScriptLoadError } from './razorpay.js';
 import { SlotPicker, useDeviceSlots, useSlotsOn } from './SlotPicker.js';
 import './checkout.css';
@@ -90,6 +91,7 @@ export default function Checkout() {
   const { offline } = usePwaState();
   const notify = useNotify();
   const navigate = useNavigate();
+  useTitle(t.heading);
   const [form, setForm] = useState<FormState>(initialForm);
   const touched = useRef(false);
   const [submitted, setSubmitted] = useState(false);
@@ -102,6 +104,8 @@ export default function Checkout() {
   const [payFailure, setPayFailure] = useState<string | null>(null);
   // One key per attempt to pay: the provider order and the order placed after it share it.
   const payKey = useRef<string | null>(null);
+  // The photo cakes' photos uploaded during this checkout (by the photo's key): paying again uploads none twice.
+  const photoIDs = useRef(new Map<string, string>());
   const formId = useId();
   const now = new Date();
   const device = useDeviceSlots();
@@ -290,7 +294,9 @@ export default function Checkout() {
     setBusy('paying');
     setPayFailure(null);
     try {
-      const { RazorpayOrderId: _o, RazorpayPaymentId: _p, RazorpaySignature: _s, ...body } = request;
+      // The photos first: the provider order prices, and the payment pays, an order that carries them.
+      const paying = await withUploadedPhotos(session, request, cart, photoIDs.current);
+      const { RazorpayOrderId: _o, RazorpayPaymentId: _p, RazorpaySignature: _s, ...body } = paying;
       const answer = await call(paymentsContract.createRazorpayOrder, {
         body,
         headers: { 'idempotency-key': key },
@@ -301,13 +307,13 @@ export default function Checkout() {
         order.provider === 'test'
           ? await new Promise<PaymentResult>((done) => setStandIn({ order, done }))
           : await payWithRazorpay(order, {
-              name: request.CustomerName,
+              name: paying.CustomerName,
               email: session.email,
               contact: session.phone,
             });
       setStandIn(null);
       if (result.kind === 'paid') {
-        await finish(withProof(request, result.proof), key);
+        await finish(withProof(paying, result.proof), key);
         payKey.current = null;
       } else if (result.kind === 'failed') {
         setPayFailure(result.reason);
@@ -316,7 +322,7 @@ export default function Checkout() {
         notify(t.paymentCancelled, 'info');
       }
     } catch (err) {
-      if (err instanceof ScriptLoadError) notify(err.message, 'error');
+      if (err instanceof ScriptLoadError || err instanceof PhotoUploadError) notify(err.message, 'error');
       else if (err instanceof ApiError) {
         if (err.status === 409) await takeNewPrices(err.envelope?.data);
         notify(err.message || messages.orderFailed, 'error');

@@ -1,8 +1,9 @@
 import type { CartLine } from '../../domain/cart.js';
+import { messages } from '../../domain/messages.js';
 import type { OrderRequestInput, OrderTotals } from '../../domain/orders.js';
 import type { SlotOffer } from '../../domain/slots.js';
-import { defaultEnv, queueOrder, sendNow } from '../../sw/outbox.js';
-import type { OutboxRow } from '../../sw/outbox-row.js';
+import { defaultEnv, queueOrder, sendNow, uploadOrderPhotos } from '../../sw/outbox.js';
+import type { OutboxPhoto, OutboxRow } from '../../sw/outbox-row.js';
 import type { Session } from '../../sw/session.js';
 import { newKey } from '../hooks/new-key.js';
 import { registerBackgroundSync, startPageSender } from './page-sender.js';
@@ -43,10 +44,7 @@ export async function placeOrder(input: PlaceInput): Promise<Placed> {
       figures: { ...input.totals, couponAmount: input.couponAmount },
       slot: input.slot,
       cartKeys: input.lines.map((l) => l.key),
-      // Line i of the request is cart line i (orderItems keeps the order).
-      photos: input.lines.flatMap((l, item) =>
-        l.photo ? [{ item, key: l.photo.key, blob: l.photo.blob, photoID: null }] : [],
-      ),
+      photos: photosOf(input.lines, input.request),
     },
     env,
   );
@@ -62,6 +60,60 @@ export async function placeOrder(input: PlaceInput): Promise<Placed> {
   }
   if (row.state !== 'sent') void afterQueued();
   return { row, waited };
+}
+
+/**
+ * The order's photo cake photos. Line i of the request is cart line i (orderItems keeps the
+ * order); a photo uploaded already (an online payment's) keeps the id its line carries, so the
+ * sender does not upload it again and sends the order with it.
+ */
+function photosOf(lines: readonly CartLine[], request: OrderRequestInput): OutboxPhoto[] {
+  return lines.flatMap((l, item) =>
+    l.photo
+      ? [{ item, key: l.photo.key, blob: l.photo.blob, photoID: request.OrderItems[item]?.PhotoID ?? null }]
+      : [],
+  );
+}
+
+/** A photo the shop did not take before a payment: the server's reason, or that it could not be reached. */
+export class PhotoUploadError extends Error {}
+
+/**
+ * An order paid online is priced and paid before it is placed, so its photo cakes' photos go
+ * first: each is uploaded under its own key (the one the outbox would use, so nothing is stored
+ * twice, whoever asks again) and the request carries their ids to the provider order and to the
+ * order placed after the payment. `known` keeps the ids answered during this checkout, so a second
+ * attempt to pay asks for none of them again.
+ */
+export async function withUploadedPhotos(
+  session: Session,
+  request: OrderRequestInput,
+  lines: readonly CartLine[],
+  known: Map<string, string>,
+): Promise<OrderRequestInput> {
+  const ready = {
+    ...request,
+    OrderItems: request.OrderItems.map((item, i) => {
+      const id = lines[i]?.photo ? known.get(lines[i].photo.key) : undefined;
+      return id ? { ...item, PhotoID: id } : item;
+    }),
+  };
+  const photos = photosOf(lines, ready);
+  const done = await uploadOrderPhotos(
+    defaultEnv(),
+    { request: ready, photos },
+    session.token,
+    async (next) => {
+      for (const p of next.photos) if (p.photoID) known.set(p.key, p.photoID);
+    },
+  );
+  if (done.stopped) {
+    const said = (done.stopped.answer.body as { sys_message?: unknown } | null)?.sys_message;
+    throw new PhotoUploadError(
+      done.stopped.answer.status > 0 && typeof said === 'string' && said ? said : messages.orderFailed,
+    );
+  }
+  return done.request;
 }
 
 let asked = false;

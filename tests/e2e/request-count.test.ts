@@ -1,0 +1,133 @@
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginData } from '../../domain/accounts.js';
+import {
+  cartLine,
+  login,
+  openShopOnPhone,
+  putRows,
+  registerShopper,
+  writeSession,
+} from '../support/checkout-e2e.js';
+import {
+  buildWeb,
+  feedSnapshot,
+  launchChromium,
+  type RunningServer,
+  startServer,
+  tempDir,
+} from '../support/e2e.js';
+import { startSmtp, type TestSmtp } from '../support/smtp.js';
+
+/**
+ * No screen fetches in a loop. A screen whose effect depends on an object made anew at every
+ * render asks the server again at every render: the checkout once asked for the saved recipients
+ * 1,245 times in 10 s. Here a signed-in shopper's checkout and My Profile are each watched for
+ * 10 s after the page loads, every request to `/api/` counted (the page's, its workers' and the
+ * service worker's): each endpoint at most once per page load, and at most once more when the
+ * session changes (a sign-in in another tab).
+ */
+const WATCH_MS = 10_000;
+
+let server: RunningServer;
+let smtp: TestSmtp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let shopper: LoginData;
+const email = `requests-${Date.now()}@example.test`;
+
+/** The page a request came from; null for the service worker's own. */
+function pageOf(r: Request): Page | null {
+  if (r.serviceWorker()) return null;
+  try {
+    return r.frame().page();
+  } catch {
+    // No frame to name (a worker's request, a navigation before its frame): counted as the page's.
+    return page;
+  }
+}
+
+/**
+ * Every request to the API from the shopper's page (and its workers) and from the service worker,
+ * while `run` goes and for `watchMs` after it, as "METHOD /path" (no query).
+ */
+async function apiRequestsDuring(run: () => Promise<void>, watchMs = WATCH_MS): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const count = (r: Request) => {
+    const url = new URL(r.url());
+    if (url.origin !== server.url || !url.pathname.startsWith('/api/')) return;
+    const from = pageOf(r);
+    if (from !== null && from !== page) return;
+    const name = `${r.method()} ${url.pathname}`;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  };
+  // The context hears the pages', their workers' and (in Chromium) the service worker's requests.
+  context.on('request', count);
+  try {
+    await run();
+    await page.waitForTimeout(watchMs);
+  } finally {
+    context.off('request', count);
+  }
+  return counts;
+}
+
+/** The endpoints asked for more than `most` times, with their counts (none is the answer wanted). */
+function over(counts: Map<string, number>, most: number): Record<string, number> {
+  return Object.fromEntries([...counts].filter(([, n]) => n > most));
+}
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  const webDir = await buildWeb(tempDir('request-count-web'));
+  server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
+  shopper = await registerShopper(server, smtp, email);
+  const product = (await feedSnapshot(server)).products.find((p) => p.price > 0 && !p.photoCake);
+  browser = await launchChromium();
+  ({ context, page } = await openShopOnPhone(browser, server.url));
+  await writeSession(page, shopper);
+  if (product) await putRows(page, 'cart', [cartLine(product, Date.now())]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+describe('requests a screen makes', () => {
+  it('the checkout asks each endpoint at most once in 10 s, and once more when the session changes', async () => {
+    const loaded = await apiRequestsDuring(async () => {
+      await page.goto('/checkout');
+      await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    });
+    // The screen's own calls happened: the count is of a screen that works, not of one that never asked.
+    expect(loaded.get('GET /api/my-recipients')).toBe(1);
+    expect(loaded.get('GET /api/payments/methods')).toBe(1);
+    expect(over(loaded, 1)).toEqual({});
+
+    // The shopper signs in again in another tab: this tab's session changes once.
+    const again = await login(server, email);
+    const other = await context.newPage();
+    await other.goto('/home');
+    const changed = await apiRequestsDuring(() => writeSession(other, again), WATCH_MS / 2);
+    await other.close();
+    expect(changed.get('GET /api/my-recipients')).toBe(1);
+    expect(over(changed, 1)).toEqual({});
+  });
+
+  it('My Profile asks each endpoint at most once in 10 s', async () => {
+    const loaded = await apiRequestsDuring(async () => {
+      await page.goto('/my-profile');
+      await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    });
+    expect(loaded.get('GET /api/my-recipients')).toBe(1);
+    // Loaded afresh, the profile is asked twice: once by the login guard, which asks the server
+    // once per token whether it still takes it (web/account/guards.tsx), and once by the screen.
+    // Two callers, not a loop; any other endpoint once.
+    const { 'GET /api/GetUserProfile': profile, ...rest } = over(loaded, 1);
+    expect(profile ?? 1).toBeLessThanOrEqual(2);
+    expect(rest).toEqual({});
+  });
+});
