@@ -3,7 +3,22 @@
  * (a login code, sending a code again, the current password) and the shell's
  * words for a lapsed session. The spec's own texts stay in `messages.ts`.
  */
+/** "Name", "Name and Phone", "Name, Email and Phone". */
+function listOf(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 export const accountMessages = {
+  // Under a phone field (register, My Profile): the forms it takes (`phone.ts`).
+  phoneHint: 'A 10-digit mobile number; +91 and spaces are fine.',
+  // Register: why its button does nothing yet (the fields still empty, then those that break a rule).
+  registerNeeds: (empty: readonly string[], wrong: readonly string[]) =>
+    [
+      empty.length ? `Still to fill in: ${listOf(empty)}.` : '',
+      wrong.length ? `Still to correct: ${listOf(wrong)}.` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
   // Current password on a password change (PUT /UpdateUserProfile; server and form).
   currentPasswordRequired: 'Please enter your current password to set a new one.',
   currentPasswordWrong: 'Your current password is not correct.',

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { accountMessages } from './account-messages.js';
 import { messages } from './messages.js';
+import { MobileOrNumberSchema } from './phone.js';
 import { singleLine } from './single-line.js';
 
 /**
@@ -20,7 +21,6 @@ export const ADDRESS_MAX = 500;
 
 /** The spec's one-time code: exactly six digits, sent as a string. */
 export const OTP_PATTERN = /^\d{6}$/;
-export const PHONE_PATTERN = /^\d{10}$/;
 
 const LOWER = /[a-z]/;
 const UPPER = /[A-Z]/;
@@ -76,11 +76,8 @@ const NameSchema = v.pipe(
   singleLine('Name'),
 );
 
-const PhoneSchema = v.pipe(
-  v.union([v.string(), v.number()], messages.phoneInvalid),
-  v.transform((x) => String(x).trim()),
-  v.regex(PHONE_PATTERN, messages.phoneInvalid),
-);
+/** An Indian mobile number as people type it ("+91 98765 01234"), kept as its 10 digits (`phone.ts`). */
+const PhoneSchema = MobileOrNumberSchema(messages.phoneInvalid);
 
 const OtpSchema = (message: string) =>
   v.pipe(

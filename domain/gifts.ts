@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { addDays, indiaClock, isCalendarDate, isValidPincode } from './delivery.js';
 import type { PaymentMethod } from './orders.js';
-import { singleLine } from './single-line.js';
+import { MobileSchema } from './phone.js';
+import { singleLine, tooLongMessage } from './single-line.js';
 
 /**
  * Gifts (issue 26): a recipient, a surprise (no price in the box, no sender on the card), a
@@ -166,21 +167,17 @@ export const PhotoIDSchema = v.pipe(
   v.toLowerCase(),
 );
 
-/** Indian mobile numbers are 10 digits starting with 6, 7, 8 or 9. */
-export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
+export const RECIPIENT_NAME_MAX = 100;
 
 const RecipientNameSchema = v.pipe(
   v.string(giftMessages.recipientName),
   v.trim(),
   v.nonEmpty(giftMessages.recipientName),
-  v.maxLength(100, "The recipient's name can be at most 100 characters."),
+  v.maxLength(RECIPIENT_NAME_MAX, tooLongMessage("The recipient's name", RECIPIENT_NAME_MAX)),
   singleLine("The recipient's name"),
 );
-const RecipientPhoneSchema = v.pipe(
-  v.string(giftMessages.recipientPhone),
-  v.trim(),
-  v.regex(MOBILE_PATTERN, giftMessages.recipientPhone),
-);
+/** The account's phone rule (`phone.ts`): "+91 98765 01234" is kept as 9876501234. */
+const RecipientPhoneSchema = MobileSchema(giftMessages.recipientPhone);
 
 /** "Send to someone else": the order's address fields are then the recipient's. */
 export const RecipientSchema = v.object({

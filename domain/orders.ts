@@ -11,7 +11,7 @@ import {
   RecipientSchema,
 } from './gifts.js';
 import { messages } from './messages.js';
-import { singleLine } from './single-line.js';
+import { singleLine, tooLongMessage } from './single-line.js';
 import { OrderSlotSchema, type SlotRefusal } from './slots.js';
 import { IdSchema } from './validation.js';
 
@@ -98,8 +98,9 @@ export function normalizePaymentMethod(raw: string): PaymentMethod | null {
 
 export const MAX_ORDER_LINES = 50;
 
-const required = (message: string, max: number) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message));
+// Too long is its own message: a name pasted twice is not a missing name.
+const required = (label: string, message: string, max: number) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLongMessage(label, max)));
 
 const optionalText = (max: number) =>
   v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max))), null);
@@ -140,16 +141,16 @@ export const OrderRequestSchema = v.object({
     v.trim(),
     v.check(isCalendarDate, messages.deliveryDateInvalid),
   ),
-  CustomerName: v.pipe(required(messages.fullNameRequired, 100), singleLine('Full Name')),
+  CustomerName: v.pipe(required('Full Name', messages.fullNameRequired, 100), singleLine('Full Name')),
   CustomerEmail: EmailSchema(),
   CustomerPhone: v.pipe(
     v.string(messages.phoneInvalid),
     v.trim(),
     v.regex(/^\d{10}$/, messages.phoneInvalid),
   ),
-  CustomerAddress: required(messages.addressRequired, 500),
-  State: v.pipe(required(messages.stateRequired, 60), singleLine('State')),
-  City: v.pipe(required(messages.cityRequired, 60), singleLine('City')),
+  CustomerAddress: required('Shipping Address', messages.addressRequired, 500),
+  State: v.pipe(required('State', messages.stateRequired, 60), singleLine('State')),
+  City: v.pipe(required('City', messages.cityRequired, 60), singleLine('City')),
   // Some clients send the pincode as a number; it is text with exactly 6 digits either way.
   CustomerPincode: v.pipe(
     v.union(

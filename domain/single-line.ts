@@ -17,5 +17,12 @@ export function isSingleLine(s: string): boolean {
 /** The field's own message when it is not one line of plain text. */
 export const singleLineMessage = (label: string) => `${label} contains characters that are not allowed.`;
 
+/**
+ * The field's own message when it is longer than its maximum: the field's name and the limit, never
+ * the message of an empty field (a name pasted twice is there, it is only too long).
+ */
+export const tooLongMessage = (label: string, max: number) =>
+  `${label} is too long (at most ${max} characters).`;
+
 export const singleLine = (label: string) =>
   v.check((s: string) => isSingleLine(s), singleLineMessage(label));

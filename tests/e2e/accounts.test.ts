@@ -91,7 +91,10 @@ describe('a shopper account in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel('Phone').fill('12');
     await page.getByLabel('Name').focus();
-    expect(await submit.isDisabled()).toBe(true);
+    // It looks disabled but stays in the tab order, described by what is still missing.
+    expect(await submit.getAttribute('aria-disabled')).toBe('true');
+    const needs = 'Still to fill in: Confirm password. Still to correct: Email, Password and Phone.';
+    expect(await page.locator(`#${await submit.getAttribute('aria-describedby')}`).textContent()).toBe(needs);
     await page.getByText(messages.emailInvalid).waitFor();
     await page.getByText(messages.passwordMin).waitFor();
     await page.getByText(messages.phoneInvalid).waitFor();
@@ -101,7 +104,8 @@ describe('a shopper account in the browser', () => {
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByLabel('Phone').fill('98765 43210');
+    expect(await submit.getAttribute('aria-disabled')).toBeNull();
     expect(await submit.isEnabled()).toBe(true);
     await submit.click();
     await says(messages.otpSent);
@@ -140,7 +144,7 @@ describe('a shopper account in the browser', () => {
     await axe('/my-profile');
     await page.getByRole('button', { name: 'Edit' }).click();
     await name.fill('Asha V');
-    await page.getByLabel('Phone').fill('9123456789');
+    await page.getByLabel('Phone').fill('+91 91234 56789');
     await page.getByLabel('Address', { exact: true }).fill('House 12, Sector 70, Mohali');
     await axe('/my-profile (editing)');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -148,6 +152,7 @@ describe('a shopper account in the browser', () => {
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     await page.reload();
     await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('Asha V');
+    expect(await page.getByLabel('Phone').inputValue()).toBe('9123456789');
     expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe(
       'House 12, Sector 70, Mohali',
     );

@@ -123,7 +123,7 @@ describe('register (spec section 5)', () => {
     const submit = (await screen.findByRole('button', { name: 'Register' })) as HTMLButtonElement;
     const name = screen.getByLabelText('Name');
     expect(describedBy(name)).toEqual([]);
-    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
 
     fireEvent.blur(name);
     expect(describedBy(name)).toEqual([messages.nameRequired]);
@@ -142,19 +142,44 @@ describe('register (spec section 5)', () => {
     expect(describedBy(type('Confirm password', 'Other-Pass1'))).toEqual([messages.passwordsDoNotMatch]);
     expect(describedBy(type('Phone', '12345'))).toEqual([messages.phoneInvalid]);
     expect(describedBy(type('Phone', '98765432101'))).toEqual([messages.phoneInvalid]);
+    expect(describedBy(type('Name', 'Asha Verma '.repeat(12).slice(0, 124)))).toEqual([messages.nameTooLong]);
 
     type('Name', 'Asha');
     type('Email', newEmail());
     type('Confirm password', PASSWORD);
     type('Phone', '9876543210');
     expect(describedBy(screen.getByLabelText('Phone'))).toEqual([]);
-    expect(submit.disabled).toBe(false);
+    expect(submit.getAttribute('aria-disabled')).toBeNull();
+    expect(submit.getAttribute('aria-describedby')).toBeNull();
     type('Name', '   ');
     expect(describedBy(screen.getByLabelText('Name'))).toEqual([messages.nameRequired]);
-    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
   });
 
-  it('registers: "Sent you a OTP in your email!", keeps email and phone, goes to /otp, and the mailed code verifies', async () => {
+  it('an incomplete form: the button looks disabled, stays focusable and names what is missing', async () => {
+    renderAt('/register');
+    const submit = (await screen.findByRole('button', { name: 'Register' })) as HTMLButtonElement;
+    // Reachable by keyboard and by a screen reader, which reads why it does nothing yet.
+    expect(submit.disabled).toBe(false);
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
+    submit.focus();
+    expect(document.activeElement).toBe(submit);
+    const why = () => document.getElementById(submit.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(why()).toBe('Still to fill in: Name, Email, Password, Confirm password and Phone.');
+
+    type('Name', 'Asha');
+    type(/^Password/, 'abc');
+    type('Phone', '98765 01234');
+    expect(why()).toBe('Still to fill in: Email and Confirm password. Still to correct: Password.');
+
+    // Pressing it says what the spec says and shows every field's message; nothing is sent.
+    fireEvent.click(submit);
+    await said(messages.formInvalid);
+    expect(describedBy(screen.getByLabelText('Email'))).toEqual([messages.emailInvalid]);
+    expect(url()).toBe('/register');
+  });
+
+  it('registers: "Sent you an OTP in your email!", keeps email and phone, goes to /otp, and the mailed code verifies', async () => {
     renderAt('/register');
     const email = newEmail();
     await screen.findByLabelText('Name');
@@ -162,9 +187,10 @@ describe('register (spec section 5)', () => {
     type('Email', email.toUpperCase());
     type(/^Password/, PASSWORD);
     type('Confirm password', PASSWORD);
-    type('Phone', '9876543210');
+    // As a contacts app shows it: the form, the server and /otp keep its 10 digits.
+    expect(describedBy(type('Phone', '+91 98765 43210'))).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    await said(messages.otpSent);
+    await said('Sent you an OTP in your email!');
     await waitFor(() => expect(url()).toBe('/otp'));
     expect(localStorage.getItem('userEmail')).toBe(email);
     expect(localStorage.getItem('userPhone')).toBe('9876543210');
@@ -383,7 +409,7 @@ describe('My Profile (spec sections 2, 4, 8)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(describedBy(type('Phone', '12'))).toEqual([messages.phoneInvalid]);
-    type('Phone', '9123456789');
+    expect(describedBy(type('Phone', '091234 56789'))).toEqual([]);
     type('Address', '12 MG Road, Mohali');
     type('New password', 'Newer-Pass9');
     expect(describedBy(type('Confirm new password', 'Other-Pass9'))).toEqual([messages.passwordsDoNotMatch]);

@@ -81,3 +81,36 @@ describe('page titles', () => {
     await waitFor(() => expect(document.title).toBe('Checkout | Bakery & Blooms'));
   }, 30_000);
 });
+
+describe('page titles of the account screens', () => {
+  /** A session the login guard lets through (it asks the server only when online). */
+  function signIn(): void {
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    localStorage.setItem('token', `${b64({ alg: 'HS256' })}.${b64({ sub: 7, exp })}.sig`);
+    localStorage.setItem('userId', '7');
+    localStorage.setItem('email', 'asha@example.com');
+    localStorage.setItem('phone', '9876543210');
+  }
+  beforeEach(() => setPwaState({ offline: true }));
+  afterEach(() => setPwaState({ offline: false }));
+
+  it.each([
+    ['/login', 'Login'],
+    ['/register', 'Create an account'],
+    ['/otp', 'Verify your email'],
+    ['/forget-password', 'Forgot password'],
+    ['/verify-reset-otp?email=asha%40example.com', 'Reset password'],
+  ])('names %s in the tab and the history', async (path, title) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(`${title} | Bakery & Blooms`));
+  });
+
+  it('names My Profile', async () => {
+    signIn();
+    renderAt('/my-profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('My Profile | Bakery & Blooms'));
+  });
+});

@@ -5,6 +5,7 @@ import { EmailOnlySchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
 import { call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { useTitle } from '../hooks/useTitle.js';
 import { Field, useForm, useSending } from './form.js';
 import './account.css';
 
@@ -13,6 +14,7 @@ import './account.css';
  * answers alike whether the email has an account. Then /verify-reset-otp.
  */
 export default function ForgetPassword() {
+  useTitle('Forgot password');
   const form = useForm(EmailOnlySchema, { email: '' });
   const notify = useNotify();
   const navigate = useNavigate();

@@ -7,6 +7,7 @@ import { EmailOnlySchema, LoginSchema, OtpLoginFormSchema } from '../../domain/a
 import { messages } from '../../domain/messages.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { useTitle } from '../hooks/useTitle.js';
 import { Field, useForm, useSending } from './form.js';
 import { type LoginState, takeLoginNotice } from './login-notice.js';
 import { startSession } from './session-start.js';
@@ -19,6 +20,7 @@ import './account.css';
  * The form's messages go to the alert region, as the spec's alerts did.
  */
 export default function Login() {
+  useTitle('Login');
   const [withCode, setWithCode] = useState(false);
   const notify = useNotify();
   const notice = (useLocation().state as LoginState | null)?.notice;

@@ -7,6 +7,7 @@ import { updateSessionPhone } from '../../sw/session.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
+import { useTitle } from '../hooks/useTitle.js';
 import { OrderUpdatesSwitch } from '../push/OrderUpdatesSwitch.js';
 import { Field, useForm, useSending } from './form.js';
 import './account.css';
@@ -44,6 +45,7 @@ function valuesOf(p: UserProfile | null): Values {
 }
 
 export default function MyProfile() {
+  useTitle('My Profile');
   const session = useSession();
   const notify = useNotify();
   const [profile, setProfile] = useState<UserProfile | null>(null);
@@ -143,9 +145,9 @@ export default function MyProfile() {
           name="phone"
           label="Phone"
           type="tel"
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="tel-national"
-          maxLength={10}
+          hint={editing ? accountMessages.phoneHint : undefined}
           disabled={!editing}
         />
         <Field form={form} name="address" label="Address" autoComplete="street-address" disabled={!editing} />

@@ -7,6 +7,7 @@ import { messages } from '../../domain/messages.js';
 import { pendingRegistrationEmail } from '../../sw/session.js';
 import { call, serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { useTitle } from '../hooks/useTitle.js';
 import { Field, useForm, useSending } from './form.js';
 import { forgetRegistration, lastRegistration } from './registration.js';
 import './account.css';
@@ -18,6 +19,7 @@ import './account.css';
  * more while they are in memory; after a reload it points to /register.
  */
 export default function Otp() {
+  useTitle('Verify your email');
   const form = useForm(OtpFormSchema, { otp: '' });
   const notify = useNotify();
   const navigate = useNavigate();

@@ -6,6 +6,7 @@ import { EmailSchema, ResetPasswordFormSchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
 import { call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { useTitle } from '../hooks/useTitle.js';
 import { Field, useForm, useSending } from './form.js';
 import './account.css';
 
@@ -16,6 +17,7 @@ import './account.css';
  * /forget-password.
  */
 export default function VerifyResetOtp() {
+  useTitle('Reset password');
   const [params] = useSearchParams();
   const email = v.safeParse(EmailSchema(), params.get('email') ?? '');
   if (!email.success) return <Navigate to="/forget-password" replace />;

@@ -19,6 +19,8 @@ export interface Form<T extends Values, O = unknown> {
   touch(name: keyof T & string): void;
   /** The field's messages to show now (empty until touched). */
   shown(name: keyof T & string): string[];
+  /** Whether the field breaks a rule now, touched or not. */
+  wrong(name: keyof T & string): boolean;
   valid: boolean;
   /**
    * For a submit: the schema's output when the form is valid (the parse made on
@@ -60,6 +62,7 @@ export function useForm<T extends Values, S extends v.GenericSchema<unknown, unk
       setAll(true);
       return null;
     },
+    wrong: (name) => (errors[name]?.length ?? 0) > 0,
     shown: (name) => {
       if (!inline || (!all && !touched.has(name))) return [];
       const list = [...new Set(errors[name] ?? [])];

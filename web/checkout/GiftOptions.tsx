@@ -12,6 +12,7 @@ import {
   type SavedRecipient,
 } from '../../domain/gifts.js';
 import type { OrderRequestInput } from '../../domain/orders.js';
+import { mobileDigits } from '../../domain/phone.js';
 
 /**
  * The checkout's gift choices (issue 26): send to someone else (their name and mobile; the address
@@ -50,7 +51,7 @@ export type GiftErrors = Partial<Record<GiftField, string>>;
 export function giftRequest(g: GiftState): Partial<OrderRequestInput> {
   return {
     ...(g.toSomeoneElse
-      ? { Recipient: { Name: g.name, Phone: g.phone, ...(g.save ? { Save: true } : {}) } }
+      ? { Recipient: { Name: g.name, Phone: mobileDigits(g.phone), ...(g.save ? { Save: true } : {}) } }
       : {}),
     ...(g.hidePrice ? { HidePrice: true } : {}),
     ...(g.hideSender ? { HideSender: true } : {}),
@@ -159,10 +160,9 @@ export function GiftOptions({
                 {...fieldProps('RecipientPhone')}
                 value={value.phone}
                 type="tel"
-                inputMode="numeric"
+                inputMode="tel"
                 autoComplete="off"
-                maxLength={10}
-                onChange={(e) => set('phone', e.target.value.replace(/\D/g, '').slice(0, 10))}
+                onChange={(e) => set('phone', e.target.value)}
               />
               {error('RecipientPhone')}
             </div>
