@@ -11,6 +11,7 @@ import {
   RecipientSchema,
 } from './gifts.js';
 import { messages } from './messages.js';
+import { mobileDigits } from './phone.js';
 import { singleLine, tooLongMessage } from './single-line.js';
 import { OrderSlotSchema, type SlotRefusal } from './slots.js';
 import { IdSchema } from './validation.js';
@@ -143,9 +144,11 @@ export const OrderRequestSchema = v.object({
   ),
   CustomerName: v.pipe(required('Full Name', messages.fullNameRequired, 100), singleLine('Full Name')),
   CustomerEmail: EmailSchema(),
+  // Taken in the forms people type ("+91 98765 01234"), kept as its 10 digits.
   CustomerPhone: v.pipe(
     v.string(messages.phoneInvalid),
     v.trim(),
+    v.transform(mobileDigits),
     v.regex(/^\d{10}$/, messages.phoneInvalid),
   ),
   CustomerAddress: required('Shipping Address', messages.addressRequired, 500),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ProfileFormSchema, RegisterSchema, UpdateProfileSchema } from '../../domain/accounts.js';
 import { giftMessages, RecipientSchema, SavedRecipientInputSchema } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
+import { OrderRequestSchema } from '../../domain/orders.js';
 import { mobileDigits } from '../../domain/phone.js';
 
 /**
@@ -126,4 +127,15 @@ describe.each(FIELDS)('the phone of $what', ({ schema, input, key, message }) =>
 
 it('the API still takes an account phone sent as a JSON number', () => {
   expect(v.parse(UpdateProfileSchema, { phone: 9876501234 }).phone).toBe('9876501234');
+});
+
+describe("an order's phone", () => {
+  it('takes the forms people type and keeps the 10 digits', () => {
+    const phone = (typed: string) =>
+      v.safeParse(OrderRequestSchema.entries.CustomerPhone, typed).output as string | undefined;
+    expect(['98765 01234', '+91 98765 01234', '09876501234', '9876501234'].map(phone)).toEqual(
+      Array(4).fill('9876501234'),
+    );
+    expect(v.safeParse(OrderRequestSchema.entries.CustomerPhone, '98765-01234').success).toBe(false);
+  });
 });
