@@ -85,11 +85,17 @@ export function RequireLogin({
   children,
   notice,
   needs = ['userId'],
+  screenAsksServer = false,
 }: {
   children: ReactNode;
   notice?: LoginNotice;
   /** The session's fields the screen reads (every guarded screen reads whose data by `userId`). */
   needs?: readonly SessionField[];
+  /**
+   * The screen's first call is the account's own profile: its answer (a 401 ends the session in
+   * the API client) is the check, and the guard does not ask the same thing a second time.
+   */
+  screenAsksServer?: boolean;
 }) {
   const session = useSession();
   const wanted = useWantedUrl();
@@ -105,7 +111,7 @@ export function RequireLogin({
   hadSession.current = true;
   return (
     <>
-      <ServerCheck token={session.token} />
+      {screenAsksServer ? null : <ServerCheck token={session.token} />}
       {children}
     </>
   );

@@ -11,11 +11,16 @@ import type { SessionField } from './guards.js';
  * (no first screen needs them).
  */
 const guarded =
-  (load: () => Promise<{ default: ComponentType }>, needs?: readonly SessionField[]) => async () => {
+  (
+    load: () => Promise<{ default: ComponentType }>,
+    needs?: readonly SessionField[],
+    screenAsksServer = false,
+  ) =>
+  async () => {
     const [{ default: Screen }, { RequireLogin }] = await Promise.all([load(), import('./guards.js')]);
     return {
       Component: () => (
-        <RequireLogin needs={needs}>
+        <RequireLogin needs={needs} screenAsksServer={screenAsksServer}>
           <Screen />
         </RequireLogin>
       ),
@@ -28,7 +33,8 @@ export const accountRoutes: RouteObject[] = [
   { path: '/login', lazy: screen(() => import('./Login.js')) },
   { path: '/forget-password', lazy: screen(() => import('./ForgetPassword.js')) },
   { path: '/verify-reset-otp', lazy: screen(() => import('./VerifyResetOtp.js')) },
-  { path: '/my-profile', lazy: guarded(() => import('./MyProfile.js')) },
+  // My Profile's first call is the profile itself: the guard's check would ask the same again.
+  { path: '/my-profile', lazy: guarded(() => import('./MyProfile.js'), undefined, true) },
   // My Orders asks for the history by the session's email.
   { path: '/my-orders', lazy: guarded(() => import('./MyOrders.js'), ['userId', 'email']) },
   // One order, its timeline live (issue 19); the device's copy offline.
