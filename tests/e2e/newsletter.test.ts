@@ -142,6 +142,7 @@ describe('the mailing list in the browser', () => {
     const unsubscribeTab = await shopper.newPage();
     await unsubscribeTab.goto(link(await smtp.take('kavya@example.test'), 'unsubscribe'));
     await unsubscribeTab.getByText(newsletterMessages.unsubscribeAsk).waitFor();
+    await unsubscribeTab.screenshot({ path: `${SHOTS}/unsubscribe-ask-412.png`, animations: 'disabled' });
     await expectNoAxeViolations(unsubscribeTab, 'unsubscribe, asking');
     await unsubscribeTab.getByRole('main').getByRole('button', { name: 'Unsubscribe' }).click();
     await unsubscribeTab
