@@ -14,6 +14,7 @@ import giftRoutes from './gifts/gift.routes.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import media from './images/media.plugin.js';
+import newsletterRoutes from './newsletter/newsletter.routes.js';
 import orderRoutes from './orders/order.routes.js';
 import pages from './pages/pages.plugin.js';
 import paymentRoutes from './payments/payment.routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(contactRoutes);
+  await app.register(newsletterRoutes);
   await app.register(adminRoutes);
   await app.register(giftRoutes);
   await app.register(push, options.pushAgent ? { agent: options.pushAgent } : {});

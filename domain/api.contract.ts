@@ -5,6 +5,7 @@ import { catalogueApi } from './catalogue.contract.js';
 import { contactApi } from './contact.contract.js';
 import type { Endpoint } from './contract.js';
 import { giftsApi } from './gifts.contract.js';
+import { newsletterApi } from './newsletter.contract.js';
 import { ordersContract } from './orders.contract.js';
 import { paymentsContract } from './payments.contract.js';
 import { postsApi } from './posts.contract.js';
@@ -29,6 +30,7 @@ export const apiContract = {
   slots: slotsApi,
   push: pushApi,
   gifts: giftsApi,
+  newsletter: newsletterApi,
 } as const;
 
 const names = new Map<Endpoint, string>();

@@ -49,10 +49,10 @@ export interface Endpoint<
   envelopeExtra?: v.ObjectEntries;
   /**
    * The 4xx answers beyond those its shape implies (400 for input, 401 and 403 for access, 404
-   * for an id in the path): a 401, 403 or 404 of its own (a public login's wrong password), 409 conflicts, 413 too large, 422 a reused
-   * idempotency key, 429 rate limits.
+   * for an id in the path): a 401, 403 or 404 of its own (a public login's wrong password), 409 conflicts, 410 a link
+   * that has expired, 413 too large, 422 a reused idempotency key, 429 rate limits.
    */
-  refusals?: readonly (401 | 403 | 404 | 409 | 413 | 415 | 422 | 429)[];
+  refusals?: readonly (401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429)[];
 }
 
 export type OutputOf<S> = S extends AnySchema ? v.InferOutput<S> : undefined;

@@ -2,6 +2,7 @@ import type { AccountTables } from '../accounts/account.tables.js';
 import type { BackupTables } from '../backup/backup.tables.js';
 import type { CatalogueTables } from '../catalogue/catalogue.tables.js';
 import type { GiftTables } from '../gifts/gift.tables.js';
+import type { NewsletterTables } from '../newsletter/newsletter.tables.js';
 import type { OrderTables } from '../orders/order.tables.js';
 import type { PushTables } from '../push/push.tables.js';
 import type { PlatformTables } from './platform.tables.js';
@@ -15,6 +16,7 @@ export interface Database
     BackupTables,
     CatalogueTables,
     GiftTables,
+    NewsletterTables,
     OrderTables,
     PlatformTables,
     PushTables {}

@@ -95,6 +95,7 @@ const REFUSALS: Record<number, string> = {
   403: 'The token is not allowed here',
   404: 'Not found',
   409: 'Conflicts with the current state (data says how)',
+  410: 'Gone: it existed, and has expired',
   413: 'Too large',
   415: 'The content type is not accepted here',
   422: 'Understood but refused as asked (sys_message says why; data may name the rule): an idempotency key used for another request, a gift the order cannot carry, a photo that cannot be read',

@@ -20,6 +20,8 @@ export interface Mail {
   text: string;
   /** Where a reply goes when it is not the sender (the contact form: the shopper who wrote). */
   replyTo?: string;
+  /** Extra header lines (a list mail's List-Unsubscribe); values the server made, never typed input. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -67,6 +69,7 @@ export function createMailer(options: MailerOptions): Mailer {
       subject: mail.subject,
       text: mail.text,
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
     };
     for (let attempt = 0; ; attempt++) {
       try {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
 import { type Dashboard as DashboardData, formatOrderDate, WAITING_STATUSES } from '../../domain/admin.js';
@@ -5,8 +6,13 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { backupsApi } from '../../domain/backups.contract.js';
 import { agoText } from '../../domain/backups.js';
 import { formatRupees } from '../../domain/money.js';
+import { newsletterApi } from '../../domain/newsletter.contract.js';
+import { newsletterMessages } from '../../domain/newsletter.js';
 import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
+import { serverMessageOr } from '../api/client.js';
+import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminQuery } from './connection.js';
+import { download } from './download.js';
 import { LoadError, Loading, Screen } from './ui.js';
 
 /** DESIGN.md departure 10: the shop's real figures, from one endpoint computed in SQL. */
@@ -18,6 +24,7 @@ export default function Dashboard() {
       {loading && !data && <Loading />}
       <LastBackup />
       {data && <Figures data={data} />}
+      <Subscribers />
     </Screen>
   );
 }
@@ -46,6 +53,52 @@ function LastBackup() {
         </Link>
       </p>
     </>
+  );
+}
+
+/**
+ * The mailing list (api/newsletter/README.md): who confirmed, who has not yet, and the list as
+ * CSV for the mail tool the shop writes with. Its own call, like the last backup's line.
+ */
+function Subscribers() {
+  const { data, error } = useAdminQuery(newsletterApi.counts, {}, 'newsletter');
+  const notify = useNotify();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      const blob = await download(newsletterApi.export, undefined);
+      // The header and the final line break are not subscribers.
+      const rows = (await blob.text()).split('\r\n').length - 2;
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      notify(newsletterMessages.exportReady(rows), 'success');
+    } catch (err) {
+      notify(serverMessageOr(err, adminMessages.loadFailed), 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <section className="admin-panel" aria-labelledby="subscribers-title">
+      <h2 id="subscribers-title">Newsletter subscribers</h2>
+      {error && <p className="admin-error">{error}</p>}
+      {data && (
+        <p data-testid="subscribers">
+          <strong className="admin-card__value">{data.confirmed}</strong> subscribed
+          {data.pending > 0 && <span className="muted">, {data.pending} waiting to confirm</span>}
+        </p>
+      )}
+      <button type="button" className="btn" onClick={() => void save()} disabled={saving || !data}>
+        {saving ? 'Exporting…' : 'Export subscribers'}
+      </button>
+    </section>
   );
 }
 

@@ -1,0 +1,32 @@
+import { csvCell } from '../../domain/admin.js';
+import { INDIA_OFFSET_MINUTES } from '../../domain/delivery.js';
+
+export const SUBSCRIBER_CSV_HEADER = [
+  'Email',
+  'Asked (India time)',
+  'Confirmed (India time)',
+  'Unsubscribe link',
+] as const;
+
+/** "2026-11-27 15:30" in India: a spreadsheet reads it as a date and time. */
+function indiaTime(at: number | null): string {
+  if (at === null) return '';
+  return new Date(at + INDIA_OFFSET_MINUTES * 60 * 1000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/**
+ * The list as a spreadsheet opens it: UTF-8 with a byte-order mark (without it Excel reads the
+ * file in the machine's code page and mangles any address outside ASCII), CRLF lines, cells
+ * through `csvCell`. Each row's unsubscribe link is for the mail tool the shop sends with: every
+ * mail to the list must carry one.
+ */
+export function subscribersCsv(
+  rows: readonly { email: string; created_at: number; confirmed_at: number | null; unsubscribe: string }[],
+): string {
+  const lines = [SUBSCRIBER_CSV_HEADER.map(csvCell).join(',')];
+  for (const r of rows)
+    lines.push(
+      [r.email, indiaTime(r.created_at), indiaTime(r.confirmed_at), r.unsubscribe].map(csvCell).join(','),
+    );
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
