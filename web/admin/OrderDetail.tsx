@@ -131,7 +131,7 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
           className="admin-table-wrap"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls is reached by keyboard this way.
           tabIndex={0}
-          aria-labelledby="lines-title"
+          aria-label="Items table"
         >
           <table className="admin-table">
             <thead>

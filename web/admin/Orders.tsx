@@ -349,7 +349,6 @@ function OrderRow({
       </td>
       <td data-label="Customer">
         <span>
-          {o.recipient ? null : <span className="admin-orders__note">{o.customerName}</span>}
           <span className="admin-orders__email">{o.customerEmail}</span>
           {o.userEmail.toLowerCase() !== o.customerEmail.toLowerCase() ? (
             <span className="admin-orders__note admin-orders__email">Account: {o.userEmail}</span>

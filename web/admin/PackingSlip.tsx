@@ -61,7 +61,7 @@ export function PackingSlip({ slip, sheet = false }: { slip: Slip; sheet?: boole
         className="admin-table-wrap admin-slip__lines"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls is reached by keyboard this way.
         tabIndex={0}
-        aria-label={`Items of order #${slip.orderID}`}
+        aria-label={`Items to pack for order #${slip.orderID}`}
       >
         <table className="admin-table">
           <thead>
