@@ -147,7 +147,7 @@ beforeAll(async () => {
     (p) => !p.photoCake && p.variations.some((v) => v.variationValue === '1 kg'),
   ) as Product;
   kilo = cake.variations.find((v) => v.variationValue === '1 kg') as Product['variations'][number];
-  photoCake = products.find((p) => p.photoCake) as Product;
+  photoCake = products.find((p) => p.photoCake && p.takesMessage) as Product;
 
   // The buyer's own 1 kg cake, cash on delivery.
   ids.cake = (
@@ -174,7 +174,7 @@ beforeAll(async () => {
     [
       {
         product: photoCake,
-        extra: { PhotoID: photoID, ...(photoCake.takesMessage ? { CakeMessage: MESSAGE } : {}) },
+        extra: { PhotoID: photoID, CakeMessage: MESSAGE },
       },
     ],
     {
@@ -292,8 +292,7 @@ describe("the day's packing slips", () => {
     expect(giftText).toContain('Photo cake');
     expect(giftText).toContain('Paid online');
     expect(giftText).not.toContain('₹');
-    if (photoCake.takesMessage)
-      expect(await gift.locator('.admin-slip__message').innerText()).toContain(MESSAGE);
+    expect(await gift.locator('.admin-slip__message').innerText()).toContain(MESSAGE);
     const card = gift.getByTestId('slip-card');
     expect(await card.innerText()).toContain('With love');
 
