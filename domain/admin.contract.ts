@@ -10,12 +10,14 @@ import {
   BulkDeleteSchema,
   DashboardSchema,
   NotificationsQuerySchema,
+  PackingSlipsQuerySchema,
   pagedSchema,
   RenameCategorySchema,
   StatusChangeSchema,
 } from './admin.js';
 import { CategorySchema, ProductSchema } from './catalogue.js';
 import { endpoint } from './contract.js';
+import { PackingSlipSchema } from './gifts.contract.js';
 import { OrderStatusSchema } from './orders.js';
 import { IdSchema } from './validation.js';
 
@@ -97,6 +99,16 @@ export const adminApi = {
     access: 'admin',
     response: AdminOrderDetailSchema,
     params: IdParams,
+  }),
+  packingSlips: endpoint({
+    method: 'GET',
+    path: '/admin/packing-slips',
+    summary:
+      "The packing slips of the orders the list's filters select, in the packing order (delivery date, then the slot's window, then order id), each as GET /admin/orders/{id}/packing-slip answers it",
+    tag,
+    access: 'admin',
+    response: pagedSchema(PackingSlipSchema),
+    query: PackingSlipsQuerySchema,
   }),
   moveOrder: endpoint({
     method: 'PUT',

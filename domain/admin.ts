@@ -1,13 +1,17 @@
 import * as v from 'valibot';
 import { AddCategorySchema, CategorySchema, isTypedText, LIMITS, ProductImageSchema } from './catalogue.js';
+import { API_BASE } from './contract.js';
 import { INDIA_OFFSET_MINUTES } from './delivery.js';
+import { giftsApi } from './gifts.contract.js';
 import { type OrderGift, orderGiftEntries } from './gifts.js';
+import { kitchenLine } from './order-lines.js';
 import {
   ORDER_STATUSES,
   OrderLineSchema,
   type OrderStatus,
   OrderStatusSchema,
   PaymentMethodSchema,
+  paymentMethodLabel,
 } from './orders.js';
 import { plainText as textOf } from './search.js';
 import { OrderSlotSchema, windowLabel } from './slots.js';
@@ -97,29 +101,48 @@ const calendarDate = v.pipe(
 
 export const ORDER_SORTS = ['newest', 'slot'] as const;
 
+/** What selects orders: the list's filters, which the day's packing slips take too. */
+const orderFilterEntries = {
+  q: v.optional(searchText, ''),
+  status: v.optional(v.picklist(ORDER_STATUSES, `The status must be one of: ${ORDER_STATUSES.join(', ')}.`)),
+  from: v.optional(calendarDate),
+  to: v.optional(calendarDate),
+  /** Orders to deliver on this India date. */
+  deliveryDate: v.optional(calendarDate),
+  /** Orders booked in this delivery slot. */
+  slotId: v.optional(IdSchema),
+};
+const fromBeforeTo = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+const FROM_AFTER_TO = 'The start date must not be after the end date.';
+
 export const AdminOrdersQuerySchema = v.pipe(
   v.object({
     page: v.optional(pageNumber, '1'),
     pageSize: v.optional(pageSize, String(DEFAULT_PAGE_SIZE)),
-    q: v.optional(searchText, ''),
-    status: v.optional(
-      v.picklist(ORDER_STATUSES, `The status must be one of: ${ORDER_STATUSES.join(', ')}.`),
-    ),
-    from: v.optional(calendarDate),
-    to: v.optional(calendarDate),
-    /** Orders to deliver on this India date (issue 25). */
-    deliveryDate: v.optional(calendarDate),
-    /** Orders booked in this delivery slot. */
-    slotId: v.optional(IdSchema),
+    ...orderFilterEntries,
     /** newest: newest first; slot: by delivery date, then slot start (the packing order), then id. */
     sort: v.optional(
       v.picklist(ORDER_SORTS, `The sort must be one of: ${ORDER_SORTS.join(', ')}.`),
       'newest',
     ),
   }),
-  v.check((q) => !q.from || !q.to || q.from <= q.to, 'The start date must not be after the end date.'),
+  v.check((q) => fromBeforeTo(q), FROM_AFTER_TO),
 );
 export type AdminOrdersQuery = v.InferOutput<typeof AdminOrdersQuerySchema>;
+
+/**
+ * The packing slips of the orders the list's filters select, always in the packing order; a
+ * page is as large as the export's, so a day's slips come in one request.
+ */
+export const PackingSlipsQuerySchema = v.pipe(
+  v.object({
+    page: v.optional(pageNumber, '1'),
+    pageSize: v.optional(pageSize, String(EXPORT_PAGE_SIZE)),
+    ...orderFilterEntries,
+  }),
+  v.check((q) => fromBeforeTo(q), FROM_AFTER_TO),
+);
+export type PackingSlipsQuery = v.InferOutput<typeof PackingSlipsQuerySchema>;
 
 /** The largest page: one page's selection at most. */
 export const MAX_BULK = 100;
@@ -215,8 +238,16 @@ export const AdminOrderSummarySchema = v.object({
   customerName: v.string(),
   customerEmail: v.string(),
   customerPhone: v.string(),
+  /** The street: the recipient's for a gift, as the city, state and PIN. */
   customerAddress: v.string(),
+  city: v.string(),
+  state: v.string(),
+  pincode: v.string(),
+  subtotal: int,
+  deliveryCharge: int,
+  discount: int,
   totalAmount: int,
+  /** As stored ("Razorpay"); screens and the CSV say it with paymentMethodLabel ("Paid online"). */
   paymentMethod: PaymentMethodSchema,
   orderDate: v.string(),
   deliveryDate: v.string(),
@@ -259,12 +290,6 @@ export type StatusChange = v.InferOutput<typeof StatusChangeSchema>;
 
 export const AdminOrderDetailSchema = v.object({
   ...AdminOrderSummarySchema.entries,
-  state: v.string(),
-  city: v.string(),
-  pincode: v.string(),
-  subtotal: int,
-  deliveryCharge: int,
-  discount: int,
   couponCode: v.nullable(v.string()),
   paymentId: v.nullable(v.string()),
   providerOrderId: v.nullable(v.string()),
@@ -359,19 +384,25 @@ export function csvCell(value: string | number): string {
 export const ORDER_CSV_HEADER = [
   'Order ID',
   'Status',
-  'Order Date',
+  'Order Date (India time)',
   'User Email',
   'Customer Name',
   'Customer Email',
   'Customer Phone',
   'Customer Address',
+  'City',
+  'State',
+  'PIN',
   'Products',
   'Quantity',
   'Payment',
+  'Subtotal (INR)',
+  'Delivery Charge (INR)',
+  'Slot Charge (INR)',
+  'Discount (INR)',
   'Total Amount (INR)',
   'Delivery Date',
   'Delivery Slot',
-  'Slot Charge (INR)',
   'Recipient Name',
   'Recipient Phone',
   'Hide Price',
@@ -379,9 +410,16 @@ export const ORDER_CSV_HEADER = [
   'Card Occasion',
   'Card Message',
   'Cake Messages',
+  'Cake Photos',
 ] as const;
 
-/** An order as the CSV reads it; the gift fields may be missing from orders fetched before issue 26. */
+/**
+ * Excel reads a CSV without a byte order mark in the machine's own code page, and ₹, Hindi and
+ * emoji come out as mojibake; with it, as UTF-8.
+ */
+export const CSV_BOM = '\uFEFF';
+
+/** An order as the CSV reads it; the gift fields may be missing from orders fetched before they were kept. */
 export type CsvOrder = Omit<AdminOrderSummary, keyof OrderGift | 'items'> &
   Partial<OrderGift> & {
     items: readonly (Omit<AdminOrderSummary['items'][number], 'cakeMessage'> & {
@@ -391,26 +429,46 @@ export type CsvOrder = Omit<AdminOrderSummary, keyof OrderGift | 'items'> &
 
 const yesNo = (b: boolean | undefined) => (b ? 'yes' : 'no');
 
-export function ordersCsv(orders: readonly CsvOrder[]): string {
+/**
+ * The full-size cake photo as the admin's API serves it, absolute so a link in a spreadsheet
+ * leads to it (it answers an admin's token, as every admin download does).
+ */
+export function cakePhotoUrl(origin: string, photoID: string): string {
+  const path = giftsApi.photo.path.replace('{photoID}', encodeURIComponent(photoID));
+  return `${origin}${API_BASE}${path}?size=full`;
+}
+
+/**
+ * The owner's spreadsheet of orders: times in India, the address in its parts, every charge,
+ * each line as the kitchen reads it ("1 x Chocolate Truffle Delight, 1 kg") and a photo cake's
+ * photo as a link; `origin` is the shop's (the page's) for those links.
+ */
+export function ordersCsv(orders: readonly CsvOrder[], { origin }: { origin: string }): string {
   const lines = [ORDER_CSV_HEADER.map(csvCell).join(',')];
   for (const o of orders) {
     lines.push(
       [
         o.orderID,
         o.status,
-        o.orderDate,
+        indiaDateTime(o.orderDate),
         o.userEmail,
         o.customerName,
         o.customerEmail,
         o.customerPhone,
         o.customerAddress,
-        o.items.map((i) => `${i.productName} x ${i.quantity}`).join('; '),
+        o.city,
+        o.state,
+        o.pincode,
+        o.items.map((i) => kitchenLine({ ...i, productName: i.productTitle })).join('; '),
         o.items.reduce((n, i) => n + i.quantity, 0),
-        o.paymentMethod,
+        paymentMethodLabel(o.paymentMethod),
+        o.subtotal,
+        o.deliveryCharge,
+        o.slotCharge,
+        o.discount,
         o.totalAmount,
         o.deliveryDate,
         o.deliverySlot ? `${o.deliverySlot.name} (${windowLabel(o.deliverySlot)})` : '',
-        o.slotCharge,
         o.recipient?.name ?? '',
         o.recipient?.phone ?? '',
         yesNo(o.hidePrice),
@@ -421,12 +479,13 @@ export function ordersCsv(orders: readonly CsvOrder[]): string {
           .filter((i) => i.cakeMessage)
           .map((i) => `${i.productName}: ${i.cakeMessage}`)
           .join('; '),
+        o.items.flatMap((i) => (i.photoID ? [cakePhotoUrl(origin, i.photoID)] : [])).join('; '),
       ]
         .map(csvCell)
         .join(','),
     );
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }
 
 /** Statuses still waiting for the shop's next step (the dashboard's "waiting" figures). */
@@ -443,6 +502,13 @@ export function formatOrderDate(iso: string): string {
   const hour = h % 12 === 0 ? 12 : h % 12;
   const minute = String(d.getUTCMinutes()).padStart(2, '0');
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()} ${hour}:${minute} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** An instant in India time as a spreadsheet reads a date and time: "2026-11-23 19:05". */
+export function indiaDateTime(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  return new Date(t + INDIA_OFFSET_MINUTES * 60 * 1000).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** A calendar date (YYYY-MM-DD, a delivery date) in the same style, "MMM d, y": "Nov 24, 2026". */

@@ -7,6 +7,7 @@ import {
   SavedRecipientInputSchema,
   SavedRecipientSchema,
 } from './gifts.js';
+import { PaymentMethodSchema } from './orders.js';
 import { OrderSlotSchema } from './slots.js';
 import { IdSchema } from './validation.js';
 
@@ -50,6 +51,8 @@ export const PackingSlipSchema = v.object({
   card: v.nullable(v.object({ occasion: v.string(), message: v.string(), from: v.string() })),
   hidePrice: v.boolean(),
   hideSender: v.boolean(),
+  /** "Cash on Delivery" tells the driver to collect; the slip says "Paid online" for "Razorpay". */
+  paymentMethod: PaymentMethodSchema,
 });
 export type PackingSlip = v.InferOutput<typeof PackingSlipSchema>;
 

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import {
   type AdminNotifications,
   type AdminOrderDetail,
@@ -11,6 +11,7 @@ import {
   indiaDate,
   indiaDateStart,
   indiaDayStart,
+  type PackingSlipsQuery,
   type Paged,
   plainText,
   REVENUE_STATUSES,
@@ -18,10 +19,12 @@ import {
   WAITING_STATUSES,
 } from '../../domain/admin.js';
 import { INDIA_OFFSET_MINUTES } from '../../domain/delivery.js';
+import type { PackingSlip } from '../../domain/gifts.contract.js';
 import { orderLineLabel } from '../../domain/order-lines.js';
 import { NEXT_STATUSES, type OrderStatus, type PaymentMethod } from '../../domain/orders.js';
 import { sortSlots, todayAndTomorrow } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
+import { packingSlips } from '../gifts/packing-slip.js';
 import { imageOf } from '../images/images.js';
 import { GIFT_COLUMNS, orderGiftOf, orderLines, orderSlotOf } from '../orders/order.repository.js';
 import { bookedCounts, listClosures, listSlots } from '../slots/slot.repository.js';
@@ -158,6 +161,12 @@ const SUMMARY_COLUMNS = [
   'orders.customer_email',
   'orders.customer_phone',
   'orders.customer_address',
+  'orders.city',
+  'orders.state',
+  'orders.pincode',
+  'orders.subtotal',
+  'orders.delivery_charge',
+  'orders.discount',
   'orders.total',
   'orders.payment_method',
   'orders.created_at',
@@ -178,6 +187,12 @@ type SummaryRow = {
   customer_email: string;
   customer_phone: string;
   customer_address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  subtotal: number;
+  delivery_charge: number;
+  discount: number;
   total: number;
   payment_method: string;
   created_at: number;
@@ -228,6 +243,12 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderSummary[
       customerEmail: r.customer_email,
       customerPhone: r.customer_phone,
       customerAddress: r.customer_address,
+      city: r.city,
+      state: r.state,
+      pincode: r.pincode,
+      subtotal: num(r.subtotal),
+      deliveryCharge: num(r.delivery_charge),
+      discount: num(r.discount),
       totalAmount: num(r.total),
       paymentMethod: r.payment_method as PaymentMethod,
       orderDate: new Date(num(r.created_at)).toISOString(),
@@ -256,17 +277,20 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderSummary[
   });
 }
 
+/** The packing order: the day's deliveries by when their window opens, then as they came in. */
+function inPackingOrder<Q extends SelectQueryBuilder<Database, 'orders' | 'users', object>>(q: Q): Q {
+  return q
+    .orderBy('orders.delivery_date', 'asc')
+    .orderBy('orders.slot_start', 'asc')
+    .orderBy('orders.slot_end', 'asc')
+    .orderBy('orders.id', 'asc') as Q;
+}
+
 export async function orderPage(db: Db, query: AdminOrdersQuery): Promise<Paged<AdminOrderSummary>> {
   const base = orderFilters(db, query);
   const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
   let ordered = base.select([...SUMMARY_COLUMNS]);
-  // The packing order: the day's deliveries by when their window opens, then as they came in.
-  if (query.sort === 'slot')
-    ordered = ordered
-      .orderBy('orders.delivery_date', 'asc')
-      .orderBy('orders.slot_start', 'asc')
-      .orderBy('orders.slot_end', 'asc')
-      .orderBy('orders.id', 'asc');
+  if (query.sort === 'slot') ordered = inPackingOrder(ordered);
   else ordered = ordered.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc');
   const rows = await ordered
     .limit(query.pageSize)
@@ -280,22 +304,27 @@ export async function orderPage(db: Db, query: AdminOrdersQuery): Promise<Paged<
   };
 }
 
+/** The slips of the orders the list's filters select, a page at a time, in the packing order. */
+export async function packingSlipPage(db: Db, query: PackingSlipsQuery): Promise<Paged<PackingSlip>> {
+  const base = orderFilters(db, query);
+  const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const rows = await inPackingOrder(base.selectAll('orders'))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return {
+    items: await packingSlips(db, rows),
+    total: num(counted?.n),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
 export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail | null> {
   const row = await db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      ...SUMMARY_COLUMNS,
-      'orders.state',
-      'orders.city',
-      'orders.pincode',
-      'orders.subtotal',
-      'orders.delivery_charge',
-      'orders.discount',
-      'orders.coupon_code',
-      'orders.payment_id',
-      'orders.provider_order_id',
-    ])
+    .select([...SUMMARY_COLUMNS, 'orders.coupon_code', 'orders.payment_id', 'orders.provider_order_id'])
     .where('orders.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
@@ -325,12 +354,6 @@ export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail 
   ];
   return {
     ...summary,
-    state: row.state,
-    city: row.city,
-    pincode: row.pincode,
-    subtotal: num(row.subtotal),
-    deliveryCharge: num(row.delivery_charge),
-    discount: num(row.discount),
     couponCode: row.coupon_code,
     paymentId: row.payment_id,
     providerOrderId: row.provider_order_id,

@@ -17,7 +17,14 @@ import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { given, route } from '../http/route.js';
 import { type ProcessedImage, processImage, removeImages } from '../images/images.js';
 import { changeOrderStatus } from '../orders/order.status.js';
-import { dashboard, newOrdersSince, orderDetail, orderPage, productPage } from './admin.repository.js';
+import {
+  dashboard,
+  newOrdersSince,
+  orderDetail,
+  orderPage,
+  packingSlipPage,
+  productPage,
+} from './admin.repository.js';
 
 /** A first visit's bell shows the orders of the last day. */
 const FIRST_LOOK_MS = 24 * 60 * 60 * 1000;
@@ -132,6 +139,11 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     const order = await orderDetail(app.db, id);
     if (!order) throw notFound(`Order ${id} was not found.`);
     return ok(order);
+  });
+
+  route(app, adminApi.packingSlips, async (ctx) => {
+    const page = await packingSlipPage(app.db, given(ctx.query));
+    return ok(page, page.total ? 'Success' : messages.noOrdersFound);
   });
 
   route(app, adminApi.moveOrder, async (ctx) => {

@@ -749,7 +749,7 @@ for (const dialect of DIALECTS) {
         card: { occasion: 'Congratulations' },
         items: [{ cakeMessage: 'ਵਧਾਈਆਂ' }],
       });
-      const csv = ordersCsv([row]);
+      const csv = ordersCsv([row], { origin: 'http://localhost' });
       const [header, line] = csv.split('\r\n');
       expect(header).toContain(
         'Recipient Name,Recipient Phone,Hide Price,Hide Sender,Card Occasion,Card Message,Cake Messages',

@@ -183,7 +183,7 @@ describe('menu, breadcrumbs and titles', () => {
     expect(formatCalendarDate('2027-01-01')).toBe('Jan 1, 2027');
     expect(formatCalendarDate('not a date')).toBe('not a date');
   });
-  it('exports orders as CSV, quoted and safe from spreadsheet formulas, with the gift columns', () => {
+  it('exports orders as CSV for Excel: a BOM, India time, the address in parts, every charge, sizes, the photo link, "Paid online"', () => {
     const order = {
       orderID: 5,
       status: 'placed' as const,
@@ -193,63 +193,104 @@ describe('menu, breadcrumbs and titles', () => {
       customerEmail: 'a@b.test',
       customerPhone: '9876543210',
       customerAddress: '12 Rose Lane, "Phase 7"',
-      totalAmount: 950,
+      city: 'Mohali',
+      state: 'Punjab',
+      pincode: '160062',
+      subtotal: 1848,
+      deliveryCharge: 150,
+      discount: 100,
+      totalAmount: 2148,
       paymentMethod: 'Cash on Delivery' as const,
+      // 7:05 PM in India: the shop's day, whatever the exporting laptop's clock says.
       orderDate: '2026-11-23T13:35:00.000Z',
       deliveryDate: '2026-11-24',
       deliverySlot: { slotID: 6, name: 'Midnight', start: 1380, end: 1440 },
       slotCharge: 250,
       items: [
         {
-          productName: 'Cake',
-          productTitle: 'Cake',
+          productName: 'Chocolate Truffle Delight (Weight: 1 kg)',
+          productTitle: 'Chocolate Truffle Delight',
+          variationName: 'Weight',
+          variationValue: '1 kg',
+          unitPrice: 1199,
+          quantity: 1,
+          productImage: '',
+          photoID: null,
+        },
+        {
+          productName: 'Red Roses',
+          productTitle: 'Red Roses',
           variationName: null,
           variationValue: '',
-          unitPrice: 475,
-          quantity: 2,
+          unitPrice: 450,
+          quantity: 1,
+          productImage: '',
+          photoID: null,
+        },
+        {
+          productName: 'Old Cake (size not recorded)',
+          productTitle: 'Old Cake',
+          variationName: null,
+          variationValue: null,
+          unitPrice: 199,
+          quantity: 1,
           productImage: '',
           photoID: null,
         },
       ],
     };
-    const csv = ordersCsv([
-      order,
-      // Issue 26: a gift to someone else, no price in the box, no sender, a card and a Hindi message.
-      {
-        ...order,
-        orderID: 6,
-        recipient: { name: 'Dadi', phone: '9812345678' },
-        hidePrice: true,
-        hideSender: true,
-        card: { occasion: 'Birthday', message: 'Love,\nus' },
-        items: [
-          {
-            productName: 'Cake',
-            productTitle: 'Cake',
-            variationName: null,
-            variationValue: '',
-            unitPrice: 950,
-            quantity: 1,
-            productImage: '',
-            photoID: null,
-            cakeMessage: 'जन्मदिन मुबारक दादी',
-          },
-        ],
-      },
-    ]);
-    const [header, row, gift] = csv.trim().split('\r\n');
-    expect(header?.startsWith('Order ID,Status,')).toBe(true);
-    expect(
-      header?.endsWith(
-        'Delivery Date,Delivery Slot,Slot Charge (INR),Recipient Name,Recipient Phone,Hide Price,Hide Sender,Card Occasion,Card Message,Cake Messages',
-      ),
-    ).toBe(true);
-    expect(row?.endsWith('2026-11-24,Midnight (11 PM – 12 AM),250,,,no,no,,,')).toBe(true);
-    expect(row).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(row).toContain('"12 Rose Lane, ""Phase 7"""');
-    expect(row).toContain('Cake x 2');
-    expect(gift?.endsWith(',250,Dadi,9812345678,yes,yes,Birthday,"Love,\nus",Cake: जन्मदिन मुबारक दादी')).toBe(
-      true,
+    const photoID = '0b6b7c1e-2f5a-4d3e-9a61-7c2d5e8f9a10';
+    const csv = ordersCsv(
+      [
+        order,
+        // A gift paid online: someone else receives it, no price in the box, a card, a Hindi photo cake.
+        {
+          ...order,
+          orderID: 6,
+          orderDate: '2026-01-01T18:30:00.000Z',
+          paymentMethod: 'Razorpay' as const,
+          recipient: { name: 'Dadi', phone: '9812345678' },
+          hidePrice: true,
+          hideSender: true,
+          card: { occasion: 'Birthday', message: 'Love,\nus 🎂' },
+          items: [
+            {
+              productName: 'Photo Cake (0.5 kg)',
+              productTitle: 'Photo Cake',
+              variationName: null,
+              variationValue: '0.5 kg',
+              unitPrice: 950,
+              quantity: 1,
+              productImage: '',
+              photoID,
+              cakeMessage: 'जन्मदिन मुबारक दादी',
+            },
+          ],
+        },
+      ],
+      { origin: 'https://shop.example' },
+    );
+    // Excel reads UTF-8 (₹, Hindi, emoji) only behind a byte order mark.
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, row, gift] = csv.slice(1).trim().split('\r\n');
+    expect(header).toBe(
+      'Order ID,Status,Order Date (India time),User Email,Customer Name,Customer Email,Customer Phone,' +
+        'Customer Address,City,State,PIN,Products,Quantity,Payment,Subtotal (INR),Delivery Charge (INR),' +
+        'Slot Charge (INR),Discount (INR),Total Amount (INR),Delivery Date,Delivery Slot,Recipient Name,' +
+        'Recipient Phone,Hide Price,Hide Sender,Card Occasion,Card Message,Cake Messages,Cake Photos',
+    );
+    expect(row).toBe(
+      `5,placed,2026-11-23 19:05,a@b.test,"'=HYPERLINK(""x"")",a@b.test,9876543210,"12 Rose Lane, ""Phase 7""",` +
+        'Mohali,Punjab,160062,' +
+        '"1 x Chocolate Truffle Delight, 1 kg; 1 x Red Roses; 1 x Old Cake, size not recorded",3,' +
+        'Cash on Delivery,1848,150,250,100,2148,2026-11-24,Midnight (11 PM – 12 AM),,,no,no,,,,',
+    );
+    expect(gift).toBe(
+      '6,placed,2026-01-02 00:00,a@b.test,"\'=HYPERLINK(""x"")",a@b.test,9876543210,"12 Rose Lane, ""Phase 7""",' +
+        'Mohali,Punjab,160062,"1 x Photo Cake, 0.5 kg",1,Paid online,1848,150,250,100,2148,2026-11-24,' +
+        'Midnight (11 PM – 12 AM),Dadi,9812345678,yes,yes,Birthday,"Love,\nus 🎂",Photo Cake (0.5 kg): जन्मदिन मुबारक दादी,' +
+        `https://shop.example/api/cake-photos/${photoID}?size=full`,
     );
   });
 });

@@ -2,23 +2,20 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { adminApi } from '../../domain/admin.contract.js';
 import { type AdminOrderDetail, formatCalendarDate, formatOrderDate, NOTE_MAX } from '../../domain/admin.js';
 import { adminMessages } from '../../domain/admin-messages.js';
-import { giftsApi, type PackingSlip } from '../../domain/gifts.contract.js';
+import { giftsApi } from '../../domain/gifts.contract.js';
 import { giftMessages, WITH_LOVE } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
-import type { OrderStatus } from '../../domain/orders.js';
-import { type OrderSlot, slotChargeLabel, windowLabel } from '../../domain/slots.js';
+import { lineOption } from '../../domain/order-lines.js';
+import { type OrderStatus, paymentMethodLabel } from '../../domain/orders.js';
+import { slotChargeLabel } from '../../domain/slots.js';
 import { ApiError, serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { download } from './download.js';
 import { useLeaveGuardState } from './leave-guard.js';
+import { PackingSlip, slotText } from './PackingSlip.js';
 import { LoadError, Loading, Screen } from './ui.js';
-
-/** "Midnight, 11 PM – 12 AM"; orders written outside the app may have no slot. */
-function slotText(slot: OrderSlot | null): string {
-  return slot ? `${slot.name}, ${windowLabel(slot)}` : 'Standard';
-}
 
 /** One order: its lines, customer, payment, the timeline of its statuses, a status move with a note, and a packing slip. */
 export default function OrderDetail({ id }: { id: string }) {
@@ -37,7 +34,7 @@ export default function OrderDetail({ id }: { id: string }) {
       {order.error && <LoadError text={order.error} onRetry={order.reload} />}
       {order.loading && !order.data && <Loading text={messages.loadingOrders} />}
       {order.data && <Detail order={order.data} onMoved={order.reload} />}
-      {order.data && <Slip id={id} paymentMethod={order.data.paymentMethod} />}
+      {order.data && <Slip id={id} />}
     </Screen>
   );
 }
@@ -68,7 +65,7 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
           <h2 id="payment-title">Payment</h2>
           <dl className="admin-dl">
             <dt>Method</dt>
-            <dd>{order.paymentMethod}</dd>
+            <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
             {order.paymentId && (
               <>
                 <dt>Payment ID</dt>
@@ -130,12 +127,18 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
       </div>
       <section className="admin-panel admin-no-print" aria-labelledby="lines-title">
         <h2 id="lines-title">Items</h2>
-        <div className="admin-table-wrap">
+        <section
+          className="admin-table-wrap"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls is reached by keyboard this way.
+          tabIndex={0}
+          aria-label="Items table"
+        >
           <table className="admin-table">
             <thead>
               <tr>
                 <th scope="col">Image</th>
                 <th scope="col">Product</th>
+                <th scope="col">Size</th>
                 <th scope="col">Quantity</th>
                 <th scope="col">Price</th>
                 <th scope="col">Line total</th>
@@ -154,7 +157,6 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
                   </td>
                   <td>
                     {l.productName}
-                    {l.variationName && ` (${l.variationName})`}
                     {l.cakeMessage ? (
                       <p className="admin-cake-message" data-testid="cake-message">
                         {giftMessages.onTheCake(l.cakeMessage)}
@@ -162,6 +164,7 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
                     ) : null}
                     {l.photoID ? <CakePhoto photoID={l.photoID} name={l.productName} /> : null}
                   </td>
+                  <td>{lineOption(l) ?? 'No size'}</td>
                   <td>{l.quantity}</td>
                   <td>{formatRupees(l.unitPrice)}</td>
                   <td>{formatRupees(l.lineTotal)}</td>
@@ -169,7 +172,7 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </section>
     </>
   );
@@ -317,92 +320,10 @@ function CakePhoto({ photoID, name }: { photoID: string; name: string }) {
   );
 }
 
-/**
- * The packing slip as the server writes it (issue 26): the cake's message in large type, exactly
- * as typed; no price anywhere when the buyer chose "No price in the box" (the answer carries
- * none); and the card on a printed page of its own.
- */
-function Slip({ id, paymentMethod }: { id: string; paymentMethod: string }) {
+/** The order's packing slip, the same component the day's print uses. */
+function Slip({ id }: { id: string }) {
   const slip = useAdminQuery(giftsApi.packingSlip, { params: { id } }, `slip-${id}`);
   if (slip.error) return <LoadError text={slip.error} onRetry={slip.reload} />;
   if (!slip.data) return null;
-  return <SlipBody slip={slip.data} paymentMethod={paymentMethod} />;
-}
-
-function SlipBody({ slip, paymentMethod }: { slip: PackingSlip; paymentMethod: string }) {
-  const cod = paymentMethod === 'Cash on Delivery';
-  const priced = !slip.hidePrice;
-  return (
-    <section className="admin-panel admin-slip" aria-labelledby="slip-title" data-testid="packing-slip">
-      <h2 id="slip-title">Packing slip: order #{slip.orderID}</h2>
-      <p>
-        <strong>{slip.deliverTo.name}</strong>
-        <br />
-        {slip.address}
-        <br />
-        {slip.city}, {slip.state} {slip.pincode}
-        <br />
-        Phone {slip.deliverTo.phone}
-      </p>
-      <p>
-        Deliver on {formatCalendarDate(slip.deliveryDate)}, {slotText(slip.slot)}. Payment: {paymentMethod}
-        {cod && slip.total !== undefined
-          ? `, collect ${formatRupees(slip.total)}`
-          : cod
-            ? ', collect the amount on the order'
-            : ', paid'}
-        .{slip.hidePrice ? ' No price in the box.' : ''}
-      </p>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Quantity</th>
-              {priced ? <th scope="col">Price</th> : null}
-              {priced ? <th scope="col">Line total</th> : null}
-              <th scope="col" className="admin-print-only">
-                Packed
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {slip.lines.map((l, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines keep their order.
-              <tr key={i}>
-                <td>
-                  {l.productName}
-                  {l.variationName && ` (${l.variationName})`}
-                  {l.cakeMessage ? (
-                    <p className="admin-slip__message">
-                      <span className="admin-slip__label">On the cake:</span> {l.cakeMessage}
-                    </p>
-                  ) : null}
-                  {l.photoID ? (
-                    <p className="admin-slip__label">Photo cake: print the photo from the order page.</p>
-                  ) : null}
-                </td>
-                <td>{l.quantity}</td>
-                {priced ? <td>{l.unitPrice === undefined ? '' : formatRupees(l.unitPrice)}</td> : null}
-                {priced ? <td>{l.lineTotal === undefined ? '' : formatRupees(l.lineTotal)}</td> : null}
-                <td className="admin-print-only">☐</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {priced && slip.total !== undefined ? (
-        <p>
-          Total: <strong>{formatRupees(slip.total)}</strong>
-        </p>
-      ) : null}
-      {slip.card ? (
-        <div className="admin-slip__card" data-testid="slip-card">
-          <p className="admin-slip__occasion">{slip.card.occasion}</p>
-          {slip.card.message ? <p className="admin-slip__card-message">{slip.card.message}</p> : null}
-          <p className="admin-slip__from">{slip.card.from}</p>
-        </div>
-      ) : null}
-    </section>
-  );
+  return <PackingSlip slip={slip.data} />;
 }

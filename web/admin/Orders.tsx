@@ -7,26 +7,28 @@ import {
   EXPORT_PAGE_SIZE,
   formatOrderDate,
   ordersCsv,
+  type Paged,
 } from '../../domain/admin.js';
 import { adminMessages } from '../../domain/admin-messages.js';
+import type { PackingSlip as Slip } from '../../domain/gifts.contract.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
-import { ORDER_STATUSES, type OrderStatus } from '../../domain/orders.js';
+import { ORDER_STATUSES, type OrderStatus, paymentMethodLabel } from '../../domain/orders.js';
 import { slotsApi } from '../../domain/slots.contract.js';
 import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
 import { serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { useConfirm } from './dialogs.js';
+import { PackingSlip } from './PackingSlip.js';
 import { Pager, Screen } from './ui.js';
 
 /**
- * All User Orders: the spec's table (Loading orders..., the error banner, its
- * columns, No orders found), with filters, search, pages, status moves and a
- * CSV export of what the filters select. Filters live in the URL. Delivery
- * date and slot filters (issue 25) and the packing order (by the slot's window)
- * serve the day's packing: "Print packing slips" prints one slip per order of
- * the filters, in slot order.
+ * All User Orders: the spec's table (Loading orders..., the error banner, No orders found) with
+ * the columns a day of packing needs (delivery date and slot, who receives it, the lines with
+ * their sizes, the total), filters in the URL, search, pages, status moves, a CSV export of what
+ * the filters select, and the day's packing slips: one request for the slips of the filters, in
+ * the packing order, printed one to a page with nothing of the screen around them.
  */
 export default function Orders() {
   const [params, setParams] = useSearchParams();
@@ -40,7 +42,8 @@ export default function Orders() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(q);
   const [exporting, setExporting] = useState(false);
-  const [slips, setSlips] = useState<AdminOrderSummary[] | null>(null);
+  const [printing, setPrinting] = useState(false);
+  const [slips, setSlips] = useState<Slip[] | null>(null);
   const slotList = useAdminQuery(slotsApi.adminList, {}, 'slots');
   const notify = useNotify();
   const adminCall = useAdminCall();
@@ -63,10 +66,15 @@ export default function Orders() {
     ...(q ? { q } : {}),
     ...(deliveryDate ? { deliveryDate } : {}),
     ...(slotId ? { slotId } : {}),
-    ...(sort ? { sort: 'slot' as const } : {}),
   };
-  const query = { ...filters, page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) };
+  const query = {
+    ...filters,
+    ...(sort ? { sort: 'slot' as const } : {}),
+    page: String(page),
+    pageSize: String(DEFAULT_PAGE_SIZE),
+  };
   const list = useAdminQuery(adminApi.orders, { query }, JSON.stringify(query));
+  const selection = JSON.stringify(filters);
 
   const move = async (o: AdminOrderSummary, next: OrderStatus) => {
     if (!(await confirm(adminMessages.statusMoveConfirm(o.orderID, next), 'Move'))) return;
@@ -79,41 +87,46 @@ export default function Orders() {
     }
   };
 
-  /** Every order the filters select, page by page (the export's largest pages). */
-  const everyOrder = async (extra: { sort?: 'slot' } = {}) => {
-    const all: AdminOrderSummary[] = [];
-    for (let p = 1; ; p++) {
-      const res = await adminCall(adminApi.orders, {
-        query: { ...filters, ...extra, page: String(p), pageSize: String(EXPORT_PAGE_SIZE) },
-      });
-      const data = res.data;
-      if (!data) break;
-      all.push(...data.items);
-      if (all.length >= data.total || !data.items.length) break;
-    }
-    return all;
-  };
+  // Slips printed for one selection are not another's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new selection is the trigger.
+  useEffect(() => setSlips(null), [selection]);
 
-  // The slips are on the page before the print dialog opens; they leave once it closes.
+  // The slips are on the page (hidden on screen) before the print dialog opens, and leave once it closes.
   useEffect(() => {
     if (!slips) return;
+    const done = () => setSlips(null);
+    globalThis.addEventListener('afterprint', done, { once: true });
     globalThis.print();
-    setSlips(null);
+    return () => globalThis.removeEventListener('afterprint', done);
   }, [slips]);
 
   const printSlips = async () => {
+    setPrinting(true);
     try {
-      setSlips(await everyOrder({ sort: 'slot' }));
+      setSlips(
+        await everyPage((p) =>
+          adminCall(adminApi.packingSlips, {
+            query: { ...filters, page: String(p), pageSize: String(EXPORT_PAGE_SIZE) },
+          }),
+        ),
+      );
     } catch (err) {
       notify(serverMessageOr(err, messages.ordersFetchError), 'error');
+    } finally {
+      setPrinting(false);
     }
   };
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const all = await everyOrder();
-      const blob = new Blob([ordersCsv(all)], { type: 'text/csv;charset=utf-8' });
+      const all = await everyPage((p) =>
+        adminCall(adminApi.orders, {
+          query: { ...filters, page: String(p), pageSize: String(EXPORT_PAGE_SIZE) },
+        }),
+      );
+      const csv = ordersCsv(all, { origin: globalThis.location.origin });
+      const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
@@ -141,8 +154,8 @@ export default function Orders() {
       title="All User Orders"
       actions={
         <>
-          <button type="button" className="btn" onClick={printSlips} disabled={!list.data?.total}>
-            Print packing slips
+          <button type="button" className="btn" onClick={printSlips} disabled={printing || !list.data?.total}>
+            {printing ? 'Preparing slips...' : 'Print packing slips'}
           </button>
           <button type="button" className="btn" onClick={exportCsv} disabled={exporting || !list.data?.total}>
             {exporting ? 'Exporting...' : 'Export CSV'}
@@ -230,97 +243,25 @@ export default function Orders() {
               <thead>
                 <tr>
                   <th scope="col">Order ID</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">User Email</th>
-                  <th scope="col">Customer Email</th>
-                  <th scope="col">Customer Phone</th>
-                  <th scope="col">Customer Address</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Image</th>
-                  <th scope="col">Total Amount (INR)</th>
-                  <th scope="col">Order Date</th>
                   <th scope="col">Delivery</th>
+                  <th scope="col">Deliver to</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Items</th>
+                  <th scope="col">Total Amount (INR)</th>
                   <th scope="col">Next step</th>
                 </tr>
               </thead>
               <tbody>
                 {list.data.items.length === 0 && (
                   <tr>
-                    <td colSpan={13} className="empty">
+                    <td colSpan={7} className="empty">
                       {messages.noOrdersFound}
                     </td>
                   </tr>
                 )}
-                {list.data.items.map((o) => {
-                  const pictures = o.items.map((i) => i.productImage).filter(Boolean);
-                  return (
-                    <tr key={o.orderID}>
-                      <td data-label="Order ID">
-                        <Link to={`/admin-orders/${o.orderID}`} aria-label={`Order ${o.orderID}`}>
-                          #{o.orderID}
-                        </Link>
-                      </td>
-                      <td data-label="Status">
-                        <span
-                          className={`admin-status admin-status--${o.status.replace(/ /g, '-')}`}
-                          data-testid={`status-${o.orderID}`}
-                        >
-                          {o.status}
-                        </span>
-                      </td>
-                      <td data-label="User Email">{o.userEmail}</td>
-                      <td data-label="Customer Email">{o.customerEmail}</td>
-                      <td data-label="Customer Phone">{o.customerPhone}</td>
-                      <td data-label="Customer Address">{o.customerAddress}</td>
-                      <td data-label="Product">{o.items.map((i) => i.productName).join(', ')}</td>
-                      <td data-label="Quantity">{o.items.reduce((n, i) => n + i.quantity, 0)}</td>
-                      <td data-label="Image">
-                        {pictures.length ? (
-                          <div className="admin-thumbs">
-                            {o.items
-                              .filter((item) => item.productImage)
-                              .map((item) => (
-                                <img
-                                  key={`${item.productName}-${item.productImage}`}
-                                  src={item.productImage}
-                                  alt={item.productName}
-                                  width={40}
-                                  height={40}
-                                  loading="lazy"
-                                />
-                              ))}
-                          </div>
-                        ) : (
-                          'No Image Available'
-                        )}
-                      </td>
-                      <td data-label="Total Amount (INR)">{formatRupees(o.totalAmount)}</td>
-                      <td data-label="Order Date">{formatOrderDate(o.orderDate)}</td>
-                      <td data-label="Delivery">
-                        {formatCalendarDay(o.deliveryDate)}
-                        {o.deliverySlot ? `, ${o.deliverySlot.name} (${windowLabel(o.deliverySlot)})` : ''}
-                        {o.slotCharge ? `, ${formatRupees(o.slotCharge)}` : ''}
-                      </td>
-                      <td data-label="Next step">
-                        <div className="admin-moves">
-                          {o.nextStatuses.map((s) => (
-                            <button
-                              key={s}
-                              type="button"
-                              className={`btn ${s === 'cancelled' ? 'admin-danger' : ''}`}
-                              onClick={() => move(o, s)}
-                              aria-label={`Move order ${o.orderID} to ${s}`}
-                            >
-                              {s}
-                            </button>
-                          ))}
-                          {o.nextStatuses.length === 0 && <span className="muted">final</span>}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
+                {list.data.items.map((o) => (
+                  <OrderRow key={o.orderID} order={o} onMove={move} />
+                ))}
               </tbody>
             </table>
           </div>
@@ -333,42 +274,125 @@ export default function Orders() {
           />
         </>
       )}
-      {slips ? <PackingSlips orders={slips} /> : null}
+      {slips ? (
+        <div className="admin-slips" data-testid="packing-slips">
+          {slips.map((slip) => (
+            <PackingSlip key={slip.orderID} slip={slip} sheet />
+          ))}
+        </div>
+      ) : null}
     </Screen>
   );
 }
 
-/** One slip per order, in the order given (slot order): what to pack, for whom, when. Shown only in print. */
-function PackingSlips({ orders }: { orders: AdminOrderSummary[] }) {
+/** Every page of a paged answer, in order (the export's and the slips' largest pages). */
+async function everyPage<T>(fetchPage: (page: number) => Promise<{ data: Paged<T> | null }>): Promise<T[]> {
+  const all: T[] = [];
+  for (let p = 1; ; p++) {
+    const { data } = await fetchPage(p);
+    if (!data) break;
+    all.push(...data.items);
+    if (all.length >= data.total || !data.items.length) break;
+  }
+  return all;
+}
+
+/**
+ * One order as the packer reads it: when, to whom (the recipient of a gift, else the buyer),
+ * what with its size, and the total; the buyer's contact in one column (the account's email
+ * only where it differs from the one on the order).
+ */
+function OrderRow({
+  order: o,
+  onMove,
+}: {
+  order: AdminOrderSummary;
+  onMove(o: AdminOrderSummary, next: OrderStatus): void;
+}) {
+  const to = o.recipient ?? { name: o.customerName, phone: o.customerPhone };
   return (
-    <div className="admin-slips">
-      {orders.map((o) => (
-        <section
-          key={o.orderID}
-          className="admin-slip admin-slip--sheet"
-          aria-label={`Packing slip ${o.orderID}`}
-        >
-          <h2>Packing slip: order #{o.orderID}</h2>
-          <p>
-            <strong>
-              {formatCalendarDay(o.deliveryDate)}
-              {o.deliverySlot ? `, ${o.deliverySlot.name} ${windowLabel(o.deliverySlot)}` : ''}
-            </strong>
-          </p>
-          <p>
-            {o.customerName}, {o.customerPhone}
-            <br />
-            {o.customerAddress}
-          </p>
-          <ul>
-            {o.items.map((i) => (
-              <li key={`${i.productName}-${i.quantity}`}>
-                {i.quantity} x {i.productName}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
+    <tr>
+      <td data-label="Order ID">
+        <span>
+          <Link to={`/admin-orders/${o.orderID}`} aria-label={`Order ${o.orderID}`}>
+            #{o.orderID}
+          </Link>{' '}
+          <span
+            className={`admin-status admin-status--${o.status.replace(/ /g, '-')}`}
+            data-testid={`status-${o.orderID}`}
+          >
+            {o.status}
+          </span>
+          <span className="admin-orders__note">{formatOrderDate(o.orderDate)}</span>
+        </span>
+      </td>
+      <td data-label="Delivery">
+        <span>
+          <strong>{formatCalendarDay(o.deliveryDate)}</strong>
+          {o.deliverySlot ? (
+            <span className="admin-orders__note">
+              {o.deliverySlot.name} ({windowLabel(o.deliverySlot)})
+              {o.slotCharge ? `, ${formatRupees(o.slotCharge)}` : ''}
+            </span>
+          ) : null}
+        </span>
+      </td>
+      <td data-label="Deliver to">
+        <span>
+          <strong>{to.name}</strong>
+          {o.recipient ? <span className="admin-orders__note">Gift from {o.customerName}</span> : null}
+          <span className="admin-orders__note">{to.phone}</span>
+          <span className="admin-orders__note">
+            {o.city} {o.pincode}
+          </span>
+        </span>
+      </td>
+      <td data-label="Customer">
+        <span>
+          <span className="admin-orders__email">{o.customerEmail}</span>
+          {o.userEmail.toLowerCase() !== o.customerEmail.toLowerCase() ? (
+            <span className="admin-orders__note admin-orders__email">Account: {o.userEmail}</span>
+          ) : null}
+          {o.recipient ? <span className="admin-orders__note">{o.customerPhone}</span> : null}
+        </span>
+      </td>
+      <td data-label="Items">
+        <ul className="admin-orders__items">
+          {o.items.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines keep their order.
+            <li key={i}>
+              {item.productImage ? (
+                <img src={item.productImage} alt="" width={32} height={32} loading="lazy" />
+              ) : null}
+              <span>
+                {item.quantity} x {item.productName}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td data-label="Total Amount (INR)">
+        <span>
+          <strong>{formatRupees(o.totalAmount)}</strong>
+          <span className="admin-orders__note">{paymentMethodLabel(o.paymentMethod)}</span>
+        </span>
+      </td>
+      <td data-label="Next step">
+        <div className="admin-moves">
+          {o.nextStatuses.map((s) => (
+            <button
+              key={s}
+              type="button"
+              className={`btn ${s === 'cancelled' ? 'admin-danger' : ''}`}
+              onClick={() => onMove(o, s)}
+              aria-label={`Move order ${o.orderID} to ${s}`}
+            >
+              {s}
+            </button>
+          ))}
+          {o.nextStatuses.length === 0 && <span className="muted">final</span>}
+        </div>
+      </td>
+    </tr>
   );
 }

@@ -1,0 +1,114 @@
+import { formatCalendarDate } from '../../domain/admin.js';
+import type { PackingSlip as Slip } from '../../domain/gifts.contract.js';
+import { formatRupees } from '../../domain/money.js';
+import { kitchenLine } from '../../domain/order-lines.js';
+import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/orders.js';
+import { type OrderSlot, windowLabel } from '../../domain/slots.js';
+
+/** "Midnight, 11 PM – 12 AM"; orders written outside the app may have no slot. */
+export function slotText(slot: OrderSlot | null): string {
+  return slot ? `${slot.name}, ${windowLabel(slot)}` : 'Standard';
+}
+
+/** What the driver does about money: collect it, or nothing. */
+function paymentText(slip: Slip): string {
+  if (slip.paymentMethod !== PAYMENT_METHODS.cod) return paymentMethodLabel(slip.paymentMethod);
+  return slip.total === undefined
+    ? `${slip.paymentMethod}, collect the amount on the order`
+    : `${slip.paymentMethod}, collect ${formatRupees(slip.total)}`;
+}
+
+/**
+ * One order's packing slip as the server writes it, the same on the order's page and in the
+ * day's print: who receives it (the recipient of a gift, never the buyer's phone), the full
+ * address, the slot, each line as the kitchen reads it ("1 x Chocolate Truffle Delight, 1 kg"),
+ * the cake's message in large type exactly as typed, the photo cake's note, and the card on a
+ * printed page of its own. With "No price in the box" the answer carries no price, so none can
+ * be printed.
+ */
+export function PackingSlip({ slip, sheet = false }: { slip: Slip; sheet?: boolean }) {
+  const priced = !slip.hidePrice;
+  const title = `slip-title-${slip.orderID}`;
+  return (
+    <section
+      className={`admin-panel admin-slip${sheet ? ' admin-slip--sheet' : ''}`}
+      aria-labelledby={title}
+      data-testid="packing-slip"
+    >
+      <h2 id={title}>Packing slip: order #{slip.orderID}</h2>
+      <div className="admin-slip__to" data-testid="slip-deliver-to">
+        <p className="admin-slip__label">Deliver to</p>
+        <p>
+          <strong className="admin-slip__name">{slip.deliverTo.name}</strong>
+          <br />
+          {slip.address}
+          <br />
+          {slip.city}, {slip.state} {slip.pincode}
+          <br />
+          Phone {slip.deliverTo.phone}
+        </p>
+      </div>
+      <p className="admin-slip__when">
+        <strong>
+          Deliver on {formatCalendarDate(slip.deliveryDate)}, {slotText(slip.slot)}
+        </strong>
+      </p>
+      <p>
+        Payment: {paymentText(slip)}.{slip.hidePrice ? ' No price in the box.' : ''}
+      </p>
+      {/* Focusable: a narrow screen or a large font makes the table scroll, and a keyboard scrolls it then. */}
+      <section
+        className="admin-table-wrap admin-slip__lines"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls is reached by keyboard this way.
+        tabIndex={0}
+        aria-label={`Items to pack for order #${slip.orderID}`}
+      >
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              {priced ? <th scope="col">Price</th> : null}
+              {priced ? <th scope="col">Line total</th> : null}
+              <th scope="col" className="admin-print-only">
+                Packed
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {slip.lines.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines keep their order.
+              <tr key={i}>
+                <td>
+                  <strong className="admin-slip__line">{kitchenLine(l)}</strong>
+                  {l.cakeMessage ? (
+                    <p className="admin-slip__message">
+                      <span className="admin-slip__label">On the cake:</span> {l.cakeMessage}
+                    </p>
+                  ) : null}
+                  {l.photoID ? (
+                    <p className="admin-slip__label">Photo cake: print the photo from the order page.</p>
+                  ) : null}
+                </td>
+                {priced ? <td>{l.unitPrice === undefined ? '' : formatRupees(l.unitPrice)}</td> : null}
+                {priced ? <td>{l.lineTotal === undefined ? '' : formatRupees(l.lineTotal)}</td> : null}
+                <td className="admin-print-only">☐</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {priced && slip.total !== undefined ? (
+        <p>
+          Total: <strong>{formatRupees(slip.total)}</strong>
+        </p>
+      ) : null}
+      {slip.card ? (
+        <div className="admin-slip__card" data-testid="slip-card">
+          <p className="admin-slip__occasion">{slip.card.occasion}</p>
+          {slip.card.message ? <p className="admin-slip__card-message">{slip.card.message}</p> : null}
+          <p className="admin-slip__from">{slip.card.from}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
