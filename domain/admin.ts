@@ -1,8 +1,6 @@
 import * as v from 'valibot';
 import { AddCategorySchema, CategorySchema, isTypedText, LIMITS, ProductImageSchema } from './catalogue.js';
-import { API_BASE } from './contract.js';
 import { INDIA_OFFSET_MINUTES } from './delivery.js';
-import { giftsApi } from './gifts.contract.js';
 import { type OrderGift, orderGiftEntries } from './gifts.js';
 import { kitchenLine } from './order-lines.js';
 import {
@@ -410,7 +408,7 @@ export const ORDER_CSV_HEADER = [
   'Card Occasion',
   'Card Message',
   'Cake Messages',
-  'Cake Photos',
+  'Cake Photo',
 ] as const;
 
 /**
@@ -430,12 +428,12 @@ export type CsvOrder = Omit<AdminOrderSummary, keyof OrderGift | 'items'> &
 const yesNo = (b: boolean | undefined) => (b ? 'yes' : 'no');
 
 /**
- * The full-size cake photo as the admin's API serves it, absolute so a link in a spreadsheet
- * leads to it (it answers an admin's token, as every admin download does).
+ * Where a photo cake's photo opens from a spreadsheet: the admin's order page, which shows it and
+ * saves it full size. The photo's own API address answers only a request that carries the admin's
+ * token, which a link clicked in Excel never does; the page has the signed-in admin's.
  */
-export function cakePhotoUrl(origin: string, photoID: string): string {
-  const path = giftsApi.photo.path.replace('{photoID}', encodeURIComponent(photoID));
-  return `${origin}${API_BASE}${path}?size=full`;
+export function cakePhotoLink(origin: string, orderID: number): string {
+  return `${origin}/admin-orders/${orderID}#cake-photo`;
 }
 
 /**
@@ -479,7 +477,7 @@ export function ordersCsv(orders: readonly CsvOrder[], { origin }: { origin: str
           .filter((i) => i.cakeMessage)
           .map((i) => `${i.productName}: ${i.cakeMessage}`)
           .join('; '),
-        o.items.flatMap((i) => (i.photoID ? [cakePhotoUrl(origin, i.photoID)] : [])).join('; '),
+        o.items.some((i) => i.photoID) ? cakePhotoLink(origin, o.orderID) : '',
       ]
         .map(csvCell)
         .join(','),
