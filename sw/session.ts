@@ -85,15 +85,8 @@ let snapshot: Session | null = null;
  */
 export function sessionSnapshot(now: number = Date.now()): Session | null {
   const next = currentSession(now);
-  const same =
-    next !== null &&
-    snapshot !== null &&
-    next.token === snapshot.token &&
-    next.role === snapshot.role &&
-    next.userId === snapshot.userId &&
-    next.email === snapshot.email &&
-    next.phone === snapshot.phone;
-  if (!same) snapshot = next;
+  // Five short strings and a number: comparing their JSON is cheap, and smaller on the first screen than field by field.
+  if (JSON.stringify(next) !== JSON.stringify(snapshot)) snapshot = next;
   return snapshot;
 }
 
