@@ -1,8 +1,8 @@
 import type { CartLine } from '../../domain/cart.js';
 import type { OrderRequestInput, OrderTotals } from '../../domain/orders.js';
 import type { SlotOffer } from '../../domain/slots.js';
-import { defaultEnv, queueOrder, sendNow } from '../../sw/outbox.js';
-import type { OutboxRow } from '../../sw/outbox-row.js';
+import { defaultEnv, OUTBOX_LOCK, type OutboxEnv, queueOrder, sendNow } from '../../sw/outbox.js';
+import type { OutboxRow, QueuedLine } from '../../sw/outbox-row.js';
 import type { Session } from '../../sw/session.js';
 import { newKey } from '../hooks/new-key.js';
 import { registerBackgroundSync, startPageSender } from './page-sender.js';
@@ -50,6 +50,7 @@ export async function placeOrder(input: PlaceInput): Promise<Placed> {
     },
     env,
   );
+  row = await keepChoices(env, row, input.lines);
   startPageSender();
   let waited = false;
   if (navigator.onLine) {
@@ -62,6 +63,24 @@ export async function placeOrder(input: PlaceInput): Promise<Placed> {
   }
   if (row.state !== 'sent') void afterQueued();
   return { row, waited };
+}
+
+/**
+ * The row keeps what each line chose, so the queued order reads as chosen while the catalogue
+ * changes. Written under the outbox's lock: a sender that read the row before this would write it
+ * back without them, and every sender holds the lock from its read to its write.
+ */
+async function keepChoices(env: OutboxEnv, row: OutboxRow, lines: readonly CartLine[]): Promise<OutboxRow> {
+  const kept: QueuedLine[] = lines.map((l) => ({
+    productID: l.productID,
+    variationID: l.variationID,
+    variationName: l.variationName,
+    variationValue: l.variationValue ?? null,
+    baseSize: l.baseSize ?? null,
+  }));
+  const write = () => env.db.outbox.update(row.key, { lines: kept });
+  await (env.locks ? env.locks.request(OUTBOX_LOCK, write) : write());
+  return { ...row, lines: kept };
 }
 
 let asked = false;
