@@ -8,7 +8,7 @@ import './checkout.css';
  * An order's bill, line by line down to what is paid: the items, the delivery charge, the slot's
  * surcharge, the coupon and the total, which always add up (`orderTotals` made them). The same on
  * order success (the server's figures once placed, the checkout's while queued) and the order
- * page; the checkout's summary shows the figures it is about to ask for in the same words.
+ * page, in the checkout summary's words.
  */
 export function OrderBill({
   totals,

@@ -31,7 +31,7 @@ function deliveryLabel(date: string): string {
   return Number.isNaN(t0) ? date : dateFormat.format(t0);
 }
 
-/** The heading, also the tab's title (a placed order's number tells tabs and history apart). */
+/** The heading, and the tab's title but for a placed order's, which names its number to tell tabs and history apart. */
 function titleOf(row: OutboxRow | null | undefined): string | undefined {
   if (row === undefined) return undefined;
   if (row === null) return t.successMissing;
