@@ -8,6 +8,7 @@ import {
   latestDeliveryDate,
 } from './delivery.js';
 import { messages } from './messages.js';
+import type { LineOption } from './order-lines.js';
 import { type OrderRequestInput, OrderRequestSchema, type OrderTotals, orderTotals } from './orders.js';
 import { slotMessages } from './slot-messages.js';
 import type { SlotState } from './slots.js';
@@ -108,6 +109,19 @@ export function orderItems(lines: readonly CartLine[]): OrderRequestInput['Order
     ProductImage: l.image,
     ...(l.cakeMessage ? { CakeMessage: l.cakeMessage } : {}),
   }));
+}
+
+/**
+ * What a cart line chose, in an order line's terms (`domain/order-lines.ts`), to show an order
+ * before the server answers as it will show once placed: a variation's name and value; the base
+ * option's size, with no name. A line kept before values were names its option alone: the
+ * shop records the value when the order arrives, so "size not recorded" would not be true.
+ */
+export function cartLineOption(
+  line: Pick<CartLine, 'variationID' | 'variationName' | 'variationValue' | 'baseSize'>,
+): LineOption {
+  if (line.variationID === null) return { variationName: null, variationValue: line.baseSize ?? '' };
+  return { variationName: line.variationName, variationValue: line.variationValue ?? '' };
 }
 
 /** Digits only, at most 6, as the pincode box accepts them while typing. */

@@ -68,6 +68,20 @@ export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
+/** Where an order the phone holds stands (the outbox's states, `sw/outbox-row.ts`). */
+export type HeldOrderState = 'queued' | 'sending' | 'attention' | 'sent' | 'cancelled';
+
+/**
+ * An order the phone holds, in the same names as a placed one: the server's status once sent, and
+ * until then waiting to be sent, whether it waits for the network, is on its way, or waits for the
+ * shopper's decision (the screen says which beside it). Cancelled before it was sent is Cancelled.
+ */
+export function heldOrderLabel(state: HeldOrderState, placedStatus: OrderStatus | null): string {
+  if (state === 'cancelled') return statusLabel('cancelled');
+  if (state === 'sent') return statusLabel(placedStatus ?? 'placed');
+  return WAITING_TO_BE_SENT;
+}
+
 /** The order page's and the order updates' own words (the spec has none for them). */
 export const trackingMessages = {
   notFound: 'No such order.',

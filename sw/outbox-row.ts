@@ -1,3 +1,4 @@
+import type { CartLine } from '../domain/cart.js';
 import type { OrderRequestInput, OrderTotals, PlacedOrder } from '../domain/orders.js';
 import type { OutboxProblem } from '../domain/outbox.js';
 import type { SlotOffer } from '../domain/slots.js';
@@ -63,7 +64,19 @@ export interface OutboxRow {
    * Added without a new row version: an older row simply has none.
    */
   photos?: OutboxPhoto[];
+  /**
+   * What each cart line it took had chosen (the option's name and value, or the base size), to
+   * show the order as chosen before the server answers: the request carries only the ids. Added
+   * without a new row version: an older row has none and names options from the catalogue.
+   */
+  lines?: QueuedLine[];
 }
+
+/** A queued order's line as its cart line chose it; found by product and option (a removed line moves the items). */
+export type QueuedLine = Pick<
+  CartLine,
+  'productID' | 'variationID' | 'variationName' | 'variationValue' | 'baseSize'
+>;
 
 /** A photo cake's photo waiting in the outbox, for the order's line `item`. */
 export interface OutboxPhoto {
@@ -109,5 +122,6 @@ export function upgradeRow(raw: Partial<OutboxRow> & Pick<OutboxRow, 'key'>): Ou
     announced: raw.announced ?? false,
     updatedAt: raw.updatedAt ?? Date.now(),
     photos: raw.photos,
+    lines: raw.lines,
   };
 }

@@ -20,6 +20,7 @@ import {
   type OutboxPhoto,
   type OutboxRow,
   type QueuedFigures,
+  type QueuedLine,
   upgradeRow,
 } from './outbox-row.js';
 import { loadSession } from './session.js';
@@ -95,6 +96,8 @@ export interface NewOrder {
   cartKeys: readonly string[];
   /** Its photo cakes' photos, uploaded before the order is sent. */
   photos?: OutboxPhoto[];
+  /** What each line chose (line i of the request), kept for showing the order while it waits. */
+  lines?: QueuedLine[];
 }
 
 /**
@@ -118,6 +121,7 @@ export async function queueOrder(order: NewOrder, env: OutboxEnv = defaultEnv())
     nextAttemptAt: now,
     updatedAt: now,
     ...(order.photos?.length ? { photos: order.photos } : {}),
+    ...(order.lines ? { lines: order.lines } : {}),
   });
   await env.db.transaction('rw', env.db.outbox, env.db.cart, async () => {
     await env.db.outbox.add(row);
@@ -589,13 +593,16 @@ export async function cancelOrder(key: string, env: OutboxEnv = defaultEnv()): P
       const photo = stored?.blob ? { key: stored.key, blob: stored.blob } : null;
       const key = lineKey(productID, variationID, cakeMessage, photo?.key);
       if (await env.db.cart.get(key)) continue;
+      // What the line chose goes back with it, so the cart still says "Weight: 1 kg".
+      const chose = row.lines?.find((l) => l.productID === productID && l.variationID === variationID);
       const line: CartLine = {
         ...(cakeMessage ? { cakeMessage } : {}),
         ...(photo ? { photo } : {}),
         key,
         productID,
         variationID,
-        variationName: null,
+        variationName: chose?.variationName ?? null,
+        ...(chose ? { variationValue: chose.variationValue ?? null, baseSize: chose.baseSize ?? null } : {}),
         title: item.ProductName ?? '',
         image: item.ProductImage ?? '',
         price: repriced?.lines[i]?.new.price ?? item.Price,

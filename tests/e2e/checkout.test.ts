@@ -7,6 +7,7 @@ import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { deliveryCharge } from '../../domain/delivery.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
+import { WAITING_TO_BE_SENT } from '../../domain/order-tracking.js';
 import {
   cartLine,
   openShopOnPhone,
@@ -303,7 +304,7 @@ describe('checkout', () => {
     const key = new URL(page.url()).searchParams.get('order') ?? '';
     await page.goto('/my-orders');
     const queued = page.locator('.co-queued');
-    await queued.getByText(t.stateQueued).waitFor();
+    await queued.getByText(WAITING_TO_BE_SENT).waitFor();
     // A queued order says what it is, as the server's history does: its product's title and picture,
     // in this tab and in a new one (offline, from the worker and the device).
     const title = (products[5] as FeedProduct).title;
@@ -313,7 +314,7 @@ describe('checkout', () => {
     await tab.goto('/my-orders');
     const there = tab.locator('.co-queued .co-queued__lines');
     await there.getByText(title).first().waitFor({ timeout: 20_000 });
-    expect(await there.innerText()).toContain('× 1');
+    expect(await there.innerText()).toContain(`1 × ${formatRupees((products[5] as FeedProduct).price)}`);
     await tab.close();
     await axe(page);
     await page.screenshot({ path: `${SHOTS}/my-orders-queued.png`, fullPage: true });

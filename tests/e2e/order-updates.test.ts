@@ -4,8 +4,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
+import type { Product } from '../../domain/catalogue.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { addDays, deliveryCharge, earliestDeliveryDate } from '../../domain/delivery.js';
+import { formatRupees } from '../../domain/money.js';
 import { trackingMessages } from '../../domain/order-tracking.js';
 import { orderUpdatePush } from '../../domain/push.js';
 import {
@@ -467,5 +469,75 @@ describe('order updates', () => {
       await undecided.context.close();
       await noPush.close();
     }
+  });
+
+  it('the order page fits the phone with a long name, a cake message and a gift, and says what was chosen', async () => {
+    // The feed's products carry their options too.
+    const cake = (
+      (await feedSnapshot(server)).products as (FeedProduct & Pick<Product, 'variations'>)[]
+    ).find((p) => p.takesMessage && !p.photoCake && p.variations.length > 0 && p.price > 0);
+    if (!cake) throw new Error('no cake with options that takes a message');
+    // The admin renames it, as the dashboard's edit form does (its options are saved again, with new ids).
+    const title =
+      'Belgian Dark Chocolate Truffle Celebration Cake with Hazelnut Praline, Ferrero Rocher and Edible Gold Leaf';
+    const product = async () =>
+      (
+        (await (await fetch(`${server.url}/api/GetProductById/${cake.productID}`)).json()) as {
+          data: Product;
+        }
+      ).data;
+    const renamed = await fetch(`${server.url}/api/UpdateProductDetails`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...(await product()), title }),
+    });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    const option = (await product()).variations[0];
+    if (!option) throw new Error(`${cake.title} has no options`);
+    const res = await fetch(`${server.url}/api/place-order`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${shopper.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({
+        DeliveryDate: addDays(earliestDeliveryDate(new Date()), 1),
+        CustomerName: 'Asha Verma',
+        CustomerEmail: email,
+        CustomerPhone: shopper.phone,
+        CustomerAddress: 'House 12, Sector 70, Mohali',
+        State: 'Punjab',
+        City: 'Mohali',
+        CustomerPincode: '160062',
+        PaymentMethod: 'Cash on Delivery',
+        TotalAmount: option.price * 2 + deliveryCharge('Punjab', 'Mohali'),
+        OrderItems: [
+          {
+            ProductID: cake.productID,
+            VariationID: option.variationID,
+            ProductName: title,
+            Price: option.price,
+            Quantity: 2,
+            // Typed without a space, as shoppers do: it must wrap, not widen the page.
+            CakeMessage: 'HappyBirthdayDadiJiFromYourGrandkids!!',
+          },
+        ],
+        Recipient: { Name: 'Dadi Kaur', Phone: '9876543210' },
+        Card: { Occasion: 'Birthday', Message: 'WishingYouTheHappiestOfBirthdaysDadiJiWithAllOurLove' },
+      }),
+    });
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const id = body.data.orderID as number;
+    await page.goto(`/my-orders/${id}`);
+    await page.getByRole('heading', { name: trackingMessages.title(id) }).waitFor();
+    await page.getByText(`${option.variationName}: ${option.variationValue}`, { exact: true }).waitFor();
+    expect(await page.getByText(`2 × ${formatRupees(option.price)}`, { exact: true }).count()).toBe(1);
+    expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(
+      GUIDE_PHONE.width,
+    );
+    await axe(page);
+    await page.screenshot({ path: `${SHOTS}/order-page-long-gift.png`, fullPage: true });
   });
 });

@@ -95,6 +95,24 @@ describe('checkout form', { timeout: 30_000 }, () => {
     await screen.findByText(messages.pincodeInvalid);
   });
 
+  it("the summary names each line's size as the cart does", async () => {
+    signIn();
+    await db.cart.put({
+      key: '5:51',
+      productID: 5,
+      variationID: 51,
+      variationName: 'Weight',
+      variationValue: '1 kg',
+      title: 'Chocolate Truffle',
+      image: '/media/p5-320.webp',
+      price: 1199,
+      quantity: 1,
+      addedAt: 1,
+    });
+    renderAt('/checkout');
+    expect(await screen.findByText('(Weight: 1 kg)', { exact: false })).toBeTruthy();
+  });
+
   it('the state resets the city; the city sets the delivery charge; the pincode takes 6 digits', async () => {
     signIn();
     await cartWith(600);
@@ -275,7 +293,7 @@ describe('checkout form', { timeout: 30_000 }, () => {
     expect(screen.getByText(/Chocolate Truffle/)).toBeTruthy();
   });
 
-  it("My Orders shows a queued order's lines: picture, title with the chosen option, quantity, price", async () => {
+  it("My Orders shows a queued order's lines: picture, title, the chosen option, quantity, unit price and sum", async () => {
     const weight = { variationID: 51, variationName: 'Weight', variationValue: '1 kg', price: 900 };
     await putProducts([makeProduct(5, { title: 'Chocolate Truffle', variations: [weight] })]);
     const row = queuedRow(
@@ -290,8 +308,15 @@ describe('checkout form', { timeout: 30_000 }, () => {
     await db.outbox.put(row);
     signIn();
     renderAt('/my-orders');
-    const line = await screen.findByText(/Chocolate Truffle \(Weight: 1 kg\)/);
-    expect(line.textContent).toBe(`Chocolate Truffle (Weight: 1 kg) × 2 · ${formatRupees(1800)}`);
-    expect(line.closest('li')?.querySelector('img')?.getAttribute('src')).toBe('/media/p5-320.webp');
+    // A row queued before rows kept their lines' choices: the device's catalogue names the option.
+    const option = await screen.findByText('Weight: 1 kg');
+    const line = option.closest('li');
+    expect([...(option.parentElement?.children ?? [])].map((c) => c.textContent)).toEqual([
+      'Chocolate Truffle',
+      'Weight: 1 kg',
+      `2 × ${formatRupees(900)}`,
+    ]);
+    expect(line?.querySelector('.order-item__total')?.textContent).toBe(formatRupees(1800));
+    expect(line?.querySelector('img')?.getAttribute('src')).toBe('/media/p5-320.webp');
   });
 });

@@ -1,8 +1,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkoutMessages } from '../../domain/checkout-messages.js';
 import { CATEGORIES } from '../../domain/shop.js';
 import { db } from '../../sw/db.js';
 import { setPwaState } from '../../web/pwa/pwa-state.js';
+import { queuedRow } from '../support/checkout-e2e.js';
+import { placedAnswer } from '../support/order-fixtures.js';
 import { makeProduct, putProducts, renderAt, resetStore } from './storefront-fixtures.js';
 
 /**
@@ -112,5 +115,48 @@ describe('page titles of the account screens', () => {
     renderAt('/my-profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('My Profile | Bakery & Blooms'));
+  });
+});
+
+describe("the order screens' titles", () => {
+  const signIn = () => {
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    localStorage.setItem('token', `${b64({ alg: 'HS256' })}.${b64({ sub: 7, exp })}.sig`);
+    localStorage.setItem('userId', '7');
+    localStorage.setItem('email', 'asha@example.com');
+  };
+  const row = (key: string) =>
+    queuedRow(
+      { token: '', role: '0', veryOtpLoginID: 7, email: 'asha@example.com', phone: '9876543210' },
+      { productID: 1, title: 'Choco cake', price: 501 },
+      key,
+      Date.now(),
+    );
+  beforeEach(() => setPwaState({ offline: true }));
+  afterEach(() => setPwaState({ offline: false }));
+
+  it('order success names the placed order, or says the order waits on the phone', async () => {
+    const sent = row('k-sent');
+    await db.outbox.bulkPut([
+      { ...sent, state: 'sent', placed: placedAnswer(41, sent.request), announced: true },
+      row('k-queued'),
+    ]);
+    signIn();
+    renderAt('/order-success?order=k-sent');
+    await waitFor(() => expect(document.title).toBe('Order #41 placed | Bakery & Blooms'));
+    cleanup();
+    renderAt('/order-success?order=k-queued');
+    await waitFor(() =>
+      expect(document.title).toBe(`${checkoutMessages.successQueuedTitle} | Bakery & Blooms`),
+    );
+  });
+
+  it('My Orders is titled Your Orders', async () => {
+    await db.orderHistory.put({ userId: 7, rows: [], fetchedAt: Date.now() });
+    signIn();
+    renderAt('/my-orders');
+    await screen.findByRole('heading', { level: 1, name: 'Your Orders' });
+    await waitFor(() => expect(document.title).toBe('Your Orders | Bakery & Blooms'));
   });
 });

@@ -2,10 +2,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { giftMessages, WITH_LOVE } from '../../domain/gifts.js';
-import { formatRupees } from '../../domain/money.js';
+import { lineOption } from '../../domain/order-lines.js';
 import { statusLabel, stepsToCome, trackingMessages as t } from '../../domain/order-tracking.js';
+import { type OrderLine, paymentMethodLabel } from '../../domain/orders.js';
 import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
-import { ProductImage } from '../components/ProductImage.js';
+import { OrderBill } from '../checkout/OrderBill.js';
+import { OrderLineList, type ShownLine } from '../checkout/OrderLines.js';
 import { useSession } from '../hooks/useSession.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { OrderUpdatesOffer } from '../push/OrderUpdatesOffer.js';
@@ -22,6 +24,17 @@ import './account.css';
  */
 const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 const formatTime = (at: string | number) => timeFormat.format(new Date(at));
+/** A copy kept before lines had their value lacks it, and says "size not recorded" until refreshed. */
+const orderLine = (l: OrderLine): ShownLine => ({
+  productID: l.productID,
+  title: l.productName,
+  option: lineOption(l),
+  unitPrice: l.unitPrice,
+  quantity: l.quantity,
+  lineTotal: l.lineTotal,
+  image: l.productImage,
+  message: l.cakeMessage ?? null,
+});
 const statusClass = (s: string) => `orders__status orders__status--${s.replace(/\s+/g, '-')}`;
 
 export default function MyOrder() {
@@ -95,26 +108,7 @@ export default function MyOrder() {
 
       <section aria-labelledby="order-items" className="order-page__section">
         <h2 id="order-items">Items</h2>
-        <ul className="orders__lines order-lines">
-          {o.lines.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a line has no id of its own; the order's lines are fixed.
-            <li key={`${l.productID}-${i}`}>
-              <ProductImage src={l.productImage} alt="" className="orders__img" width={56} height={56} />
-              <span className="order-lines__name">
-                <Link to={`/products-details/${l.productID}`}>{l.productName}</Link>
-                {l.variationName ? <span className="orders__qty"> · {l.variationName}</span> : null}
-                {l.cakeMessage ? (
-                  <span className="orders__qty orders__on-cake">{giftMessages.onTheCake(l.cakeMessage)}</span>
-                ) : null}
-                <br />
-                <span className="orders__qty">
-                  {l.quantity} × {formatRupees(l.unitPrice)}
-                </span>
-              </span>
-              <span className="order-lines__total">{formatRupees(l.lineTotal)}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderLineList lines={o.lines.map(orderLine)} linkProducts />
       </section>
 
       <section aria-labelledby="order-delivery" className="order-page__section">
@@ -168,36 +162,23 @@ export default function MyOrder() {
 
       <section aria-labelledby="order-payment" className="order-page__section">
         <h2 id="order-payment">Payment</h2>
-        <dl className="order-sums">
+        <dl className="order-facts">
           <div>
             <dt>Payment method</dt>
-            <dd>{o.paymentMethod}</dd>
-          </div>
-          <div>
-            <dt>Items</dt>
-            <dd>{formatRupees(o.subtotal)}</dd>
-          </div>
-          <div>
-            <dt>Delivery charge</dt>
-            <dd>{formatRupees(o.deliveryCharge)}</dd>
-          </div>
-          {o.slotCharge > 0 && o.deliverySlot ? (
-            <div>
-              <dt>{o.deliverySlot.name} slot</dt>
-              <dd>{formatRupees(o.slotCharge)}</dd>
-            </div>
-          ) : null}
-          {o.discount > 0 ? (
-            <div>
-              <dt>Coupon {o.couponCode ?? ''}</dt>
-              <dd>-{formatRupees(o.discount)}</dd>
-            </div>
-          ) : null}
-          <div className="order-sums__total">
-            <dt>Total</dt>
-            <dd>{formatRupees(o.totalAmount)}</dd>
+            <dd>{paymentMethodLabel(o.paymentMethod)}</dd>
           </div>
         </dl>
+        <OrderBill
+          totals={{
+            subtotal: o.subtotal,
+            deliveryCharge: o.deliveryCharge,
+            slotCharge: o.slotCharge,
+            discount: o.discount,
+            total: o.totalAmount,
+          }}
+          slot={o.deliverySlot}
+          couponCode={o.couponCode}
+        />
         <p className="orders__fetched">Ordered {formatTime(o.orderDate)}</p>
       </section>
       {o.status !== 'delivered' && o.status !== 'cancelled' ? <OrderUpdatesOffer /> : null}

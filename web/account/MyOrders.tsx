@@ -2,18 +2,20 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { accountMessages } from '../../domain/account-messages.js';
-import { giftMessages } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
-import type { OrderHistoryRow } from '../../domain/orders.js';
+import { statusLabel } from '../../domain/order-tracking.js';
+import { type OrderHistoryRow, paymentMethodLabel } from '../../domain/orders.js';
 import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
 import { ApiError } from '../api/client.js';
+import { OrderLineList, OrderLineText } from '../checkout/OrderLines.js';
 import { QueuedOrders } from '../checkout/QueuedOrders.js';
 import { ProductImage } from '../components/ProductImage.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
+import { useTitle } from '../hooks/useTitle.js';
 import { useLiveRefresh } from './live-refresh.js';
-import { keptOrderHistory, refreshOrderHistory } from './order-history.js';
+import { historyLine, keptOrderHistory, refreshOrderHistory } from './order-history.js';
 import './account.css';
 
 /**
@@ -27,13 +29,13 @@ import './account.css';
  */
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string | number) => dateFormat.format(new Date(iso));
-const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 interface OrderGroup {
   orderID: number;
   orderDate: string;
   status: string;
   totalAmount: number;
+  paymentMethod: string;
   delivery: string;
   lines: OrderHistoryRow[];
 }
@@ -58,6 +60,7 @@ function groups(rows: OrderHistoryRow[]): OrderGroup[] {
         orderDate: r.orderDate,
         status: r.status,
         totalAmount: r.totalAmount,
+        paymentMethod: r.paymentMethod,
         delivery: deliveryText(r),
         lines: [r],
       });
@@ -65,7 +68,10 @@ function groups(rows: OrderHistoryRow[]): OrderGroup[] {
   return [...byId.values()];
 }
 
+const TITLE = 'Your Orders';
+
 export default function MyOrders() {
+  useTitle(TITLE);
   const session = useSession();
   const notify = useNotify();
   const userId = session?.userId ?? 0;
@@ -97,7 +103,7 @@ export default function MyOrders() {
 
   return (
     <div className="page account account--wide orders">
-      <h1>Your Orders</h1>
+      <h1>{TITLE}</h1>
       {userId > 0 && <QueuedOrders userId={userId} knownOrderIds={knownOrderIds} />}
       {kept && (
         <p className="orders__fetched" data-testid="orders-fetched">
@@ -139,12 +145,7 @@ export default function MyOrders() {
                       </Link>
                     </td>
                     <td>
-                      {r.productName}
-                      {r.cakeMessage ? (
-                        <span className="orders__qty orders__on-cake">
-                          {giftMessages.onTheCake(r.cakeMessage)}
-                        </span>
-                      ) : null}
+                      <OrderLineText line={historyLine(r)} />
                     </td>
                     <td>
                       <ProductImage
@@ -179,31 +180,11 @@ export default function MyOrders() {
                   </span>
                 </h2>
                 <p className="orders__meta">
-                  {formatDate(o.orderDate)} · Total {formatRupees(o.totalAmount)}
+                  {formatDate(o.orderDate)} · Total {formatRupees(o.totalAmount)} ·{' '}
+                  {paymentMethodLabel(o.paymentMethod)}
                 </p>
                 <p className="orders__meta">Delivery: {o.delivery}</p>
-                <ul className="orders__lines">
-                  {o.lines.map((l, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a history line has no id of its own; the answer's order is fixed.
-                    <li key={`${l.productName}-${i}`}>
-                      <ProductImage
-                        src={l.productImage}
-                        alt=""
-                        className="orders__img"
-                        width={56}
-                        height={56}
-                      />
-                      <span>
-                        {l.productName} <span className="orders__qty">× {l.quantity}</span>
-                        {l.cakeMessage ? (
-                          <span className="orders__qty orders__on-cake">
-                            {giftMessages.onTheCake(l.cakeMessage)}
-                          </span>
-                        ) : null}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
+                <OrderLineList lines={o.lines.map(historyLine)} />
               </li>
             ))}
           </ol>

@@ -1,7 +1,9 @@
+import { lineOption } from '../../domain/order-lines.js';
 import { ordersContract } from '../../domain/orders.contract.js';
 import type { OrderHistoryRow } from '../../domain/orders.js';
 import { db, type OrderHistoryCache } from '../../sw/db.js';
 import { callRevalidated } from '../api/client.js';
+import type { ShownLine } from '../checkout/OrderLines.js';
 
 /**
  * My Orders' history: `GET /GetOrderHistoryByEmail` for the signed-in
@@ -34,4 +36,32 @@ export async function refreshOrderHistory(userId: number, email: string): Promis
 /** The kept history, or null when this device never fetched one for the account. */
 export async function keptOrderHistory(userId: number): Promise<OrderHistoryCache | null> {
   return (await db.orderHistory.get(userId)) ?? null;
+}
+
+/** The parts of a line that copies of the history kept before them lack. */
+type LineParts = 'productTitle' | 'variationName' | 'variationValue' | 'unitPrice';
+export type KeptHistoryRow = Omit<OrderHistoryRow, LineParts> & Partial<Pick<OrderHistoryRow, LineParts>>;
+
+/**
+ * A history row's line for `OrderLineList`. A copy kept before lines had their parts shows the
+ * name it was answered with ("Chocolate Truffle Delight (Weight)") and no price of one, until the
+ * next fetch replaces it.
+ */
+export function historyLine(r: KeptHistoryRow): ShownLine {
+  const common = {
+    productID: null,
+    quantity: r.quantity,
+    image: r.productImage,
+    message: r.cakeMessage ?? null,
+  };
+  if (r.productTitle === undefined || r.unitPrice === undefined) {
+    return { ...common, title: r.productName, option: null, unitPrice: null, lineTotal: null };
+  }
+  return {
+    ...common,
+    title: r.productTitle,
+    option: lineOption({ variationName: r.variationName ?? null, variationValue: r.variationValue }),
+    unitPrice: r.unitPrice,
+    lineTotal: r.unitPrice * r.quantity,
+  };
 }

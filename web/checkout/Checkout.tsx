@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CartLine } from '../../domain/cart.js';
-import { lineTotal } from '../../domain/cart.js';
+import { lineChoice, lineTotal } from '../../domain/cart.js';
 import {
   CHECKOUT_FIELDS,
   type CheckoutField,
@@ -673,7 +673,7 @@ function Summary({
             </span>
             <span className="co-line__title">
               {l.title}
-              {l.variationName ? <span className="co-hint"> ({l.variationName})</span> : null}
+              {lineChoice(l) ? <span className="co-hint"> ({lineChoice(l)})</span> : null}
             </span>
             <span className="co-line__sum">
               {formatRupees(l.price)} x {l.quantity} = {formatRupees(lineTotal(l))}

@@ -3,20 +3,24 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { WITH_LOVE } from '../../domain/gifts.js';
-import { formatRupees } from '../../domain/money.js';
-import { slotChargeLabel, windowLabel } from '../../domain/slots.js';
+import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/orders.js';
+import { windowLabel } from '../../domain/slots.js';
 import { ownOutboxRow } from '../../sw/account-data.js';
 import { markAnnounced } from '../../sw/outbox.js';
-import { upgradeRow } from '../../sw/outbox-row.js';
+import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
 import { useSession } from '../hooks/useSession.js';
+import { useTitle } from '../hooks/useTitle.js';
 import { OrderUpdatesOffer } from '../push/OrderUpdatesOffer.js';
 import { isIosSafariOutsideApp } from '../pwa/ios.js';
-import { Attention, madeLabel, OrderLines, StateChip } from './OutboxOrder.js';
+import { OrderBill } from './OrderBill.js';
+import { OrderLineList } from './OrderLines.js';
+import { Attention, madeLabel, StateChip } from './OutboxOrder.js';
+import { rowLines, useRowProducts } from './outbox-lines.js';
 import './checkout.css';
 
 /**
  * `/order-success?order={key}`: the order as the device knows it, live. Placed:
- * number, items, total, delivery date, payment. Queued: what happens next.
+ * number, items, the bill, delivery date, payment. Queued: what happens next.
  * Refused: what to decide. The page follows the row, so a queued order turns
  * into a placed one here when a sender gets it through. Another account's
  * order (a shared phone, a link kept from another session) reads as missing.
@@ -27,24 +31,45 @@ function deliveryLabel(date: string): string {
   return Number.isNaN(t0) ? date : dateFormat.format(t0);
 }
 
+/** The heading, and the tab's title but for a placed order's, which names its number to tell tabs and history apart. */
+function titleOf(row: OutboxRow | null | undefined): string | undefined {
+  if (row === undefined) return undefined;
+  if (row === null) return t.successMissing;
+  switch (row.state) {
+    case 'sent':
+      return t.successTitle;
+    case 'attention':
+      return t.stateAttention;
+    case 'cancelled':
+      return t.successCancelledTitle;
+    case 'sending':
+      return t.successSendingTitle;
+    default:
+      return t.successQueuedTitle;
+  }
+}
+
 export default function OrderSuccess() {
   const [params] = useSearchParams();
   const key = params.get('order') ?? '';
   const userId = useSession()?.userId;
   // null: no such order of this account; undefined: the store has not answered yet (render nothing rather than "missing").
   const stored = useLiveQuery(() => ownOutboxRow(key, userId), [key, userId]);
-  const row = stored ? upgradeRow(stored) : null;
+  const row = stored ? upgradeRow(stored) : stored;
+  const products = useRowProducts(row ? [row] : []);
+  const title = titleOf(row);
+  useTitle(row?.placed ? t.notificationTitle(row.placed.orderID) : title);
 
   // The shopper saw it placed here: the worker must not announce it again.
   useEffect(() => {
     if (row?.state === 'sent' && !row.announced) void markAnnounced(row.key);
   }, [row?.state, row?.announced, row?.key]);
 
-  if (stored === undefined) return null;
+  if (row === undefined) return null;
   if (!row) {
     return (
       <div className="page co-success">
-        <h1>{t.successMissing}</h1>
+        <h1>{title}</h1>
         <Link to="/home" className="btn btn--primary">
           {t.continueShopping}
         </Link>
@@ -52,22 +77,22 @@ export default function OrderSuccess() {
     );
   }
 
-  const title =
-    row.state === 'sent'
-      ? t.successTitle
-      : row.state === 'attention'
-        ? t.stateAttention
-        : row.state === 'cancelled'
-          ? t.successCancelledTitle
-          : row.state === 'sending'
-            ? t.successSendingTitle
-            : t.successQueuedTitle;
-  const total = row.placed?.totalAmount ?? row.figures.total;
-  const method = row.placed?.paymentMethod ?? row.request.PaymentMethod ?? 'Cash on Delivery';
-  const deliveryDate = row.placed?.deliveryDate ?? row.request.DeliveryDate;
+  const placed = row.placed;
+  const method = placed?.paymentMethod ?? row.request.PaymentMethod ?? PAYMENT_METHODS.cod;
+  const deliveryDate = placed?.deliveryDate ?? row.request.DeliveryDate;
   // The server's slot once placed; until then what the shopper chose (rows from before slots have neither).
-  const slot = row.placed?.deliverySlot ?? row.slot ?? null;
-  const slotCharge = row.placed?.slotCharge ?? row.figures.slotCharge;
+  const slot = placed?.deliverySlot ?? row.slot ?? null;
+  // The server's figures once placed; until then the ones the checkout showed and the shopper agreed to.
+  const totals = placed
+    ? {
+        subtotal: placed.subtotal,
+        deliveryCharge: placed.deliveryCharge,
+        slotCharge: placed.slotCharge,
+        discount: placed.discount,
+        total: placed.totalAmount,
+      }
+    : row.figures;
+  const couponCode = placed ? placed.couponCode : (row.request.CouponCode ?? null);
 
   return (
     <div className="page co-success">
@@ -75,7 +100,7 @@ export default function OrderSuccess() {
       <section className={`co-card co-card--${row.state}`} aria-labelledby="co-order-title">
         <div className="co-card__head">
           <h2 id="co-order-title">{madeLabel(row)}</h2>
-          <StateChip state={row.state} />
+          <StateChip row={row} />
         </div>
         {row.state === 'queued' || row.state === 'sending' ? (
           <div className="co-next">
@@ -101,12 +126,6 @@ export default function OrderSuccess() {
               </dd>
             </div>
           ) : null}
-          {slot && slotCharge > 0 ? (
-            <div>
-              <dt>{slotChargeLabel(slot)}</dt>
-              <dd>{formatRupees(slotCharge)}</dd>
-            </div>
-          ) : null}
           {row.request.Recipient ? (
             <div>
               <dt>Deliver to</dt>
@@ -127,31 +146,19 @@ export default function OrderSuccess() {
           ) : null}
           <div>
             <dt>{t.paymentMethod}</dt>
-            <dd>{method}</dd>
-          </div>
-          {row.placed?.discount ? (
-            <div>
-              <dt>Coupon {row.placed.couponCode ?? ''}</dt>
-              <dd>-{formatRupees(row.placed.discount)}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t.total}</dt>
-            <dd>{formatRupees(total)}</dd>
+            <dd>{paymentMethodLabel(method)}</dd>
           </div>
         </dl>
         <h3 className="co-items-title">{t.items}</h3>
-        <OrderLines row={row} />
+        <OrderLineList lines={rowLines(row, products)} />
+        <OrderBill totals={totals} slot={slot} couponCode={couponCode} />
       </section>
       {row.state !== 'cancelled' ? <OrderUpdatesOffer /> : null}
       <div className="co-actions">
         <Link to="/products" className="btn btn--primary">
           {t.continueShopping}
         </Link>
-        <Link
-          to={row.placed ? `/my-orders/${row.placed.orderID}` : '/my-orders'}
-          className="btn btn--outline"
-        >
+        <Link to={placed ? `/my-orders/${placed.orderID}` : '/my-orders'} className="btn btn--outline">
           {t.myOrders}
         </Link>
       </div>

@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
-import { giftMessages } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
+import { heldOrderLabel } from '../../domain/order-tracking.js';
 import { asDeliveryDate, asRepriced, asSlotRefusal } from '../../domain/outbox.js';
 import { slotMessages } from '../../domain/slot-messages.js';
 import { formatCalendarDay, slotOfferLabel } from '../../domain/slots.js';
@@ -15,26 +15,23 @@ import {
   dismissOrder,
   removeGoneLine,
 } from '../../sw/outbox.js';
-import type { OutboxRow, OutboxState } from '../../sw/outbox-row.js';
+import type { OutboxRow } from '../../sw/outbox-row.js';
 import { clearSession } from '../../sw/session.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { queuedLineLabel } from './outbox-lines.js';
 import { kick } from './page-sender.js';
 
 /**
  * One order of the outbox as the shopper sees it: its state, and for an
  * order the server refused, what to decide (the new figures beside the old
- * ones, the fix, sign in, or cancel). Used by the order page and My Orders.
+ * ones, the fix, sign in, or cancel). Used by order success and My Orders.
  */
-export const STATE_LABEL: Record<OutboxState, string> = {
-  queued: t.stateQueued,
-  sending: t.stateSending,
-  attention: t.stateAttention,
-  sent: t.stateSent,
-  cancelled: t.stateCancelled,
-};
-
-export function StateChip({ state }: { state: OutboxState }) {
-  return <span className={`co-chip co-chip--${state}`}>{STATE_LABEL[state]}</span>;
+export function StateChip({ row }: { row: OutboxRow }) {
+  return (
+    <span className={`co-chip co-chip--${row.state}`}>
+      {heldOrderLabel(row.state, row.placed?.status ?? null)}
+    </span>
+  );
 }
 
 const madeAt = new Intl.DateTimeFormat('en-IN', {
@@ -45,39 +42,6 @@ const madeAt = new Intl.DateTimeFormat('en-IN', {
 });
 export function madeLabel(row: OutboxRow): string {
   return row.placed ? t.orderNumber(row.placed.orderID) : t.queuedOrder(madeAt.format(row.createdAt));
-}
-
-/** The lines of an order as the device holds them (the server's once placed). */
-export function OrderLines({ row }: { row: OutboxRow }) {
-  const items = row.placed
-    ? row.placed.items.map((i, n) => ({
-        name: i.variationName ? `${i.productName} (${i.variationName})` : i.productName,
-        quantity: i.quantity,
-        sum: i.lineTotal,
-        message: i.cakeMessage ?? row.request.OrderItems[n]?.CakeMessage ?? null,
-      }))
-    : row.request.OrderItems.map((i) => ({
-        name: i.ProductName ?? '',
-        quantity: i.Quantity,
-        sum: i.Price * i.Quantity,
-        message: i.CakeMessage ?? null,
-      }));
-  return (
-    <ul className="co-order-lines">
-      {items.map((i, n) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never reorder.
-        <li key={n}>
-          <span>
-            {i.name} x {i.quantity}
-            {i.message ? (
-              <span className="co-hint co-on-cake">{giftMessages.onTheCake(i.message)}</span>
-            ) : null}
-          </span>
-          <span>{formatRupees(i.sum)}</span>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 export function Attention({ row }: { row: OutboxRow }) {
@@ -129,7 +93,7 @@ export function Attention({ row }: { row: OutboxRow }) {
                 className={l.old.price !== l.new.price ? 'co-changed' : ''}
               >
                 <th scope="row">
-                  {l.productName} x {l.quantity}
+                  {queuedLineLabel(row, l)} x {l.quantity}
                 </th>
                 <td>{formatRupees(l.old.lineTotal)}</td>
                 <td>{formatRupees(l.new.lineTotal)}</td>

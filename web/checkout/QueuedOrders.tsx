@@ -1,17 +1,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
-import { choiceFields, lineLabel } from '../../domain/cart.js';
 import type { Product } from '../../domain/catalogue.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
-import { giftMessages } from '../../domain/gifts.js';
 import { formatRupees } from '../../domain/money.js';
+import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/orders.js';
 import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
-import { db } from '../../sw/db.js';
 import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
-import { getProducts } from '../../sw/product-reads.js';
-import { ProductImage } from '../components/ProductImage.js';
+import { OrderLineList } from './OrderLines.js';
 import { Attention, madeLabel, StateChip } from './OutboxOrder.js';
+import { rowLines, useRowProducts } from './outbox-lines.js';
 import './checkout.css';
 
 /**
@@ -37,75 +35,19 @@ export function QueuedOrders({
         r.state !== 'cancelled' && !(r.placed && (!knownOrderIds || knownOrderIds.has(r.placed.orderID))),
     )
     .sort((a, b) => b.createdAt - a.createdAt);
-  // The device's catalogue names each line's chosen option (the request carries only its id).
-  const productIds = [
-    ...new Set(
-      shown.flatMap((r) => r.request.OrderItems.map((i) => Number(i.ProductID ?? 0))).filter((id) => id > 0),
-    ),
-  ];
-  const products = useLiveQuery(() => getProducts(db, productIds), [productIds.join(',')]);
+  // The device's catalogue names the options of orders queued before their rows kept them.
+  const products = useRowProducts(shown);
   if (!shown.length) return null;
-  const byId = new Map<number, Product>();
-  for (const p of products ?? []) if (p) byId.set(p.productID, p);
   return (
     <section className="co-queued" aria-labelledby="co-queued-title">
       <h2 id="co-queued-title">{t.queuedHeading}</h2>
       <ul className="co-queued__list">
         {shown.map((row) => (
-          <QueuedRow key={row.key} row={row} products={byId} />
+          <QueuedRow key={row.key} row={row} products={products} />
         ))}
       </ul>
     </section>
   );
-}
-
-interface ShownLine {
-  name: string;
-  image: string;
-  quantity: number;
-  sum: number;
-  /** The message on the cake, as typed (issue 26). */
-  message: string | null;
-}
-
-/**
- * An order's lines as the server's history shows them (picture, title with the
- * chosen option, quantity, price), so queued orders read apart: the server's
- * lines once placed, else the request's with the option named from the device's
- * catalogue (the request's own title when the product is no longer there).
- */
-function shownLines(row: OutboxRow, products: ReadonlyMap<number, Product>): ShownLine[] {
-  const items = row.request.OrderItems;
-  if (row.placed) {
-    return row.placed.items.map((i, n) => ({
-      name: i.variationName ? `${i.productName} (${i.variationName})` : i.productName,
-      image: items[n]?.ProductImage ?? '',
-      quantity: i.quantity,
-      sum: i.lineTotal,
-      message: i.cakeMessage ?? items[n]?.CakeMessage ?? null,
-    }));
-  }
-  return items.map((i) => {
-    // The request's ids are as the form typed them (a number, or its digits in a string).
-    const product = i.ProductID == null ? undefined : products.get(Number(i.ProductID));
-    const variation =
-      product?.variations.find((v) => i.VariationID != null && v.variationID === Number(i.VariationID)) ??
-      null;
-    const name = product
-      ? lineLabel({
-          title: i.ProductName || product.title,
-          variationID: variation ? variation.variationID : null,
-          ...choiceFields(product, variation),
-        })
-      : (i.ProductName ?? '');
-    return {
-      name,
-      image: i.ProductImage ?? '',
-      quantity: i.Quantity,
-      sum: i.Price * i.Quantity,
-      message: i.CakeMessage ?? null,
-    };
-  });
 }
 
 function QueuedRow({ row, products }: { row: OutboxRow; products: ReadonlyMap<number, Product> }) {
@@ -116,31 +58,18 @@ function QueuedRow({ row, products }: { row: OutboxRow; products: ReadonlyMap<nu
         <Link to={`/order-success?order=${encodeURIComponent(row.key)}`} className="co-card__title">
           {madeLabel(row)}
         </Link>
-        <StateChip state={row.state} />
+        <StateChip row={row} />
       </div>
       <p className="co-hint">
         {items} {items === 1 ? 'item' : 'items'} ·{' '}
         {formatRupees(row.placed?.totalAmount ?? row.figures.total)} ·{' '}
-        {row.request.PaymentMethod ?? 'Cash on Delivery'}
+        {paymentMethodLabel(row.placed?.paymentMethod ?? row.request.PaymentMethod ?? PAYMENT_METHODS.cod)}
         {row.slot ? ` · ${formatCalendarDay(row.slot.date)}, ${row.slot.name} ${windowLabel(row.slot)}` : ''}
         {row.state === 'queued' && row.lastError
           ? ` · ${t.lastTry(row.lastError.replace(/^transport:/, ''))}`
           : ''}
       </p>
-      <ul className="orders__lines co-queued__lines">
-        {shownLines(row, products).map((l, n) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never reorder.
-          <li key={n}>
-            <ProductImage src={l.image} alt="" className="orders__img" width={56} height={56} />
-            <span>
-              {l.name} <span className="orders__qty">× {l.quantity}</span> · {formatRupees(l.sum)}
-              {l.message ? (
-                <span className="orders__qty co-on-cake">{giftMessages.onTheCake(l.message)}</span>
-              ) : null}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <OrderLineList lines={rowLines(row, products)} className="co-queued__lines" />
       {row.state === 'attention' ? <Attention row={row} /> : null}
     </li>
   );

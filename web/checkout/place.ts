@@ -45,6 +45,14 @@ export async function placeOrder(input: PlaceInput): Promise<Placed> {
       slot: input.slot,
       cartKeys: input.lines.map((l) => l.key),
       photos: photosOf(input.lines, input.request),
+      // What each line chose, so the queued order reads as chosen while the catalogue changes.
+      lines: input.lines.map((l) => ({
+        productID: l.productID,
+        variationID: l.variationID,
+        variationName: l.variationName,
+        variationValue: l.variationValue ?? null,
+        baseSize: l.baseSize ?? null,
+      })),
     },
     env,
   );
