@@ -389,9 +389,55 @@ export async function updateProduct(trx: Transaction<Database>, input: UpdatePro
       .values(categoryIds.map((category_id) => ({ product_id: input.productID, category_id })))
       .execute();
   }
-  if (input.variations) {
-    await trx.deleteFrom('variations').where('product_id', '=', input.productID).execute();
-    await insertVariations(trx, input.productID, input.variations);
+  if (input.variations) await replaceVariations(trx, input.productID, input.variations);
+}
+
+/**
+ * An edit keeps each option that is still offered under its id (the same name and value; its
+ * price and place may change): carts and queued orders hold those ids, and an option deleted and
+ * made again under a new id turned every one of them into "product gone" at the next edit of
+ * the product. Options no longer offered go; new ones get new ids.
+ */
+async function replaceVariations(
+  trx: Transaction<Database>,
+  productId: number,
+  variations: VariationInput[],
+) {
+  const existing = await trx
+    .selectFrom('variations')
+    .select(['id', 'name', 'value'])
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  const kept = new Set<number>();
+  const added: { input: VariationInput; position: number }[] = [];
+  for (const [position, v] of variations.entries()) {
+    const same = existing.find(
+      (e) => !kept.has(e.id) && e.name === v.variationName && e.value === v.variationValue,
+    );
+    if (!same) {
+      added.push({ input: v, position });
+      continue;
+    }
+    kept.add(same.id);
+    await trx.updateTable('variations').set({ price: v.price, position }).where('id', '=', same.id).execute();
+  }
+  const gone = existing.filter((e) => !kept.has(e.id)).map((e) => e.id);
+  if (gone.length) await trx.deleteFrom('variations').where('id', 'in', gone).execute();
+  if (added.length) {
+    await trx
+      .insertInto('variations')
+      .values(
+        added.map(({ input: v, position }) => ({
+          product_id: productId,
+          name: v.variationName,
+          value: v.variationValue,
+          price: v.price,
+          position,
+        })),
+      )
+      .execute();
   }
 }
 
