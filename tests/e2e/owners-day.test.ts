@@ -1,14 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
+import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
+import { giftMessages } from '../../domain/gifts.js';
+import { formatRupees } from '../../domain/money.js';
 import { pwaMessages } from '../../domain/pwa-messages.js';
-import { registerShopperByMailFolder, writeSession } from '../support/checkout-e2e.js';
 import {
+  openShopOnPhone,
+  outboxRows,
+  registerShopperByMailFolder,
+  writeSession,
+} from '../support/checkout-e2e.js';
+import {
+  adminToken,
   buildWeb,
   feedSnapshot,
   launchChromium,
@@ -18,14 +26,17 @@ import {
 } from '../support/e2e.js';
 
 /**
- * A real day's packing in real Chromium against the real server: a 1 kg cake for the buyer and a
- * gift photo cake with no price in the box, for the same day. The owner opens All User Orders at
- * a laptop's width, sees who receives what and when, and prints the day's slips: on paper only
- * the slips, one to a page (the card on its own), each naming who receives it and each line's
- * size, at the page's full width on A4 and within an 80 mm receipt roll. Screenshots and the
- * PDFs in /tmp/shots/packing-slips (`SLIP_SHOTS` to change).
+ * The owner's day, in real Chromium against the real server. On a phone (412x823) a shopper
+ * orders a 1 kg cake for herself (Cash on Delivery) and a surprise photo cake for Dadi, with no
+ * price in the box, paid online (the test provider): the checkout uploads the photo under its
+ * own key before it asks for the provider order, so the order paid for carries its photo. Order
+ * success shows each line's size and a bill that adds up. Then the owner, at a laptop's width,
+ * sees the day on All User Orders, prints the day's slips (on paper only the slips, one to a page,
+ * the card on its own, each naming who receives it and each line's size, at the page's full width
+ * on A4 and within an 80 mm receipt roll), and opens the CSV. Screenshots and the PDFs in
+ * /tmp/shots/owners-day (`OWNERS_DAY_SHOTS` to change).
  */
-const SHOTS = process.env.SLIP_SHOTS ?? '/tmp/shots/packing-slips';
+const SHOTS = process.env.OWNERS_DAY_SHOTS ?? '/tmp/shots/owners-day';
 const LAPTOP = { width: 1280, height: 800 };
 /** 80 mm at 96 CSS px to the inch. */
 const RECEIPT_PX = 302;
@@ -68,34 +79,6 @@ async function api<T>(url: string, init: RequestInit & { token?: string } = {}):
   return body.data;
 }
 
-function orderBody(
-  lines: { product: Product; variation?: Product['variations'][number]; extra?: object }[],
-  fields: object,
-) {
-  const items = lines.map(({ product, variation, extra }) => ({
-    ProductID: product.productID,
-    VariationID: variation?.variationID ?? null,
-    ProductName: product.title,
-    Price: variation?.price ?? product.price,
-    Quantity: 1,
-    ...extra,
-  }));
-  return {
-    DeliveryDate: day,
-    CustomerName: 'Asha Verma',
-    CustomerEmail: buyer.email,
-    CustomerPhone: BUYER_PHONE,
-    CustomerAddress: 'House 12, Sector 70',
-    State: 'Punjab',
-    City: 'Mohali',
-    CustomerPincode: '160062',
-    PaymentMethod: 'Cash on Delivery',
-    TotalAmount: items.reduce((s, i) => s + i.Price, 0) + 150,
-    OrderItems: items,
-    ...fields,
-  };
-}
-
 async function axe(p: Page, what: string): Promise<void> {
   const result = await new AxeBuilder({ page: p }).analyze();
   const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -133,83 +116,55 @@ function brokenWords(p: Page): Promise<string[]> {
   });
 }
 
+/** RFC 4180: fields separated by commas, rows by CRLF, quoted fields may hold both and "" for a quote. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
+      if (c === '\r') i += 1;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
 /** Pages in a PDF that Chromium wrote (one /Type /Page object each). */
 const pdfPages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? []).length;
 
+let shopper: Page;
+
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  const webDir = await buildWeb(tempDir('slips-web'));
+  const webDir = await buildWeb(tempDir('owners-day-web'));
   server = await startServer({ webDir });
   browser = await launchChromium();
-  buyer = await registerShopperByMailFolder(server, `slips-${Date.now()}@example.test`);
+  buyer = await registerShopperByMailFolder(server, `owners-day-${Date.now()}@example.test`);
   const products = (await feedSnapshot(server)).products as unknown as Product[];
   cake = products.find(
     (p) => !p.photoCake && p.variations.some((v) => v.variationValue === '1 kg'),
   ) as Product;
   kilo = cake.variations.find((v) => v.variationValue === '1 kg') as Product['variations'][number];
   photoCake = products.find((p) => p.photoCake && p.takesMessage) as Product;
-
-  // The buyer's own 1 kg cake, cash on delivery.
-  ids.cake = (
-    await api<{ orderID: number }>('place-order', {
-      method: 'POST',
-      token: buyer.token,
-      headers: { 'idempotency-key': randomUUID() },
-      body: JSON.stringify(orderBody([{ product: cake, variation: kilo }], {})),
-    })
-  ).orderID;
-
-  // A gift photo cake for Dadi with a card and no price in the box: paid online, as such a gift must be.
-  const form = new FormData();
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#d4a373' } })
-    .jpeg()
-    .toBuffer();
-  form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'dadi.jpg');
-  const { photoID } = await api<{ photoID: string }>('cake-photos', {
-    method: 'POST',
-    token: buyer.token,
-    body: form,
-  });
-  const gift = orderBody(
-    [
-      {
-        product: photoCake,
-        extra: { PhotoID: photoID, CakeMessage: MESSAGE },
-      },
-    ],
-    {
-      PaymentMethod: 'Razorpay',
-      Recipient: RECIPIENT,
-      HidePrice: true,
-      HideSender: true,
-      Card: { Occasion: 'Birthday', Message: 'With all our love, from far away.' },
-    },
-  );
-  const key = randomUUID();
-  const created = await api<{ razorpayOrderId: string }>('payments/razorpay/order', {
-    method: 'POST',
-    token: buyer.token,
-    headers: { 'idempotency-key': key },
-    body: JSON.stringify(gift),
-  });
-  const proof = await api<Record<string, string>>('payments/test/pay', {
-    method: 'POST',
-    token: buyer.token,
-    body: JSON.stringify({ razorpay_order_id: created.razorpayOrderId }),
-  });
-  ids.gift = (
-    await api<{ orderID: number }>('place-order', {
-      method: 'POST',
-      token: buyer.token,
-      headers: { 'idempotency-key': key },
-      body: JSON.stringify({
-        ...gift,
-        RazorpayPaymentId: proof.razorpay_payment_id,
-        RazorpayOrderId: proof.razorpay_order_id,
-        RazorpaySignature: proof.razorpay_signature,
-      }),
-    })
-  ).orderID;
+  ({ page: shopper } = await openShopOnPhone(browser, server.url));
+  await writeSession(shopper, buyer);
 
   const admin = await api<LoginData>('LoginCustomer', {
     method: 'POST',
@@ -240,7 +195,127 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe("the day's packing slips", () => {
+/** The checkout's address fields for Mohali (₹150 delivery), as a shopper fills them in. */
+async function mohali(p: Page, address: string): Promise<void> {
+  await p.getByLabel('State', { exact: true }).selectOption('Punjab');
+  await p.getByLabel('City', { exact: true }).selectOption('Mohali');
+  await p.getByLabel(address).fill('House 12, Sector 70, Mohali 160062');
+  await p.getByLabel('Pincode').fill('160062');
+}
+
+describe("the owner's day", () => {
+  it('a shopper orders a 1 kg cake on her phone: order success names the size and the bill adds up', async () => {
+    await shopper.goto(`/products-details/${cake.productID}`);
+    const size = shopper.locator(`option[value="${kilo.variationID}"]`).locator('xpath=..');
+    await size.waitFor();
+    await size.selectOption(String(kilo.variationID));
+    await shopper.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect.poll(() => shopper.getByText(`${cake.title} added to cart!`).count()).toBeGreaterThan(0);
+
+    await shopper.goto('/checkout');
+    const date = shopper.getByLabel('Preferred Delivery Date');
+    await date.waitFor();
+    await date.fill(day);
+    await shopper.getByLabel('Full Name').fill('Asha Verma');
+    await mohali(shopper, 'Full Shipping Address');
+    await shopper.getByRole('button', { name: 'Place Order' }).click();
+    await expect
+      .poll(() => shopper.getByRole('heading', { name: t.successTitle }).count(), { timeout: 30_000 })
+      .toBe(1);
+    const success = await shopper.locator('main').innerText();
+    expect(success).toContain('Weight: 1 kg');
+    // Items, delivery and total, adding up.
+    expect(success).toContain(formatRupees(kilo.price));
+    expect(success).toContain(formatRupees(150));
+    expect(success).toContain(formatRupees(kilo.price + 150));
+    await axe(shopper, 'order success');
+    await shopper.screenshot({ path: `${SHOTS}/order-success-412.png`, fullPage: true });
+    const row = (await outboxRows(shopper)).find((r) => r.placed && !r.request.HidePrice);
+    ids.cake = row?.placed?.orderID ?? 0;
+    expect(ids.cake).toBeGreaterThan(0);
+  });
+
+  it('a surprise photo cake for Dadi is paid online: the photo goes first, once, and the paid order carries it', async () => {
+    const asked: string[] = [];
+    shopper.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (r.method() === 'POST' && path.startsWith('/api/')) asked.push(path);
+    });
+    await shopper.goto(`/products-details/${photoCake.productID}`);
+    await shopper.getByLabel('Message on the cake').fill(MESSAGE);
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c9885b' } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    await shopper
+      .getByLabel('Photo for the cake')
+      .setInputFiles({ name: 'dadi.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await expect.poll(() => shopper.locator('svg.cake-preview image').getAttribute('href')).toMatch(/^blob:/);
+    await shopper.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect
+      .poll(() => shopper.getByText(`${photoCake.title} added to cart!`).count())
+      .toBeGreaterThan(0);
+
+    await shopper.goto('/checkout');
+    const date = shopper.getByLabel('Preferred Delivery Date');
+    await date.waitFor();
+    await date.fill(day);
+    await shopper.getByLabel('Full Name').fill('Asha Verma');
+    await shopper.getByLabel(giftMessages.sendToSomeoneElse).check();
+    await shopper.getByLabel("Recipient's name").fill(RECIPIENT.Name);
+    await shopper
+      .getByLabel("Recipient's mobile (10 digits)")
+      .fill(`+91 ${RECIPIENT.Phone.slice(0, 5)} ${RECIPIENT.Phone.slice(5)}`);
+    await mohali(shopper, "Recipient's full shipping address");
+    await shopper.getByLabel(giftMessages.hidePrice).check();
+    await shopper.getByLabel(giftMessages.hideSender).check();
+    await shopper.getByLabel(giftMessages.card).check();
+    await shopper.getByLabel('Occasion').selectOption('Birthday');
+    await shopper.getByLabel('Message on the card').fill('With all our love, from far away.');
+    // Someone else and no price in the box: online payment is the only way.
+    expect(await shopper.locator('input[name="method"][value="cod"]').isDisabled()).toBe(true);
+    const online = shopper.locator('input[name="method"][value="online"]');
+    await expect.poll(() => online.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => online.isChecked()).toBe(true);
+    await axe(shopper, 'checkout with a photo cake gift');
+
+    const total = (await shopper.locator('.co-total dd').innerText()).replace(/\s*INR$/, '').trim();
+    await shopper.getByRole('button', { name: 'Place Order' }).click();
+    const pay = shopper.getByRole('button', { name: t.payButton(total) });
+    await pay.waitFor({ timeout: 20_000 });
+    expect(asked.filter((p) => p === '/api/cake-photos' || p === '/api/payments/razorpay/order')).toEqual([
+      '/api/cake-photos',
+      '/api/payments/razorpay/order',
+    ]);
+    await pay.click();
+    await expect
+      .poll(() => shopper.getByRole('heading', { name: t.successTitle }).count(), { timeout: 30_000 })
+      .toBe(1);
+    const success = await shopper.locator('main').innerText();
+    expect(success).toContain('0.5 kg');
+    expect(success).toContain('Paid online');
+    expect(success).not.toContain('Razorpay');
+    await axe(shopper, 'order success, paid');
+    await shopper.screenshot({ path: `${SHOTS}/order-success-paid-412.png`, fullPage: true });
+
+    const row = (await outboxRows(shopper)).find((r) => r.request.HidePrice === true);
+    const photoID = row?.photos?.[0]?.photoID;
+    expect(photoID).toMatch(/^[0-9a-f-]{36}$/);
+    expect(row?.placed).toMatchObject({ status: 'paid', paymentMethod: 'Razorpay' });
+    // Uploaded once: the order was sent with the id the checkout got, not uploaded again.
+    expect(asked.filter((p) => p === '/api/cake-photos')).toHaveLength(1);
+    ids.gift = row?.placed?.orderID ?? 0;
+    const res = await fetch(`${server.url}/api/admin/orders/${ids.gift}`, {
+      headers: { authorization: `Bearer ${await adminToken(server)}` },
+    });
+    const order = ((await res.json()) as { data: object }).data;
+    expect(order).toMatchObject({
+      status: 'paid',
+      hidePrice: true,
+      recipient: { name: RECIPIENT.Name, phone: RECIPIENT.Phone },
+      lines: [{ photoID, variationValue: expect.any(String) }],
+    });
+  });
+
   it('lists the day at a laptop width: delivery, who receives it, each size and the total, one email', async () => {
     await page.goto(`/all-admin-orders?deliveryDate=${day}&sort=slot`);
     const rows = page.locator('.admin-orders tbody tr');
@@ -342,6 +417,40 @@ describe("the day's packing slips", () => {
     expect(pdfPages(roll)).toBeGreaterThanOrEqual(3);
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize(LAPTOP);
+  });
+
+  it("opens the day's CSV: UTF-8 with a BOM, India time, the address in parts, every charge, each size, the photo's link", async () => {
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize(LAPTOP);
+    await page.goto(`/all-admin-orders?deliveryDate=${day}&sort=slot`);
+    await expect.poll(() => page.locator('.admin-orders tbody tr').count(), { timeout: 20_000 }).toBe(2);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const bytes = readFileSync((await download.path()) as string);
+    writeFileSync(`${SHOTS}/orders.csv`, bytes);
+    // Excel keeps ₹, Hindi and emoji only behind a byte order mark.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = parseCsv(bytes.toString('utf8').slice(1));
+    const at = (row: string[] | undefined, column: string) => row?.[header?.indexOf(column) ?? -1];
+    for (const column of ['City', 'State', 'PIN', 'Delivery Charge (INR)', 'Slot Charge (INR)', 'Cake Photo'])
+      expect(header).toContain(column);
+    const own = rows.find((r) => r[0] === String(ids.cake));
+    const gift = rows.find((r) => r[0] === String(ids.gift));
+    expect(at(own, 'Products')).toBe(`1 x ${cake.title}, 1 kg`);
+    expect(at(gift, 'Products')).toBe(`1 x ${photoCake.title}, 0.5 kg`);
+    expect([at(own, 'City'), at(own, 'State'), at(own, 'PIN')]).toEqual(['Mohali', 'Punjab', '160062']);
+    expect(at(own, 'Delivery Charge (INR)')).toBe('150');
+    expect(at(own, 'Total Amount (INR)')).toBe(String(kilo.price + 150));
+    expect(at(gift, 'Payment')).toBe('Paid online');
+    expect(at(gift, 'Recipient Name')).toBe(RECIPIENT.Name);
+    expect(at(gift, 'Cake Photo')).toBe(`${server.url}/admin-orders/${ids.gift}#cake-photo`);
+    expect(at(own, 'Cake Photo')).toBe('');
+    // The time of day in India: the order was made within the last few minutes there.
+    const when = at(own, 'Order Date (India time)') ?? '';
+    const india = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(Math.abs(Date.parse(`${when}Z`) - Date.parse(`${india}Z`))).toBeLessThan(15 * 60_000);
   });
 
   it("shows each line's size and how it was paid on the order's page, accessible at 1280 and 412", async () => {
