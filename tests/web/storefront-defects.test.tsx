@@ -4,7 +4,7 @@ import { bloomsOf, plantOf } from '../../api/seed/artwork.js';
 import { demoProducts } from '../../api/seed/demo.js';
 import { contactErrors, contactMessages } from '../../domain/contact.js';
 import { CITIES_BY_STATE, SAME_DAY_AREAS, SAME_DAY_CITIES } from '../../domain/delivery.js';
-import { PRODUCT_BENEFITS, SHIPPING_DETAILS } from '../../domain/product-page.js';
+import { productBenefits, shippingDetails } from '../../domain/product-page.js';
 import { normalizeQuery, scoreFields, searchFields } from '../../domain/search.js';
 import { CATEGORIES, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
 import { socialProfiles } from '../../domain/shop-contact.js';
@@ -60,8 +60,9 @@ describe('item 10: one list of same-day areas, from the delivery table', () => {
   it('names every city the delivery table serves, everywhere the shop says it', () => {
     expect([...SAME_DAY_CITIES].sort()).toEqual(Object.values(CITIES_BY_STATE).flat().sort());
     expect(SAME_DAY_AREAS).toBe('Chandigarh, Mohali, Kharar, Zirakpur and Panchkula');
-    expect(PRODUCT_BENEFITS.some((b) => b.includes(SAME_DAY_AREAS))).toBe(true);
-    expect(SHIPPING_DETAILS).toContain(SAME_DAY_AREAS);
+    const cake = { categories: [CATEGORIES.allCakes], photoCake: false };
+    expect(productBenefits(cake).some((b) => b.includes(SAME_DAY_AREAS))).toBe(true);
+    expect(shippingDetails(cake)).toContain(SAME_DAY_AREAS);
     for (const p of demo) expect(p.description).toContain(SAME_DAY_AREAS);
   });
 });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { SAME_DAY_AREAS } from '../../domain/delivery.js';
 import { SHOP_CONTACT } from '../../domain/shop-contact.js';
+import { STORES } from '../../domain/stores.js';
 import { useTitle } from '../hooks/useTitle.js';
 
 const GIFTS = [
@@ -19,12 +20,13 @@ export default function AboutUs() {
       <h1>About us</h1>
       <p>
         Bakery &amp; Blooms began in {SHOP_CONTACT.founded} as a small eggless bakery in Chandigarh. Our cakes
-        won over the neighbourhood, flowers followed, and today we run 2 stores in Chandigarh and Mohali and
-        deliver across India.
+        won over the neighbourhood, flowers followed, and today we run {STORES.length} stores,{' '}
+        {STORES.map((s) => s.name).join(' and ')}, and deliver across India.
       </p>
       <p>
         Everything we bake is eggless and made on the day it is delivered. In {SAME_DAY_AREAS} we deliver the
-        same day for orders placed before 6 PM; everywhere else in India, standard shipping is free.
+        same day for orders placed before 6 PM (a photo cake needs a day's notice); everywhere else in India,
+        standard shipping is free.
       </p>
       <h2>What we deliver</h2>
       <ul>
@@ -38,7 +40,10 @@ export default function AboutUs() {
         damaged, write to us the same day and we replace it.
       </p>
       <h2 id="privacy">Privacy</h2>
-      <p>We use your details only to deliver your order and never sell them.</p>
+      <p>
+        We use your details only to run your orders and never sell them. Our{' '}
+        <Link to="/privacy">privacy page</Link> says what we keep, why, for how long, and whom to write to.
+      </p>
       <h2 id="terms">Terms</h2>
       <p>
         Prices include all taxes. Same-day delivery depends on the order time.{' '}
