@@ -7,7 +7,7 @@ import { db } from '../../sw/db.js';
 import { writeProducts } from '../../sw/product-chunks.js';
 import { getProduct } from '../../sw/product-reads.js';
 import { ProductImage } from '../../web/components/ProductImage.js';
-import { visitOrder } from '../../web/storefront/visit-order.js';
+import { visitOrder } from '../../web/hooks/useProducts.js';
 import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
 
 const { pineapple, redVelvet, chocolate, allCakes, allFlowers } = CATEGORIES;
@@ -183,7 +183,7 @@ describe('header', () => {
     const cake = makeProduct(1, { title: 'Choco cake', price: 650 });
     await putProducts([cake]);
     renderAt('/home');
-    const badge = screen.getByTestId('cart-badge');
+    const badge = document.querySelector('.cart-button .badge') as HTMLElement;
     expect(badge.textContent).toBe('0');
     await act(async () => {
       await addToCart(cake, null);

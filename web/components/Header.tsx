@@ -255,7 +255,7 @@ function CartButton() {
           <circle cx="17" cy="20" r="1.5" fill="currentColor" />
         </svg>
         <span className="visually-hidden">Cart, {count === 1 ? '1 item' : `${count} items`}</span>
-        <span className="badge" aria-hidden="true" data-testid="cart-badge">
+        <span className="badge" aria-hidden="true">
           {count}
         </span>
       </button>

@@ -3,12 +3,11 @@ import { useSearchParams } from 'react-router-dom';
 import { messages } from '../../domain/messages.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useAddToCart } from '../hooks/useAddToCart.js';
-import { useAllProducts, useCategories } from '../hooks/useProducts.js';
+import { useAllProducts, useCategories, useVisitOrder } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
-import { useVisitOrder } from './visit-order.js';
 
 /**
- * All Products: every product on the device, shuffled for the visit (`visit-order.ts`), each with
+ * All Products: every product on the device, shuffled for the visit (`useVisitOrder`), each with
  * Add to Cart (spec section 2).
  * With `?categoryId=` (the API's filter, used in links to this page) it lists and is titled by
  * that category, as the server's head for the address says.

@@ -5,14 +5,13 @@ import { messages } from '../../domain/messages.js';
 import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useAddWithPopup } from '../hooks/useAddToCart.js';
-import { useAllProducts, useCategories } from '../hooks/useProducts.js';
+import { useAllProducts, useCategories, useVisitOrder } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
-import { useVisitOrder } from './visit-order.js';
 
 /**
  * Products of one category, by the name in the route, matched trimmed and
  * case-insensitively against each product's category names (`inCategory`),
- * in random order kept for the visit (`visit-order.ts`: Back finds the same
+ * in random order kept for the visit (`useVisitOrder`: Back finds the same
  * cards at the same place), with the spec's added-to-cart popup.
  */
 export default function CategoryProducts() {
