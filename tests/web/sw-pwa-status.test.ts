@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createElement, Fragment } from 'react';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, Link, Navigate, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addToCart } from '../../sw/cart.js';
 import { db } from '../../sw/db.js';
@@ -17,6 +17,7 @@ import { makeProduct } from './storefront-fixtures.js';
 beforeEach(async () => {
   await Promise.all([db.meta.clear(), db.cart.clear()]);
   localStorage.clear();
+  sessionStorage.clear();
   setPwaState({ offline: false, updateReady: false, canInstall: false, showIosInstallHint: false });
 });
 afterEach(() => cleanup());
@@ -29,6 +30,7 @@ function renderStrip(path = '/home') {
         id: 'storefront',
         element: layout(),
         children: [
+          { path: '/', element: createElement(Navigate, { to: '/home', replace: true }) },
           { path: '/home', element: createElement(Link, { to: '/products' }, 'All Products') },
           { path: '/products', element: createElement('p', null, 'Every product') },
         ],
@@ -82,10 +84,12 @@ describe('PwaStatus', () => {
 
   // The first of these tests: the offer waits for a look around, which the page remembers after.
   it('offers installation once the shopper has looked around (a second page), and Not now snoozes it', async () => {
-    renderStrip();
+    // The shop's address redirects to /home: still the first page.
+    renderStrip('/');
     act(() => setPwaState({ canInstall: true, updateReady: true }));
     // The lazy cards have arrived (the update's), without the install offer on the first page.
     await screen.findByRole('region', { name: 'A new version is ready' });
+    expect(screen.getByRole('link', { name: 'All Products' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Install app' })).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: 'All Products' }));
     await screen.findByText('Every product');

@@ -28,10 +28,7 @@ function snoozeInstall(): void {
   }
 }
 
-/**
- * Once the shopper has looked around on this visit (PwaCards.tsx), the offer may show on any
- * later page, Back to the first one too: held for the page's life.
- */
+const LOOKED_KEY = 'pwaLookedAround';
 let lookedAround = false;
 
 /**
@@ -39,9 +36,24 @@ let lookedAround = false;
  * opens to work, not to install a shop), and only once the shopper has looked around: a second
  * page of this visit, or something in the cart. A card before the first screen is even read asks
  * a stranger for a commitment; after a look around, it is an offer to someone interested.
- * `movedOn`: the router's location is not the visit's first entry.
+ * `movedOn`: the shopper followed a link within the shop (a redirect, such as / to /home, is not
+ * one). Kept for the tab (sessionStorage), so Back to the first page and a reload keep it.
  */
 export function installOfferWanted(inShop: boolean, movedOn: boolean, cartLines: number): boolean {
-  if (movedOn || cartLines > 0) lookedAround = true;
+  if (!lookedAround) {
+    try {
+      lookedAround = sessionStorage.getItem(LOOKED_KEY) === '1';
+    } catch {
+      // No storage: this page's memory only.
+    }
+  }
+  if (!lookedAround && (movedOn || cartLines > 0)) {
+    lookedAround = true;
+    try {
+      sessionStorage.setItem(LOOKED_KEY, '1');
+    } catch {
+      // As above.
+    }
+  }
   return inShop && lookedAround;
 }
