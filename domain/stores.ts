@@ -3,6 +3,8 @@
  * them, and shop.ts is read by the header on the first screen.
  */
 /**
+ * The shop's 2 stores (the spec's "2 stores" in Chandigarh and Mohali; its contact page's third
+ * address contradicted that): About us, Contact and the home page's structured data list these.
  * `lat`/`lon`: where the contact page's map puts each store's marker; `postal`: the address
  * in parts, for the home page's structured data (schema.org PostalAddress).
  */
@@ -13,13 +15,6 @@ export const STORES = [
     lat: 30.7398,
     lon: 76.7827,
     postal: { street: 'SCO 42, Sector 17-C', locality: 'Chandigarh', region: 'Chandigarh', code: '160017' },
-  },
-  {
-    name: 'Sector 35, Chandigarh',
-    address: 'SCO 310, Sector 35-B, Chandigarh 160022',
-    lat: 30.7225,
-    lon: 76.7597,
-    postal: { street: 'SCO 310, Sector 35-B', locality: 'Chandigarh', region: 'Chandigarh', code: '160022' },
   },
   {
     name: 'Phase 7, Mohali',

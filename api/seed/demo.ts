@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import sharp from 'sharp';
 import type { VariationInput } from '../../domain/catalogue.js';
 import { SAME_DAY_AREAS } from '../../domain/delivery.js';
+import { giftMessages } from '../../domain/gifts.js';
 import { CATEGORIES } from '../../domain/shop.js';
 import { bumpVersion, insertProduct, type NewProduct } from '../catalogue/catalogue.repository.js';
 import { sanitizeDescription } from '../catalogue/sanitize.js';
@@ -28,7 +29,8 @@ interface Line {
   /** Base price in rupees of the smallest size. */
   from: number;
   names: string[];
-  flavour: string;
+  /** The description's first line: what it is, by the product's title where a line's products differ. */
+  flavour: string | ((title: string) => string);
 }
 
 const C = CATEGORIES;
@@ -248,7 +250,7 @@ const LINES: Line[] = [
     categories: [C.allCombo],
     palette: { bg: ['#fef6e4', '#f3d2c1'], body: '#f2e9e4', top: '#e63946', accent: ['#ff4d6d', '#ffb3c1'] },
     from: 999,
-    flavour: 'a cake and a bouquet, delivered together',
+    flavour: (title) => comboOf(title).what,
     names: [
       'Chocolate Cake and Red Roses',
       'Red Velvet Cake and Pink Roses',
@@ -302,6 +304,32 @@ const LINES: Line[] = [
   },
 ];
 
+/**
+ * What a combo holds, read from its title (a cake with flowers, a cake with chocolates, roses
+ * with chocolates): its two sizes and the description's words for it.
+ */
+function comboOf(title: string): { small: string; large: string; what: string } {
+  const cake = /\bcake\b/i.test(title);
+  const chocolates = /\bchocolates?\b(?!\s+cake)/i.test(title);
+  if (cake && chocolates)
+    return {
+      small: '0.5 kg cake + 250 g chocolates',
+      large: '1 kg cake + 250 g chocolates',
+      what: 'a cake and a box of chocolates, delivered together',
+    };
+  if (cake)
+    return {
+      small: '0.5 kg cake + 10 stems',
+      large: '1 kg cake + 10 stems',
+      what: 'a cake and a hand-tied bouquet, delivered together',
+    };
+  return {
+    small: '10 stems + 250 g chocolates',
+    large: '20 stems + 250 g chocolates',
+    what: 'a hand-tied bouquet and a box of chocolates, delivered together',
+  };
+}
+
 /** A palette nudged per product (background hue and accent order), so a grid of one category varies. */
 function vary(p: Palette, i: number): Palette {
   const shift = [...p.accent.slice(i % p.accent.length), ...p.accent.slice(0, i % p.accent.length)];
@@ -311,7 +339,15 @@ function vary(p: Palette, i: number): Palette {
 
 const round = (x: number) => Math.round(x / 10) * 10 - 1;
 
-function sizesFor(kind: ArtKind, from: number): { size: string; variations: VariationInput[] } {
+/**
+ * A product's own size is one of its options at its own price, so the product page offers it
+ * once ("0.5 kg: ₹649") and the description never names a size the shopper did not pick.
+ */
+function sizesFor(
+  kind: ArtKind,
+  from: number,
+  title: string,
+): { size: string; variations: VariationInput[] } {
   switch (kind) {
     case 'cake':
       return {
@@ -339,17 +375,19 @@ function sizesFor(kind: ArtKind, from: number): { size: string; variations: Vari
           { variationName: 'Box', variationValue: '500 g', price: round(from * 1.8) },
         ],
       };
-    case 'combo':
+    case 'combo': {
+      const { small, large } = comboOf(title);
       return {
-        size: '0.5 kg cake + 10 stems',
+        size: small,
         variations: [
-          { variationName: 'Cake', variationValue: '0.5 kg', price: from },
-          { variationName: 'Cake', variationValue: '1 kg', price: round(from * 1.5) },
+          { variationName: 'Size', variationValue: small, price: from },
+          { variationName: 'Size', variationValue: large, price: round(from * 1.5) },
         ],
       };
+    }
     case 'plant':
       return {
-        size: 'Height 30 cm',
+        size: 'Plastic pot',
         variations: [
           { variationName: 'Pot', variationValue: 'Plastic pot', price: from },
           { variationName: 'Pot', variationValue: 'Ceramic pot', price: round(from * 1.6) },
@@ -371,8 +409,8 @@ const LABELS: Record<ArtKind, [string, string]> = {
   ],
   chocolate: ['Made in small batches', 'Store in a cool, dry place away from sunlight. Best before 30 days.'],
   combo: [
-    'Cake and flowers together',
-    'One delivery, one smile: both arrive together at the time you choose.',
+    'Delivered together',
+    'One delivery, one smile: everything arrives together at the time you choose.',
   ],
   plant: ['Air-purifying and easy care', 'Water once a week and keep in bright, indirect light.'],
   gift: ['Gift wrapped by hand', 'Every gift arrives wrapped with a greeting card carrying your message.'],
@@ -402,9 +440,19 @@ export function demoProducts(): DemoProduct[] {
     line.names.forEach((title, i) => {
       id += 1;
       const from = round(line.from + Math.floor(r() * 4) * 50);
-      const { size, variations } = sizesFor(line.kind, from);
+      const { size, variations } = sizesFor(line.kind, from, title);
       const [labelHeading, labelDescription] = LABELS[line.kind];
-      const serves = line.kind === 'cake' ? '<li>Serves 4 to 6 (0.5 kg)</li><li>Shape: round</li>' : '';
+      const photoCake = DEMO_PHOTO_CAKES.includes(title);
+      const flavour = typeof line.flavour === 'string' ? line.flavour : line.flavour(title);
+      // Every weight's servings, so the text holds whichever weight is picked.
+      const serves =
+        line.kind === 'cake'
+          ? '<li>Serves 4 to 6 at 0.5 kg, 8 to 10 at 1 kg, 16 to 20 at 2 kg</li><li>Shape: round</li>'
+          : '';
+      // A photo cake is printed to order: a day's notice, never the same day.
+      const delivery = photoCake
+        ? `<li>Your photo printed on the cake. ${giftMessages.photoCakeNotice} We deliver in ${SAME_DAY_AREAS}; free standard shipping across India</li>`
+        : `<li>Same-day delivery in ${SAME_DAY_AREAS}; free standard shipping across India</li>`;
       out.push({
         id,
         kind: line.kind,
@@ -412,7 +460,7 @@ export function demoProducts(): DemoProduct[] {
         seed: id * 7919,
         title,
         description: sanitizeDescription(
-          `<p><strong>${title}</strong>: ${line.flavour}.</p><ul><li>${line.categories.map((c) => c.categoryName).join(', ')}</li>${serves}<li>Same-day delivery in ${SAME_DAY_AREAS}; free standard shipping across India</li></ul>`,
+          `<p><strong>${title}</strong>: ${flavour}.</p><ul><li>${line.categories.map((c) => c.categoryName).join(', ')}</li>${serves}${delivery}</ul>`,
         ),
         price: from,
         labelHeading,
@@ -421,7 +469,7 @@ export function demoProducts(): DemoProduct[] {
         categoryIDs: line.categories.map((c) => c.categoryID),
         variations,
         takesMessage: line.kind === 'cake',
-        photoCake: DEMO_PHOTO_CAKES.includes(title),
+        photoCake,
       });
     });
   }

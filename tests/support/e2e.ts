@@ -468,6 +468,8 @@ interface FeedProduct {
   price: number;
   categories: { categoryID: number; categoryName: string }[];
   images: { src: string; thumb: string }[];
+  sizeOrWeight: string;
+  variations: { variationID: number; variationName: string; variationValue: string; price: number }[];
   /** Gifts (issue 26): an order of a photo cake needs its photo and a day's notice. */
   takesMessage: boolean;
   photoCake: boolean;

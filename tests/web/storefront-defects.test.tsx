@@ -4,13 +4,18 @@ import { bloomsOf, plantOf } from '../../api/seed/artwork.js';
 import { demoProducts } from '../../api/seed/demo.js';
 import { contactErrors, contactMessages } from '../../domain/contact.js';
 import { CITIES_BY_STATE, SAME_DAY_AREAS, SAME_DAY_CITIES } from '../../domain/delivery.js';
-import { PRODUCT_BENEFITS, SHIPPING_DETAILS } from '../../domain/product-page.js';
+import { giftMessages } from '../../domain/gifts.js';
+import { UNORDERED_PHOTO_DAYS } from '../../domain/privacy.js';
+import { productBenefits, shippingDetails } from '../../domain/product-page.js';
 import { normalizeQuery, scoreFields, searchFields } from '../../domain/search.js';
 import { CATEGORIES, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
-import { socialProfiles } from '../../domain/shop-contact.js';
+import { SHOP_CONTACT, socialProfiles } from '../../domain/shop-contact.js';
+import { STORES } from '../../domain/stores.js';
 import { addToCart } from '../../sw/cart.js';
+import { db } from '../../sw/db.js';
+import { storefrontScreens } from '../../web/app/routes.js';
 import { pageTitle } from '../../web/hooks/useTitle.js';
-import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
+import { makeProduct, navigate, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
 
 /**
  * Issue 13 (storefront defects a shopper meets today): the rules behind each
@@ -60,8 +65,9 @@ describe('item 10: one list of same-day areas, from the delivery table', () => {
   it('names every city the delivery table serves, everywhere the shop says it', () => {
     expect([...SAME_DAY_CITIES].sort()).toEqual(Object.values(CITIES_BY_STATE).flat().sort());
     expect(SAME_DAY_AREAS).toBe('Chandigarh, Mohali, Kharar, Zirakpur and Panchkula');
-    expect(PRODUCT_BENEFITS.some((b) => b.includes(SAME_DAY_AREAS))).toBe(true);
-    expect(SHIPPING_DETAILS).toContain(SAME_DAY_AREAS);
+    const cake = { categories: [CATEGORIES.allCakes], photoCake: false };
+    expect(productBenefits(cake).some((b) => b.includes(SAME_DAY_AREAS))).toBe(true);
+    expect(shippingDetails(cake)).toContain(SAME_DAY_AREAS);
     for (const p of demo) expect(p.description).toContain(SAME_DAY_AREAS);
   });
 });
@@ -244,5 +250,163 @@ describe('item 9: social profiles only where configured', () => {
         VITE_SHOP_YOUTUBE_URL: 'not a url',
       }),
     ).toEqual([{ id: 'instagram', name: 'Instagram', url: 'https://instagram.com/bakeryandblooms' }]);
+  });
+});
+
+/**
+ * What a shopper meets on the way through the shop (DESIGN.md departures 12, 13 and 15): the
+ * option picker, no invented figures, texts that fit the product, the shop's facts, the privacy
+ * page, the menu's reach and Back to a category. The layout (sideways scroll) and the scroll
+ * position are in tests/e2e/storefront-defects.test.ts.
+ */
+describe('on the way through the shop', () => {
+  const weight = (variationID: number, variationValue: string, price: number) => ({
+    variationID,
+    variationName: 'Weight',
+    variationValue,
+    price,
+  });
+  const cake = makeProduct(1, {
+    title: 'Classic Truffle Cake',
+    price: 649,
+    sizeOrWeight: '0.5 kg',
+    variations: [weight(11, '0.5 kg', 649), weight(12, '1 kg', 1009), weight(13, '2 kg', 2269)],
+    cats: [CATEGORIES.truffle, CATEGORIES.allCakes],
+    takesMessage: false,
+  });
+
+  it('names each size with its price, shows the chosen size with the description, and no rating', async () => {
+    await putProducts([cake]);
+    renderAt('/products-details/1');
+    const select = (await screen.findByRole('combobox', { name: 'Choose an option' })) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      '0.5 kg: ₹649',
+      '1 kg: ₹1,009',
+      '2 kg: ₹2,269',
+    ]);
+    expect(select.value).toBe('11');
+    const about = screen.getByRole('region', { name: 'Description' });
+    expect(within(about).getByText('Weight:').parentElement?.textContent).toBe('Weight: 0.5 kg');
+    fireEvent.change(select, { target: { value: '13' } });
+    expect(within(about).getByText('Weight:').parentElement?.textContent).toBe('Weight: 2 kg');
+    expect(document.querySelector('.details__price strong')?.textContent).toBe('₹2,269');
+    expect(screen.getByRole('main').textContent).not.toMatch(/Use Base Price|4\.9|★/);
+    // The first choice is the product's own size, on its cart line by its value.
+    fireEvent.change(select, { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(async () =>
+      expect((await db.cart.toArray()).map((l) => l.variationValue)).toEqual(['0.5 kg']),
+    );
+  });
+
+  it("promises a bouquet no eggs or baking, and a photo cake a day's notice instead of the same day", async () => {
+    const bouquet = makeProduct(2, { title: 'Red Roses Bouquet', cats: [CATEGORIES.allFlowers] });
+    const photoCake = makeProduct(3, {
+      title: 'Vanilla Buttercream Cake',
+      cats: [CATEGORIES.vanilla, CATEGORIES.allCakes],
+      takesMessage: true,
+      photoCake: true,
+    });
+    await putProducts([bouquet, photoCake]);
+    renderAt('/products-details/2');
+    await screen.findByRole('heading', { level: 1, name: 'Red Roses Bouquet' });
+    const benefits = () => (document.querySelector('.benefits') as HTMLElement).textContent ?? '';
+    expect(benefits()).toMatch(/hand-tied/);
+    expect(benefits()).not.toMatch(/egg|bak/i);
+    cleanup();
+    renderAt('/products-details/3');
+    await screen.findByRole('heading', { level: 1, name: 'Vanilla Buttercream Cake' });
+    expect(benefits()).toContain(giftMessages.photoCakeNotice);
+    expect(benefits()).not.toMatch(/same-day/i);
+    const shipping = screen.getByRole('heading', { name: 'Shipping details' }).nextElementSibling;
+    expect(shipping?.textContent).not.toMatch(/same-day/i);
+  });
+
+  it('says 2 stores on About and lists the same 2 on Contact', async () => {
+    renderAt('/about-us');
+    const about = await screen.findByRole('main');
+    await within(about).findByRole('heading', { level: 1, name: 'About us' });
+    expect(about.textContent).toContain(`${STORES.length} stores`);
+    for (const s of STORES) expect(about.textContent).toContain(s.postal.locality);
+    cleanup();
+    renderAt('/contact');
+    const stores = await screen.findByRole('region', { name: 'Our stores' });
+    expect(
+      within(stores)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(STORES.map((s) => s.name));
+  });
+
+  it('has a privacy page (a lazy screen) that says what is kept, why, how long, and whom to write to', async () => {
+    const route = storefrontScreens.find((r) => r.path === '/privacy');
+    expect(route?.lazy).toBeTypeOf('function');
+    expect(route?.element ?? route?.Component).toBeUndefined();
+    renderAt('/about-us');
+    const link = await screen.findByRole('link', { name: 'privacy page' });
+    fireEvent.click(link);
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: 'Privacy' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Privacy | Bakery & Blooms'));
+    const headings = within(main)
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent);
+    expect(headings).toEqual(
+      expect.arrayContaining([
+        'Your account',
+        'Your orders',
+        'Photos for photo cakes',
+        'Order updates on your devices',
+      ]),
+    );
+    expect(main.textContent).toContain(`deleted ${UNORDERED_PHOTO_DAYS} days after you add it`);
+    for (const word of ['What:', 'Why:', 'How long:'])
+      expect(within(main).getAllByText(word)).toHaveLength(4);
+    expect(
+      within(main)
+        .getAllByRole('link', { name: SHOP_CONTACT.email })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([`mailto:${SHOP_CONTACT.email}`]);
+  });
+
+  it("reaches flowers, plants and gifts from the header's menu", async () => {
+    await putProducts([
+      makeProduct(2, { title: 'Red Roses Bouquet', cats: [CATEGORIES.allFlowers] }),
+      makeProduct(3, { title: 'Snake Plant', cats: [CATEGORIES.plants] }),
+      makeProduct(4, { title: 'Scented Candle Set', cats: [CATEGORIES.gifts] }),
+    ]);
+    renderAt('/home');
+    for (const [entry, category, title] of [
+      ['Flowers', 'All Flowers', 'Red Roses Bouquet'],
+      ['Plants', 'Plants', 'Snake Plant'],
+      ['Gifts', 'Gifts', 'Scented Candle Set'],
+    ] as const) {
+      const menu = screen.getByRole('navigation', { name: 'Categories' });
+      fireEvent.click(within(menu).getByRole('link', { name: entry }));
+      await screen.findByRole('heading', { level: 1, name: category });
+      const grid = await screen.findByRole('list', { name: category });
+      expect(await within(grid).findByRole('heading', { name: title })).toBeTruthy();
+    }
+  });
+
+  it('Back to a category shows the same products in the same order, in its first render', async () => {
+    const products = Array.from({ length: 12 }, (_, i) =>
+      makeProduct(20 + i, { title: `Rose ${i + 1}`, cats: [CATEGORIES.allFlowers] }),
+    );
+    await putProducts(products);
+    renderAt('/products-by-category/All%20Flowers');
+    const titles = () =>
+      [...document.querySelectorAll('main .grid .card__title')].map((t) => t.textContent ?? '');
+    await waitFor(() => expect(titles()).toHaveLength(12));
+    const order = titles();
+    fireEvent.click(screen.getByRole('link', { name: new RegExp(`^${order[5]}`) }));
+    await screen.findByRole('heading', { level: 1, name: order[5] });
+    // Back: the cards are there as the screen commits (React Router's ScrollRestoration scrolls then).
+    await act(() => navigate(-1));
+    expect(titles()).toEqual(order);
+    // A fresh page of the same visit (a reload) keeps the order too.
+    cleanup();
+    renderAt('/products-by-category/all%20flowers');
+    await waitFor(() => expect(titles()).toEqual(order));
   });
 });

@@ -63,3 +63,9 @@ export function renderAt(path: string, state?: unknown, extra: RouteObject[] = [
   });
   return render(<App router={router} />);
 }
+
+/** Moves the rendered app's router, as a link (a path) or the browser's Back and Forward (-1, 1) would. */
+export async function navigate(to: string | number): Promise<void> {
+  if (!router) throw new Error('Nothing is rendered: call renderAt first.');
+  await (typeof to === 'number' ? router.navigate(to) : router.navigate(to));
+}

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRODUCT_BENEFITS } from '../../domain/product-page.js';
+import { productBenefits } from '../../domain/product-page.js';
 import { CATEGORIES } from '../../domain/shop.js';
 import { SHOP_CONTACT } from '../../domain/shop-contact.js';
 import { STORES } from '../../domain/stores.js';
@@ -30,22 +30,21 @@ const hrefs = (links: HTMLElement[]) => links.map((a) => a.getAttribute('href'))
 const cat = (name: string) => `/products-by-category/${encodeURIComponent(name)}`;
 
 describe('header (spec section 2)', () => {
-  it('has the category menu, the eight-entry Cakes dropdown, and a Login button', () => {
+  it("has the category menu (the Cakes dropdown, then the shop's other kinds) and a Login button", () => {
     renderAt('/home');
     const menu = screen.getByRole('navigation', { name: 'Categories' });
-    // The menu's own links (the Cakes dropdown repeats some names).
+    // The menu's own links: flowers, chocolates, plants, gifts and combos beside the Cakes
+    // dropdown (DESIGN.md departure 15), whose list holds the spec's cake categories.
     const own = [...menu.querySelectorAll<HTMLAnchorElement>(':scope > ul > li > a')];
-    const link = (name: string) => own.find((a) => a.textContent === name);
-    for (const name of [
-      'Chocolate Cakes',
-      'Butterscotch Cakes',
-      'Red Velvet Cakes',
-      'Pineapple Cakes',
-      'Fruit Cakes',
-      'Black Forest Cakes',
-    ])
-      expect(link(name)?.getAttribute('href')).toBe(cat(name));
-    expect(own.map((a) => a.textContent).slice(-2)).toEqual(['All Products', 'All Categories']);
+    expect(own.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Flowers', cat('All Flowers')],
+      ['Chocolates', cat('All Chocolate')],
+      ['Plants', cat('Plants')],
+      ['Gifts', cat('Gifts')],
+      ['Combos', cat('All Combo')],
+      ['All Products', '/products'],
+      ['All Categories', '/all-categories'],
+    ]);
 
     const dropdown = menu.querySelector('details') as HTMLDetailsElement;
     expect(dropdown.querySelector('summary')?.textContent).toBe('Cakes');
@@ -59,11 +58,12 @@ describe('header (spec section 2)', () => {
       'Vanilla',
       'Pineapple',
       'Fruit Cakes',
+      'All Cakes',
     ]);
-    // Ids 13, 14, 15, 17, 18, 19, 20, 21, linked by their category names.
+    // Ids 13, 14, 15, 17, 18, 19, 20, 21 (the spec's eight), then every cake, linked by their names.
     const byId = Object.values(CATEGORIES);
     expect(hrefs(items)).toEqual(
-      [13, 14, 15, 17, 18, 19, 20, 21].map((id) =>
+      [13, 14, 15, 17, 18, 19, 20, 21, 24].map((id) =>
         cat(byId.find((c) => c.categoryID === id)?.categoryName ?? `missing ${id}`),
       ),
     );
@@ -102,7 +102,7 @@ describe('header (spec section 2)', () => {
     expect(popup.querySelector('.line__img')).not.toBeNull();
     fireEvent.click(within(popup).getByRole('button', { name: 'Remove Choco cake' }));
     expect(await within(popup).findByText('Your cart is empty.')).toBeTruthy();
-    expect(screen.getByTestId('cart-badge').textContent).toBe('0');
+    expect(document.querySelector('.cart-button .badge')?.textContent).toBe('0');
   });
 });
 
@@ -185,7 +185,7 @@ describe('product details: fixed texts and related lists', () => {
     await putProducts([product, ...flowers]);
     renderAt('/products-details/1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Truffle cake' })).toBeTruthy();
-    for (const b of PRODUCT_BENEFITS) expect(screen.getByText(b)).toBeTruthy();
+    for (const b of productBenefits(product)) expect(screen.getByText(b)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Why eggless' })).toBeTruthy();
     expect(screen.getByText('Soft and rich without eggs')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Shipping details' })).toBeTruthy();
@@ -226,7 +226,7 @@ describe('static pages (spec section 2)', () => {
     expect(within(gifts).getAllByRole('listitem').length).toBeGreaterThanOrEqual(4);
   });
 
-  it('Contact has the four-field form, email, phone and the three stores', async () => {
+  it('Contact has the four-field form, email, phone and the 2 stores', async () => {
     renderAt('/contact');
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('heading', { level: 1, name: 'Contact us' })).toBeTruthy();
@@ -235,6 +235,7 @@ describe('static pages (spec section 2)', () => {
     expect(within(main).getByRole('link', { name: SHOP_CONTACT.email })).toBeTruthy();
     expect(within(main).getByRole('link', { name: SHOP_CONTACT.phone })).toBeTruthy();
     const stores = within(main).getByRole('region', { name: 'Our stores' });
+    expect(STORES).toHaveLength(2);
     for (const s of STORES) expect(within(stores).getByText(s.address)).toBeTruthy();
     // Each store's embedded map loads when asked for, with the store's marker.
     const first = STORES[0];

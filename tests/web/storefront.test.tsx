@@ -7,6 +7,7 @@ import { db } from '../../sw/db.js';
 import { writeProducts } from '../../sw/product-chunks.js';
 import { getProduct } from '../../sw/product-reads.js';
 import { ProductImage } from '../../web/components/ProductImage.js';
+import { visitOrder } from '../../web/hooks/useProducts.js';
 import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
 
 const { pineapple, redVelvet, chocolate, allCakes, allFlowers } = CATEGORIES;
@@ -182,7 +183,7 @@ describe('header', () => {
     const cake = makeProduct(1, { title: 'Choco cake', price: 650 });
     await putProducts([cake]);
     renderAt('/home');
-    const badge = screen.getByTestId('cart-badge');
+    const badge = document.querySelector('.cart-button .badge') as HTMLElement;
     expect(badge.textContent).toBe('0');
     await act(async () => {
       await addToCart(cake, null);
@@ -220,18 +221,15 @@ describe('all products and the cart', () => {
     expect(url()).toBe('/products');
   });
 
-  it('shuffles the list (the order follows the random ranks, not the catalogue)', async () => {
-    await putProducts([1, 2, 3, 4, 5].map((id) => makeProduct(id, { title: `P${id}` })));
-    // Ranks handed out in catalogue order, each smaller than the last: the shuffle must reverse the list.
-    let next = 1;
-    vi.spyOn(Math, 'random').mockImplementation(() => {
-      next -= 0.1;
-      return next;
-    });
+  it("shuffles the list in the visit's order (from the tab's seed, not the catalogue's order)", async () => {
+    const products = [1, 2, 3, 4, 5].map((id) => makeProduct(id, { title: `P${id}` }));
+    await putProducts(products);
+    sessionStorage.setItem('shopVisitSeed', '12345');
+    const expected = visitOrder(products, '#all', 12345).map((p) => p.title);
+    expect(expected).not.toEqual(['P1', 'P2', 'P3', 'P4', 'P5']);
     renderAt('/products');
     const grid = await screen.findByRole('list', { name: 'All Products' });
-    await waitFor(() => expect(cardTitles(grid)).toEqual(['P5', 'P4', 'P3', 'P2', 'P1']));
-    vi.restoreAllMocks();
+    await waitFor(() => expect(cardTitles(grid)).toEqual(expected));
   });
 
   it('lets the shopper dismiss a message in the alert region', async () => {
@@ -323,7 +321,8 @@ describe('product details', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Truffle cake' })).toBeTruthy();
     expect(screen.getByText('₹900')).toBeTruthy();
     expect(screen.getByText('MRP incl. of all taxes')).toBeTruthy();
-    expect(screen.getByText(/4\.9 \| 48/)).toBeTruthy();
+    // No invented rating (DESIGN.md departure 12).
+    expect(document.body.textContent).not.toMatch(/4\.9|★/);
     expect(screen.getByText('Weight:').parentElement?.textContent).toBe('Weight: 1 kg');
     const prose = document.querySelector('.prose') as HTMLElement;
     expect(prose.textContent).toContain('Rich');
@@ -332,9 +331,12 @@ describe('product details', () => {
     expect((window as unknown as { hacked?: number }).hacked).toBeUndefined();
 
     const select = screen.getByRole('combobox', { name: 'Choose an option' }) as HTMLSelectElement;
-    expect(select.options[0]?.textContent).toBe('Use Base Price');
+    // The product's own size and price, then each variation's (DESIGN.md departure 13).
+    expect([...select.options].map((o) => o.textContent)).toEqual(['1 kg: ₹900', '2 kg: ₹1,600']);
     fireEvent.change(select, { target: { value: '3' } });
     expect(screen.getByText('₹1,600')).toBeTruthy();
+    // The size under the description follows the choice.
+    expect(screen.getByText('Weight:').parentElement?.textContent).toBe('Weight: 2 kg');
 
     // The second medium is a video.
     fireEvent.click(screen.getByRole('button', { name: 'Video 2 of 2' }));

@@ -42,6 +42,7 @@ export const storefrontScreens: RouteObject[] = [
   { path: '/cart', lazy: screen(() => import('../storefront/Cart.js')) },
   { path: '/about-us', lazy: screen(() => import('../storefront/AboutUs.js')) },
   { path: '/contact', lazy: screen(() => import('../storefront/Contact.js')) },
+  { path: '/privacy', lazy: screen(() => import('../storefront/Privacy.js')) },
   // Where the mailing list's mails lead: confirm and unsubscribe.
   { path: '/newsletter/:action', lazy: screen(() => import('../storefront/Subscription.js')) },
   ...accountRoutes,

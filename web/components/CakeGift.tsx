@@ -84,6 +84,9 @@ export function useObjectUrl(blob: Blob | null | undefined): string | null {
   return url;
 }
 
+/** Characters of the message that fit across the cake's lower edge at the preview's size. */
+const PREVIEW_LINE = 20;
+
 /**
  * A round cake seen from above with the photo printed on it, inside a ring of piping, as the
  * shop prints it: the shopper sees what will be cut off before adding it to the cart. An SVG
@@ -131,7 +134,16 @@ export function CakePreview({
         <circle key={`${d.x}-${d.y}`} cx={d.x} cy={d.y} r="5" className="cake-preview__piping" />
       ))}
       {message ? (
-        <text x="100" y="166" textAnchor="middle" className="cake-preview__message">
+        <text
+          x="100"
+          y="166"
+          textAnchor="middle"
+          className="cake-preview__message"
+          // A long message is drawn narrower rather than past the cake's edge (about 20 characters fit).
+          {...(countCharacters(message) > PREVIEW_LINE
+            ? { textLength: 130, lengthAdjust: 'spacingAndGlyphs' }
+            : {})}
+        >
           {message}
         </text>
       ) : null}

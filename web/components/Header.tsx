@@ -60,6 +60,7 @@ const MENU_PATHS = [
   '/cart',
   '/about-us',
   '/contact',
+  '/privacy',
 ] as const;
 export function showsMenu(pathname: string): boolean {
   return MENU_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
@@ -254,7 +255,7 @@ function CartButton() {
           <circle cx="17" cy="20" r="1.5" fill="currentColor" />
         </svg>
         <span className="visually-hidden">Cart, {count === 1 ? '1 item' : `${count} items`}</span>
-        <span className="badge" aria-hidden="true" data-testid="cart-badge">
+        <span className="badge" aria-hidden="true">
           {count}
         </span>
       </button>
@@ -298,9 +299,9 @@ function CategoryMenu() {
             </ul>
           </details>
         </li>
-        {HEADER_MENU.map((c) => (
-          <li key={c.categoryID}>
-            <NavLink to={categoryUrl(c.categoryName)}>{c.categoryName}</NavLink>
+        {HEADER_MENU.map((item) => (
+          <li key={item.category.categoryID}>
+            <NavLink to={categoryUrl(item.category.categoryName)}>{item.label}</NavLink>
           </li>
         ))}
         <li>

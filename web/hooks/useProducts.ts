@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Category } from '../../domain/catalogue.js';
 import { db, type StoredProduct } from '../../sw/db.js';
 import { allProducts, getProduct, productsInCategory } from '../../sw/product-reads.js';
@@ -48,4 +48,84 @@ export function useStableShuffle<T extends { productID: number }>(
   for (const item of items) if (!known.has(item.productID)) known.set(item.productID, Math.random());
   const rank = (id: number): number => known.get(id) ?? 0;
   return [...items].sort((a, b) => rank(a.productID) - rank(b.productID)).slice(0, limit);
+}
+
+/*
+ * The spec's random order of a category's products, kept for the visit: Back from a product
+ * finds the same cards in the same places, and React Router's ScrollRestoration puts the page
+ * where the shopper left it.
+ *
+ * The order comes from one random seed per browser tab (sessionStorage: it survives a reload,
+ * a new tab starts a new visit) and each product's id, so it needs no stored list, a product
+ * added by a sync takes its own place without moving the others, and the same list always
+ * comes out the same. ScrollRestoration scrolls once, as the screen commits: the cards must be
+ * there in that very render, but the device's store answers a moment later. So the last order
+ * shown of each list is kept in memory and shown until the store's answer replaces it.
+ */
+
+const SEED_KEY = 'shopVisitSeed';
+const newSeed = () => Math.floor(Math.random() * 0xffffffff) + 1;
+/** Only without storage (a privacy mode): then the order lasts as long as the page. */
+let pageSeed: number | undefined;
+
+function visitSeed(): number {
+  try {
+    const kept = Number(sessionStorage.getItem(SEED_KEY));
+    if (Number.isInteger(kept) && kept > 0 && kept <= 0xffffffff) return kept;
+    const made = newSeed();
+    sessionStorage.setItem(SEED_KEY, String(made));
+    return made;
+  } catch {
+    pageSeed ??= newSeed();
+    return pageSeed;
+  }
+}
+
+/** FNV-1a over the list's name, from the seed: each list of the visit has its own order. */
+function hashText(text: string, start: number): number {
+  let h = start ^ 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** MurmurHash3's finaliser: a well-spread 32-bit rank from the list's seed and a product id. */
+function rank(listSeed: number, productID: number): number {
+  let x = listSeed ^ Math.imul(productID, 0x9e3779b1);
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/** `items` in the visit's order for the list named `list` (a category's name, trimmed and lower-cased). */
+export function visitOrder<T extends { productID: number }>(
+  items: readonly T[],
+  list: string,
+  visit: number,
+): T[] {
+  const listSeed = hashText(list, visit);
+  const ranks = new Map(items.map((p) => [p.productID, rank(listSeed, p.productID)]));
+  const of = (p: T) => ranks.get(p.productID) ?? 0;
+  return [...items].sort((a, b) => of(a) - of(b) || a.productID - b.productID);
+}
+
+/** The last order shown of the lists seen lately, newest last. */
+const lastShown = new Map<string, readonly { productID: number }[]>();
+const KEEP_LISTS = 12;
+
+/**
+ * `items` in this visit's order for `list`; while `items` is still undefined (the store has not
+ * answered yet), the order this list showed last time, if it showed before.
+ */
+export function useVisitOrder<T extends { productID: number }>(
+  list: string,
+  items: readonly T[] | undefined,
+): readonly T[] | undefined {
+  const ordered = useMemo(() => (items ? visitOrder(items, list, visitSeed()) : undefined), [items, list]);
+  useEffect(() => {
+    if (!ordered) return;
+    lastShown.delete(list);
+    lastShown.set(list, ordered);
+    if (lastShown.size > KEEP_LISTS) lastShown.delete(lastShown.keys().next().value as string);
+  }, [list, ordered]);
+  return ordered ?? (lastShown.get(list) as readonly T[] | undefined);
 }

@@ -1,14 +1,28 @@
+import { useMatches, useNavigationType } from 'react-router-dom';
 import { pwaOfferMessages as t } from '../../domain/pwa-offer-messages.js';
-import { dismissInstall, install } from './install.js';
+import { useCartLines } from '../hooks/useCatalogue.js';
+import { dismissInstall, install, installOfferWanted } from './install.js';
 import type { PwaState } from './pwa-state.js';
 import { acceptUpdate, dismissUpdate } from './updates.js';
 
-/** The status strip's offers (PwaStatus.tsx): "A new version is ready" and the install offer or iOS steps. */
+/**
+ * The status strip's offers (PwaStatus.tsx): "A new version is ready" (anywhere, the admin area
+ * too), and the install offer or iOS steps, in the shop once the shopper has looked around
+ * (`installOfferWanted`). The storefront's layout route is the one with the id `storefront`
+ * (web/app/routes.tsx).
+ */
 export default function PwaCards({
   updateReady,
-  canInstall,
-  showIosInstallHint,
+  canInstall: installable,
+  showIosInstallHint: iosHint,
 }: Pick<PwaState, 'updateReady' | 'canInstall' | 'showIosInstallHint'>) {
+  const inShop = useMatches().some((m) => m.id === 'storefront');
+  // A link followed within the shop: a PUSH (a redirect such as / to /home is a REPLACE, a load a POP).
+  const movedOn = useNavigationType() === 'PUSH';
+  const lines = useCartLines()?.length ?? 0;
+  const wanted = installOfferWanted(inShop, movedOn, lines);
+  const canInstall = installable && wanted;
+  const showIosInstallHint = iosHint && wanted;
   return (
     <>
       {updateReady ? (

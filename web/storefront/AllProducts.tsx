@@ -3,11 +3,12 @@ import { useSearchParams } from 'react-router-dom';
 import { messages } from '../../domain/messages.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useAddToCart } from '../hooks/useAddToCart.js';
-import { useAllProducts, useCategories, useStableShuffle } from '../hooks/useProducts.js';
+import { useAllProducts, useCategories, useVisitOrder } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
 
 /**
- * All Products: every product on the device, shuffled, each with Add to Cart (spec section 2).
+ * All Products: every product on the device, shuffled for the visit (`useVisitOrder`), each with
+ * Add to Cart (spec section 2).
  * With `?categoryId=` (the API's filter, used in links to this page) it lists and is titled by
  * that category, as the server's head for the address says.
  */
@@ -27,7 +28,9 @@ export default function AllProducts() {
       ? all?.filter((p) => p.categories.some((c) => c.categoryID === category.categoryID))
       : all;
   }, [all, category, waiting]);
-  const products = useStableShuffle(shown);
+  // Its own order for the visit, like a category's (an id, not a name: no category is called that).
+  const ordered = useVisitOrder(categoryId === null ? '#all' : `#${categoryId}`, shown);
+  const products = waiting ? undefined : ordered;
   const add = useAddToCart();
   return (
     <div className="page">

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { ChosenPhoto } from '../../domain/cart.js';
 import type { Product } from '../../domain/catalogue.js';
 import { cakeMessageProblem, giftMessages } from '../../domain/gifts.js';
@@ -35,15 +36,22 @@ export function CakeGift({
   product,
   value,
   onChange,
+  focusProblem = 0,
 }: {
   product: Product;
   value: CakeGiftState;
   onChange(next: CakeGiftState): void;
+  /** Changes with each refused Add to Cart: focus goes to the first field whose error shows. */
+  focusProblem?: number;
 }) {
   const url = useObjectUrl(value.photo?.blob);
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focusProblem) box.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusProblem]);
   const photoMissing = product.photoCake && value.tried && !value.photo && !value.photoError;
   return (
-    <section className="cake-gift" aria-labelledby="cake-gift-title">
+    <section className="cake-gift" aria-labelledby="cake-gift-title" ref={box}>
       <h2 id="cake-gift-title">{product.photoCake ? 'Your photo cake' : 'Make it theirs'}</h2>
       {product.takesMessage ? (
         <CakeMessageField

@@ -5,13 +5,14 @@ import { messages } from '../../domain/messages.js';
 import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useAddWithPopup } from '../hooks/useAddToCart.js';
-import { useAllProducts, useCategories, useStableShuffle } from '../hooks/useProducts.js';
+import { useAllProducts, useCategories, useVisitOrder } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
 
 /**
  * Products of one category, by the name in the route, matched trimmed and
  * case-insensitively against each product's category names (`inCategory`),
- * in random order, with the spec's added-to-cart popup.
+ * in random order kept for the visit (`useVisitOrder`: Back finds the same
+ * cards at the same place), with the spec's added-to-cart popup.
  */
 export default function CategoryProducts() {
   const { category = '' } = useParams();
@@ -22,7 +23,7 @@ export default function CategoryProducts() {
   useTitle(title || 'Products');
   const all = useAllProducts();
   const matching = useMemo(() => all?.filter((p) => inCategory(p, name)), [all, name]);
-  const products = useStableShuffle(matching);
+  const products = useVisitOrder(name.toLowerCase(), matching);
   const { add, popup, closePopup } = useAddWithPopup();
   return (
     <div className="page">

@@ -76,7 +76,8 @@ export default function Contact() {
           <strong>Are your cakes eggless?</strong> Yes, every one.
         </p>
         <p>
-          <strong>Until when can I order for today?</strong> 6 PM, for delivery in {SAME_DAY_AREAS}.
+          <strong>Until when can I order for today?</strong> 6 PM, for delivery in {SAME_DAY_AREAS}. A photo
+          cake needs a day's notice.
         </p>
       </section>
     </div>

@@ -7,18 +7,19 @@ import { messages, storefrontMessages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import {
   COPIED_MS,
-  PRODUCT_BENEFITS,
-  PRODUCT_RATING,
+  chosenSize,
+  defaultSizeKey,
+  productBenefits,
   RELATED_LIST_SIZE,
   RELATED_LISTS,
-  SHIPPING_DETAILS,
+  shippingDetails,
+  sizeOptions,
   WELCOME_OFFER,
 } from '../../domain/product-page.js';
 import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { ProductImage } from '../components/ProductImage.js';
 import { useAddWithPopup } from '../hooks/useAddToCart.js';
-import { useNotify } from '../hooks/useAlerts.js';
 import { useLastSynced } from '../hooks/useCatalogue.js';
 import { useProduct, useProductsInCategoryId, useStableShuffle } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
@@ -86,15 +87,18 @@ function mediaOf(product: Product): Media[] {
 function Details({ product }: { product: Product }) {
   const media = useMemo(() => mediaOf(product), [product]);
   const [current, setCurrent] = useState(0);
-  const [variationId, setVariationId] = useState<string>('');
+  const options = useMemo(() => sizeOptions(product), [product]);
+  const [variationId, setVariationId] = useState<string>(() => defaultSizeKey(product));
   const variation: Variation | null =
     product.variations.find((v) => String(v.variationID) === variationId) ?? null;
   const price = unitPrice(product, variation);
+  const size = chosenSize(product, variation);
   const { add, popup, closePopup } = useAddWithPopup();
   const [gift, setGift] = useState<CakeGiftState>(emptyCakeGift);
   const takesGift = product.takesMessage || product.photoCake;
   const selectId = useId();
-  const notify = useNotify();
+  // Counts refused tries: each one moves focus to the field that says what is missing.
+  const [refused, setRefused] = useState(0);
   const description = useMemo(() => DOMPurify.sanitize(product.description), [product.description]);
   const shown = media[current] ?? media[0];
   useTitle(product.title);
@@ -151,27 +155,23 @@ function Details({ product }: { product: Product }) {
             <strong>{formatRupees(price)}</strong> <span className="muted">MRP incl. of all taxes</span>
           </p>
           <h1 className="details__title">{product.title}</h1>
-          <p className="details__rating">
-            <span aria-hidden="true">★ </span>
-            {PRODUCT_RATING}
-          </p>
-          {product.variations.length > 0 && (
+          {options.length > 0 && (
             <div className="field">
               <label htmlFor={selectId}>Choose an option</label>
               <select id={selectId} value={variationId} onChange={(e) => setVariationId(e.target.value)}>
-                <option value="">Use Base Price</option>
-                {product.variations.map((v) => (
-                  <option key={v.variationID} value={String(v.variationID)}>
-                    {v.variationName}
-                    {v.variationValue ? ` ${v.variationValue}` : ''} ({formatRupees(v.price)})
+                {options.map((o) => (
+                  <option key={o.key} value={o.key}>
+                    {o.label}
                   </option>
                 ))}
               </select>
             </div>
           )}
-          {takesGift ? <CakeGift product={product} value={gift} onChange={setGift} /> : null}
+          {takesGift ? (
+            <CakeGift product={product} value={gift} onChange={setGift} focusProblem={refused} />
+          ) : null}
           <ul className="benefits">
-            {PRODUCT_BENEFITS.map((b) => (
+            {productBenefits(product).map((b) => (
               <li key={b}>{b}</li>
             ))}
           </ul>
@@ -185,8 +185,9 @@ function Details({ product }: { product: Product }) {
               }
               const problem = cakeGiftProblem(product, gift);
               setGift((g) => ({ ...g, tried: true }));
+              // Said at the field itself (not in the page's message region), so it goes as soon as it is fixed.
               if (problem) {
-                notify(problem, 'error');
+                setRefused((n) => n + 1);
                 return;
               }
               void add(product, variation, {
@@ -209,13 +210,13 @@ function Details({ product }: { product: Product }) {
         <div className="prose" dangerouslySetInnerHTML={{ __html: description }} />
         {product.labelHeading && <h3>{product.labelHeading}</h3>}
         {product.labelDescription && <p>{product.labelDescription}</p>}
-        {product.sizeOrWeight && (
+        {size && (
           <p>
-            <strong>Weight:</strong> {product.sizeOrWeight}
+            <strong>{size.name}:</strong> {size.value}
           </p>
         )}
         <h3>Shipping details</h3>
-        <p>{SHIPPING_DETAILS}</p>
+        <p>{shippingDetails(product)}</p>
       </section>
 
       {RELATED_LISTS.map((c) => (
