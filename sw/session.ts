@@ -76,20 +76,6 @@ export function currentSession(now: number = Date.now()): Session | null {
   };
 }
 
-let snapshot: Session | null = null;
-/**
- * The session as React's external store reads it: the same object for as long as nothing in
- * it changed. `currentSession()` builds a new object per call, and a screen whose effect
- * depended on that object fetched again at every render (the checkout asked for the saved
- * recipients about 125 times a second).
- */
-export function sessionSnapshot(now: number = Date.now()): Session | null {
-  const next = currentSession(now);
-  // Five short strings and a number: comparing their JSON is cheap, and smaller on the first screen than field by field.
-  if (JSON.stringify(next) !== JSON.stringify(snapshot)) snapshot = next;
-  return snapshot;
-}
-
 /** A login's spec keys, as the browser's storage holds them. */
 export function sessionKeys(data: LoginData): Record<(typeof KEYS)[number], string> {
   return {

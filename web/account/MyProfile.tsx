@@ -44,6 +44,9 @@ function valuesOf(p: UserProfile | null): Values {
   };
 }
 
+/** The screen's first call is the profile itself: the login guard need not ask the server the same first. */
+export const asksServer = true;
+
 export default function MyProfile() {
   useTitle('My Profile');
   const session = useSession();

@@ -11,16 +11,15 @@ import type { SessionField } from './guards.js';
  * (no first screen needs them).
  */
 const guarded =
-  (
-    load: () => Promise<{ default: ComponentType }>,
-    needs?: readonly SessionField[],
-    screenAsksServer = false,
-  ) =>
+  (load: () => Promise<{ default: ComponentType; asksServer?: boolean }>, needs?: readonly SessionField[]) =>
   async () => {
-    const [{ default: Screen }, { RequireLogin }] = await Promise.all([load(), import('./guards.js')]);
+    const [{ default: Screen, asksServer }, { RequireLogin }] = await Promise.all([
+      load(),
+      import('./guards.js'),
+    ]);
     return {
       Component: () => (
-        <RequireLogin needs={needs} screenAsksServer={screenAsksServer}>
+        <RequireLogin needs={needs} screenAsksServer={asksServer}>
           <Screen />
         </RequireLogin>
       ),
@@ -29,12 +28,10 @@ const guarded =
 
 export const accountRoutes: RouteObject[] = [
   { path: '/register', lazy: screen(() => import('./Register.js')) },
-  { path: '/otp', lazy: screen(() => import('./Otp.js')) },
   { path: '/login', lazy: screen(() => import('./Login.js')) },
-  { path: '/forget-password', lazy: screen(() => import('./ForgetPassword.js')) },
-  { path: '/verify-reset-otp', lazy: screen(() => import('./VerifyResetOtp.js')) },
-  // My Profile's first call is the profile itself: the guard's check would ask the same again.
-  { path: '/my-profile', lazy: guarded(() => import('./MyProfile.js'), undefined, true) },
+  // The registration's code, "Forgot password" and its code are in `web/app/Elsewhere.tsx`'s later
+  // screens: a visit seldom starts there, and the first screen's table pays for every route it names.
+  { path: '/my-profile', lazy: guarded(() => import('./MyProfile.js')) },
   // My Orders asks for the history by the session's email.
   { path: '/my-orders', lazy: guarded(() => import('./MyOrders.js'), ['userId', 'email']) },
   // One order, its timeline live (issue 19); the device's copy offline.

@@ -36,15 +36,10 @@ export const storefrontScreens: RouteObject[] = [
     lazy: screen(() => import('../storefront/CategoryProducts.js')),
   },
   { path: '/all-categories', lazy: screen(() => import('../storefront/AllCategories.js')) },
-  // Where the spec's All Categories list pointed: redirected to the category.
-  { path: '/category/:name', lazy: screen(() => import('../storefront/CategoryAlias.js')) },
   { path: '/search', lazy: screen(() => import('../storefront/Search.js')) },
   { path: '/cart', lazy: screen(() => import('../storefront/Cart.js')) },
   { path: '/about-us', lazy: screen(() => import('../storefront/AboutUs.js')) },
   { path: '/contact', lazy: screen(() => import('../storefront/Contact.js')) },
-  { path: '/privacy', lazy: screen(() => import('../storefront/Privacy.js')) },
-  // Where the mailing list's mails lead: confirm and unsubscribe.
-  { path: '/newsletter/:action', lazy: screen(() => import('../storefront/Subscription.js')) },
   ...accountRoutes,
   ...checkoutRoutes,
   // Every path the table does not name (an admin path is patched in beside it, see below).
@@ -88,7 +83,9 @@ export function appRoutes(extra: RouteObject[] = []): RouteObject[] {
 export const routes: RouteObject[] = appRoutes();
 
 /**
- * The admin area's routes are not in the shopper's first screen (no admin path, no admin code):
+ * The admin area's routes, and the storefront's screens few visits begin with (`laterScreens`),
+ * are not in the shopper's first screen (no admin path, no admin code, and each route in the
+ * first table costs the first screen its bytes):
  * the first time a path falls through to "Page not found", the router asks for them (a lazy chunk,
  * `Elsewhere.tsx`, precached for offline like the storefront's screens) and patches them in beside
  * the storefront, where a path of theirs outranks the storefront's `*`. React Router's
@@ -102,8 +99,9 @@ export function routerOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigat
       if (patched) return;
       // A storefront screen's path (one with a parameter brings the router here too) needs nothing.
       if (matchRoutes(storefrontScreens, path)?.at(-1)?.route.path !== '*') return;
-      const { elsewhereRoutes } = await import('./Elsewhere.js');
+      const { elsewhereRoutes, laterScreens } = await import('./Elsewhere.js');
       if (patched) return;
+      patch('storefront', laterScreens);
       patch('root', elsewhereRoutes);
       patched = true;
     },
