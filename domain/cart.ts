@@ -19,7 +19,7 @@ export interface CartLine {
   variationValue?: string | null;
   /**
    * Set only on a base-price line of a product that offers variations: the
-   * product's own size ("0.5 kg", or '' when it has none), so "Use Base Price"
+   * product's own size ("0.5 kg", or '' when it has none), so the base option
    * never reads like a variation at the same price.
    */
   baseSize?: string | null;
@@ -85,7 +85,7 @@ export function lineLabel(
   return choice ? `${line.title} (${choice})` : line.title;
 }
 
-/** The choice fields a new line keeps, from the product and the variation picked (null: "Use Base Price"). */
+/** The choice fields a new line keeps, from the product and the variation picked (null: the base option, the product's own size). */
 export function choiceFields(
   product: Pick<Product, 'sizeOrWeight' | 'variations'>,
   variation: Pick<Variation, 'variationName' | 'variationValue'> | null,

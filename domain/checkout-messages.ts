@@ -50,11 +50,7 @@ export const checkoutMessages = {
     'We could not reach the shop yet. Your order is saved on this phone and will be sent automatically.',
   stillSending:
     'Your order is saved and is still being sent. You can keep shopping: it will not be placed twice.',
-  stateQueued: 'Queued: will be sent when online',
-  stateSending: 'Sending…',
   stateAttention: 'Needs your attention',
-  stateSent: 'Sent',
-  stateCancelled: 'Cancelled',
   queuedHeading: 'Orders on this phone',
   queuedOrder: (date: string) => `Order made ${date}`,
   orderNumber: (id: number) => `Order #${id}`,

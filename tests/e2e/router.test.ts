@@ -142,18 +142,28 @@ describe('React Router in Chromium: the old router bugs stay fixed', () => {
     await page.close();
   });
 
-  it("the footer's /about-us#privacy link lands at the section, not the top", async () => {
+  it("the footer's /about-us#terms link lands at the section, not the top", async () => {
     const ctx = await phoneContext(browser, server.url);
     const page = await ctx.newPage();
     await page.goto('/home');
-    await (await scrollToFooter(page)).getByRole('link', { name: 'Privacy', exact: true }).click();
-    await page.waitForURL('**/about-us#privacy');
-    const heading = page.locator('#privacy');
+    await (await scrollToFooter(page)).getByRole('link', { name: 'Terms', exact: true }).click();
+    await page.waitForURL('**/about-us#terms');
+    const heading = page.locator('#terms');
     await heading.waitFor();
     await expect
       .poll(() => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 10_000 })
       .toBeLessThan(200);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await ctx.close();
+  });
+
+  it("the footer's Privacy link opens the Privacy page, a screen patched in on the way", async () => {
+    const ctx = await phoneContext(browser, server.url);
+    const page = await ctx.newPage();
+    await page.goto('/home');
+    await (await scrollToFooter(page)).getByRole('link', { name: 'Privacy', exact: true }).click();
+    await page.waitForURL('**/privacy');
+    await page.getByRole('heading', { level: 1, name: 'Privacy' }).waitFor();
     await ctx.close();
   });
 });

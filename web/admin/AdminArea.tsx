@@ -202,7 +202,7 @@ function Layout() {
         </main>
         <footer className="admin-foot">
           <Link to="/home">Home</Link>
-          <Link to="/about-us#privacy">Privacy Policy</Link>
+          <Link to="/privacy">Privacy Policy</Link>
           <Link to="/contact">Contact us</Link>
         </footer>
       </div>

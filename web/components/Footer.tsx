@@ -22,7 +22,7 @@ const QUICK = [
 ] as const;
 const INFO = [
   ['/about-us#shipping', 'Shipping and returns'],
-  ['/about-us#privacy', 'Privacy'],
+  ['/privacy', 'Privacy'],
   ['/contact#faq', 'FAQs'],
   ['/about-us#terms', 'Terms'],
 ] as const;
