@@ -266,17 +266,23 @@ export interface NewProduct extends Omit<AddProductFields, 'categoryIDs'> {
   id?: number;
 }
 
-async function insertVariations(trx: Transaction<Database>, productId: number, variations: VariationInput[]) {
+/** Writes options at their places in the list (`position`: the list's order unless given). */
+async function insertVariations(
+  trx: Transaction<Database>,
+  productId: number,
+  variations: VariationInput[],
+  positions: readonly number[] = variations.map((_, i) => i),
+) {
   if (!variations.length) return;
   await trx
     .insertInto('variations')
     .values(
-      variations.map((v, position) => ({
+      variations.map((v, i) => ({
         product_id: productId,
         name: v.variationName,
         value: v.variationValue,
         price: v.price,
-        position,
+        position: positions[i] ?? i,
       })),
     )
     .execute();
@@ -425,20 +431,12 @@ async function replaceVariations(
   }
   const gone = existing.filter((e) => !kept.has(e.id)).map((e) => e.id);
   if (gone.length) await trx.deleteFrom('variations').where('id', 'in', gone).execute();
-  if (added.length) {
-    await trx
-      .insertInto('variations')
-      .values(
-        added.map(({ input: v, position }) => ({
-          product_id: productId,
-          name: v.variationName,
-          value: v.variationValue,
-          price: v.price,
-          position,
-        })),
-      )
-      .execute();
-  }
+  await insertVariations(
+    trx,
+    productId,
+    added.map((a) => a.input),
+    added.map((a) => a.position),
+  );
 }
 
 // --------------------------------------------------------------- delta feed

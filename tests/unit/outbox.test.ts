@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartLine } from '../../domain/cart.js';
+import { type CartLine, lineLabel } from '../../domain/cart.js';
 import type { OrderRequestInput, PlacedOrder } from '../../domain/orders.js';
 import { BACKOFF_MAX_MS, backoffMs, classifyAnswer } from '../../domain/outbox.js';
 import {
@@ -22,7 +22,7 @@ import {
   sendDue,
   sendNow,
 } from '../../sw/outbox.js';
-import { upgradeRow } from '../../sw/outbox-row.js';
+import { type QueuedLine, upgradeRow } from '../../sw/outbox-row.js';
 import { placedAnswer } from '../support/order-fixtures.js';
 
 /**
@@ -113,7 +113,7 @@ async function signIn(userId = 7, tag = 'a'): Promise<string> {
   return t;
 }
 
-async function queue(userId = 7, req = request()): Promise<string> {
+async function queue(userId = 7, req = request(), lines?: QueuedLine[]): Promise<string> {
   keyCounter += 1;
   const key = `00000000-0000-4000-8000-${String(keyCounter).padStart(12, '0')}`;
   await queueOrder(
@@ -131,6 +131,7 @@ async function queue(userId = 7, req = request()): Promise<string> {
         couponAmount: 0,
       },
       cartKeys: [],
+      ...(lines ? { lines } : {}),
     },
     env,
   );
@@ -430,6 +431,31 @@ describe('the outbox', () => {
     ]);
     await sendDue(env, { force: true });
     expect(shop.requests.filter((r) => r.key === other)).toHaveLength(1);
+  });
+
+  it('keeps what each line chose, and a cancelled order puts its lines back with their option', async () => {
+    const req = request(1199);
+    const kilo = req.OrderItems[0];
+    if (kilo) kilo.VariationID = 12;
+    const chose: QueuedLine[] = [
+      { productID: 1, variationID: 12, variationName: 'Weight', variationValue: '1 kg', baseSize: null },
+      { productID: 2, variationID: null, variationName: null, variationValue: null, baseSize: null },
+    ];
+    const key = await queue(7, req, chose);
+    expect((await row(key)).lines).toEqual(chose);
+    shop.script.push({
+      status: 404,
+      body: {
+        isSuccess: false,
+        data: { reason: 'product-gone', productID: 2, productName: 'Roses' },
+        sys_message: 'Roses is no longer available.',
+      },
+    });
+    await sendDue(env);
+    expect(await cancelOrder(key, env)).toBe(true);
+    const back = await store.cart.get('1:12');
+    expect(back).toMatchObject({ variationName: 'Weight', variationValue: '1 kg' });
+    expect(lineLabel(back as CartLine)).toBe('Cake (Weight: 1 kg)');
   });
 
   it('a delivery date refused after the cut-off: pick another and it goes', async () => {

@@ -36,7 +36,7 @@ import {
   type ProviderOrder,
   paymentsContract,
 } from '../../domain/payments.contract.js';
-import { earliestSlotDate, type SlotAvailability, slotChargeLabel } from '../../domain/slots.js';
+import { earliestSlotDate, type SlotAvailability } from '../../domain/slots.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
 import { db } from '../../sw/db.js';
 import { ApiError, call } from '../api/client.js';
@@ -47,6 +47,7 @@ import { useSession } from '../hooks/useSession.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { usePwaState } from '../pwa/pwa-state.js';
 import { GiftOptions, type GiftState, giftErrors, giftRequest, noGift } from './GiftOptions.js';
+import { OrderBill } from './OrderBill.js';
 import { newOrderKey, PhotoUploadError, placeOrder, withUploadedPhotos } from './place.js';
 import { type PaymentResult, payWithRazorpay, ScriptLoadError } from './razorpay.js';
 import { SlotPicker, useDeviceSlots, useSlotsOn } from './SlotPicker.js';
@@ -727,36 +728,11 @@ function Summary({
           ) : null}
         </dl>
       ) : null}
-      <dl className="co-totals">
-        <div>
-          <dt>{t.subtotal}</dt>
-          <dd>{formatRupees(totals.subtotal)}</dd>
-        </div>
-        {totals.deliveryCharge > 0 ? (
-          <div>
-            <dt>{t.deliveryCharges}</dt>
-            <dd>{formatRupees(totals.deliveryCharge)}</dd>
-          </div>
-        ) : null}
-        {slot && totals.slotCharge > 0 ? (
-          <div>
-            <dt>{slotChargeLabel(slot)}</dt>
-            <dd>{formatRupees(totals.slotCharge)}</dd>
-          </div>
-        ) : null}
-        {totals.discount > 0 ? (
-          <div className="co-coupon-applied">
-            <dt className="visually-hidden">Coupon</dt>
-            <dd>{messages.couponApplied(formatRupees(totals.discount))}</dd>
-          </div>
-        ) : null}
-        <div className="co-total">
-          <dt>{t.total}</dt>
-          <dd>
-            {formatRupees(totals.total)} <span className="co-hint">INR</span>
-          </dd>
-        </div>
-      </dl>
+      <OrderBill
+        totals={totals}
+        slot={slot}
+        couponSaid={totals.discount > 0 ? messages.couponApplied(formatRupees(totals.discount)) : undefined}
+      />
       <button
         type="submit"
         className="btn btn--primary btn--block"

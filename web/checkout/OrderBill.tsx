@@ -14,11 +14,14 @@ export function OrderBill({
   totals,
   slot,
   couponCode = null,
+  couponSaid,
 }: {
   totals: OrderTotals;
   /** The delivery slot its surcharge is for; null: Standard, or an order from before slots. */
   slot: Pick<DeliverySlot, 'name' | 'start' | 'end'> | null;
   couponCode?: string | null;
+  /** The checkout's own words for the coupon row (the spec's "Coupon applied: ₹200 off!"). */
+  couponSaid?: string;
 }) {
   return (
     <dl className="co-totals">
@@ -40,8 +43,10 @@ export function OrderBill({
       ) : null}
       {totals.discount > 0 ? (
         <div className="co-coupon-applied">
-          <dt>{couponCode ? `Coupon ${couponCode}` : 'Coupon'}</dt>
-          <dd>−{formatRupees(totals.discount)}</dd>
+          <dt className={couponSaid ? 'visually-hidden' : undefined}>
+            {couponCode ? `Coupon ${couponCode}` : 'Coupon'}
+          </dt>
+          <dd>{couponSaid ?? `−${formatRupees(totals.discount)}`}</dd>
         </div>
       ) : null}
       <div className="co-total">

@@ -88,7 +88,10 @@ function Details({ product }: { product: Product }) {
   const media = useMemo(() => mediaOf(product), [product]);
   const [current, setCurrent] = useState(0);
   const options = useMemo(() => sizeOptions(product), [product]);
-  const [variationId, setVariationId] = useState<string>(() => defaultSizeKey(product));
+  // Until the shopper picks, the picker follows the catalogue: a price the shop changes while the
+  // page is open can move which option is the product's own size.
+  const [picked, setVariationId] = useState<string | null>(null);
+  const variationId = picked ?? defaultSizeKey(product);
   const variation: Variation | null =
     product.variations.find((v) => String(v.variationID) === variationId) ?? null;
   const price = unitPrice(product, variation);
