@@ -187,7 +187,8 @@ describe('items 5 and 6: focus returns, Escape closes, View Cart closes on /cart
     await putProducts([cake]);
     renderAt('/products');
     fireEvent.click(
-      await screen.findByRole('button', { name: 'Add to Cart: Choco cake' }, { timeout: 5000 }),
+      // The lazy screen's first import in jsdom can take seconds on a loaded machine.
+      await screen.findByRole('button', { name: 'Add to Cart: Choco cake' }, { timeout: 12_000 }),
     );
     const status = screen
       .getAllByRole('status')
