@@ -230,6 +230,9 @@ describe("the owner's day", () => {
     expect(success).toContain(formatRupees(kilo.price + 150));
     await axe(shopper, 'order success');
     await shopper.screenshot({ path: `${SHOTS}/order-success-412.png`, fullPage: true });
+    await shopper.setViewportSize(LAPTOP);
+    await shopper.screenshot({ path: `${SHOTS}/order-success-1280.png`, fullPage: true });
+    await shopper.setViewportSize({ width: 412, height: 823 });
     const row = (await outboxRows(shopper)).find((r) => r.placed && !r.request.HidePrice);
     ids.cake = row?.placed?.orderID ?? 0;
     expect(ids.cake).toBeGreaterThan(0);
