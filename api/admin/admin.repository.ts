@@ -26,7 +26,13 @@ import { sortSlots, todayAndTomorrow } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
 import { packingSlips } from '../gifts/packing-slip.js';
 import { imageOf } from '../images/images.js';
-import { GIFT_COLUMNS, orderGiftOf, orderLines, orderSlotOf } from '../orders/order.repository.js';
+import {
+  GIFT_COLUMNS,
+  linesOfOrders,
+  orderGiftOf,
+  orderLines,
+  orderSlotOf,
+} from '../orders/order.repository.js';
 import { bookedCounts, listClosures, listSlots } from '../slots/slot.repository.js';
 
 /**
@@ -212,26 +218,10 @@ type SummaryRow = {
 };
 
 async function summaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderSummary[]> {
-  const ids = rows.map((r) => r.id);
-  const items = ids.length
-    ? await db
-        .selectFrom('order_items')
-        .select([
-          'order_id',
-          'product_name',
-          'variation_name',
-          'variation_value',
-          'unit_price',
-          'quantity',
-          'product_image',
-          'cake_message',
-          'photo_id',
-        ])
-        .where('order_id', 'in', ids)
-        .orderBy('order_id')
-        .orderBy('position')
-        .execute()
-    : [];
+  const linesOf = await linesOfOrders(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
     const status = r.status as OrderStatus;
     return {
@@ -255,23 +245,17 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderSummary[
       deliveryDate: r.delivery_date,
       deliverySlot: orderSlotOf(r),
       slotCharge: num(r.slot_charge),
-      items: items
-        .filter((i) => i.order_id === r.id)
-        .map((i) => ({
-          productName: orderLineLabel({
-            productName: i.product_name,
-            variationName: i.variation_name,
-            variationValue: i.variation_value,
-          }),
-          productTitle: i.product_name,
-          variationName: i.variation_name,
-          variationValue: i.variation_value,
-          unitPrice: num(i.unit_price),
-          quantity: i.quantity,
-          productImage: i.product_image,
-          cakeMessage: i.cake_message,
-          photoID: i.photo_id,
-        })),
+      items: (linesOf.get(r.id) ?? []).map((l) => ({
+        productName: orderLineLabel(l),
+        productTitle: l.productName,
+        variationName: l.variationName,
+        variationValue: l.variationValue,
+        unitPrice: l.unitPrice,
+        quantity: l.quantity,
+        productImage: l.productImage,
+        cakeMessage: l.cakeMessage,
+        photoID: l.photoID,
+      })),
       ...orderGiftOf(r),
     };
   });

@@ -3,7 +3,7 @@ import type { PackingSlip } from '../../domain/gifts.contract.js';
 import { WITH_LOVE } from '../../domain/gifts.js';
 import type { PaymentMethod } from '../../domain/orders.js';
 import type { Database } from '../db/schema.js';
-import { orderGiftOf, orderSlotOf } from '../orders/order.repository.js';
+import { linesOfOrders, orderGiftOf, orderSlotOf } from '../orders/order.repository.js';
 import type { OrdersTable } from '../orders/order.tables.js';
 
 /**
@@ -24,28 +24,10 @@ export async function packingSlips(
   db: Kysely<Database>,
   orders: readonly Selectable<OrdersTable>[],
 ): Promise<PackingSlip[]> {
-  const ids = orders.map((o) => o.id);
-  const lines = ids.length
-    ? await db
-        .selectFrom('order_items')
-        .select([
-          'order_id',
-          'product_name',
-          'variation_name',
-          'variation_value',
-          'quantity',
-          'unit_price',
-          'line_total',
-          'cake_message',
-          'photo_id',
-        ])
-        .where('order_id', 'in', ids)
-        .orderBy('order_id')
-        .orderBy('position')
-        .execute()
-    : [];
-  const byOrder = new Map<number, typeof lines>();
-  for (const l of lines) byOrder.set(l.order_id, [...(byOrder.get(l.order_id) ?? []), l]);
+  const byOrder = await linesOfOrders(
+    db,
+    orders.map((o) => o.id),
+  );
   return orders.map((o) => {
     const gift = orderGiftOf(o);
     const slip: PackingSlip = {
@@ -59,13 +41,13 @@ export async function packingSlips(
       state: o.state,
       pincode: o.pincode,
       lines: (byOrder.get(o.id) ?? []).map((l) => ({
-        productName: l.product_name,
-        variationName: l.variation_name,
-        variationValue: l.variation_value,
+        productName: l.productName,
+        variationName: l.variationName,
+        variationValue: l.variationValue,
         quantity: l.quantity,
-        cakeMessage: l.cake_message,
-        photoID: l.photo_id,
-        ...(gift.hidePrice ? {} : { unitPrice: Number(l.unit_price), lineTotal: Number(l.line_total) }),
+        cakeMessage: l.cakeMessage,
+        photoID: l.photoID,
+        ...(gift.hidePrice ? {} : { unitPrice: l.unitPrice, lineTotal: l.lineTotal }),
       })),
       card: gift.card
         ? {

@@ -256,9 +256,20 @@ export async function releaseCoupon(db: Db, orderId: number): Promise<void> {
 
 /** A placed order's lines, in the order they were placed (the admin's order page and the shopper's own). */
 export async function orderLines(db: Kysely<Database>, orderId: number): Promise<OrderLine[]> {
+  return (await linesOfOrders(db, [orderId])).get(orderId) ?? [];
+}
+
+/** The lines of these orders, each order's in the order they were placed, in one query (lists, slips). */
+export async function linesOfOrders(
+  db: Kysely<Database>,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderLine[]>> {
+  const byOrder = new Map<number, OrderLine[]>();
+  if (orderIds.length === 0) return byOrder;
   const rows = await db
     .selectFrom('order_items')
     .select([
+      'order_id',
       'product_id',
       'product_name',
       'variation_name',
@@ -270,19 +281,25 @@ export async function orderLines(db: Kysely<Database>, orderId: number): Promise
       'cake_message',
       'photo_id',
     ])
-    .where('order_id', '=', orderId)
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
     .orderBy('position')
     .execute();
-  return rows.map((l) => ({
-    productID: l.product_id,
-    productName: l.product_name,
-    variationName: l.variation_name,
-    variationValue: l.variation_value,
-    productImage: l.product_image,
-    unitPrice: Number(l.unit_price),
-    quantity: l.quantity,
-    lineTotal: Number(l.line_total),
-    cakeMessage: l.cake_message,
-    photoID: l.photo_id,
-  }));
+  for (const l of rows) {
+    const lines = byOrder.get(l.order_id) ?? [];
+    byOrder.set(l.order_id, lines);
+    lines.push({
+      productID: l.product_id,
+      productName: l.product_name,
+      variationName: l.variation_name,
+      variationValue: l.variation_value,
+      productImage: l.product_image,
+      unitPrice: Number(l.unit_price),
+      quantity: l.quantity,
+      lineTotal: Number(l.line_total),
+      cakeMessage: l.cake_message,
+      photoID: l.photo_id,
+    });
+  }
+  return byOrder;
 }
