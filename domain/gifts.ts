@@ -47,7 +47,10 @@ export const PHOTO_FULL_MAX = 4000;
  * to compress badly) is made smaller rather than kept at any size.
  */
 export const PHOTO_FULL_MAX_BYTES = 2 * 1024 * 1024;
-/** What one account's photos may take in all (full sizes and previews): about 25 noisy photos, hundreds of real ones. */
+/**
+ * What one account's photos may take in all (full sizes and previews, used by an order or not):
+ * over 20 photos at the full size's budget, more of a phone's usual ones.
+ */
 export const PHOTO_QUOTA_BYTES = 50 * 1024 * 1024;
 /** Saved recipients an account keeps: a family and friends, not a mailing list. */
 export const RECIPIENTS_MAX = 50;
