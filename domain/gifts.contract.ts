@@ -66,7 +66,7 @@ export const giftsApi = {
     method: 'POST',
     path: '/cake-photos',
     summary:
-      'Upload the photo for a photo cake (multipart, one file field "photo": JPEG, PNG or WebP up to 10 MB). Re-encoded as WebP with EXIF and GPS removed; the same Idempotency-Key header from the same account answers the same photo again',
+      'Upload the photo for a photo cake (multipart, one file field "photo": JPEG, PNG or WebP up to 10 MB). Re-encoded as WebP with EXIF and GPS removed, the full size within 2 MB; an account keeps at most 50 MB of photos (413 beyond); the same Idempotency-Key header from the same account answers the same photo again',
     tag: 'orders',
     access: 'user',
     status: 201,
@@ -96,12 +96,14 @@ export const giftsApi = {
   addRecipient: endpoint({
     method: 'POST',
     path: '/my-recipients',
-    summary: 'Save a recipient (the same name, phone and address again answers the one already saved)',
+    summary:
+      'Save a recipient (the same name, phone and address again answers the one already saved). At most 50 per account (422 for a new one beyond) and 30 saves an hour (429)',
     tag: 'accounts',
     access: 'user',
     status: 201,
     response: SavedRecipientSchema,
     body: SavedRecipientInputSchema,
+    refusals: [422, 429],
   }),
   deleteRecipient: endpoint({
     method: 'DELETE',

@@ -42,6 +42,18 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_PREVIEW_MAX = 800;
 /** The full size kept for the cake printer; an edible print is at most about A4 at 300 dpi. */
 export const PHOTO_FULL_MAX = 4000;
+/**
+ * The full size's byte budget: a phone photo fits at full quality, while noise (or a picture made
+ * to compress badly) is made smaller rather than kept at any size.
+ */
+export const PHOTO_FULL_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * What one account's photos may take in all (full sizes and previews, used by an order or not):
+ * over 20 photos at the full size's budget, more of a phone's usual ones.
+ */
+export const PHOTO_QUOTA_BYTES = 50 * 1024 * 1024;
+/** Saved recipients an account keeps: a family and friends, not a mailing list. */
+export const RECIPIENTS_MAX = 50;
 
 export const giftMessages = {
   cakeMessageTooLong: `The message on the cake can be at most ${CAKE_MESSAGE_MAX} characters.`,
@@ -67,6 +79,9 @@ export const giftMessages = {
   photoTooMany: 'Too many photos were added in the last hour. Please try again later.',
   photoField: 'Send the photo as the multipart file field "photo".',
   recipientNotFound: 'No such saved recipient.',
+  photoQuotaFull: `Your photos have reached the ${PHOTO_QUOTA_BYTES / 1024 / 1024} MB an account can keep. A photo no order uses is removed 30 days after it was added, which makes room again.`,
+  recipientsFull: `You have ${RECIPIENTS_MAX} saved recipients, the most an account keeps. Remove one in My Profile to save another.`,
+  recipientsTooMany: 'Too many recipients were saved in the last hour. Please try again later.',
   onTheCake: (message: string) => `On the cake: ${message}`,
   sendToSomeoneElse: 'Send to someone else',
   hidePrice: 'No price in the box',

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../domain/envelope.js';
 import { giftsApi } from '../../domain/gifts.contract.js';
-import { giftMessages, PHOTO_MAX_BYTES } from '../../domain/gifts.js';
+import { giftMessages, PHOTO_MAX_BYTES, PHOTO_QUOTA_BYTES } from '../../domain/gifts.js';
 import { isAdmin } from '../../domain/roles.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { badRequest, HttpError, notFound, tooMany } from '../http/errors.js';
@@ -19,6 +19,7 @@ import {
   listRecipients,
   photoByKey,
   photoBytes,
+  photoBytesUsed,
   saveRecipient,
 } from './gift.repository.js';
 import { packingSlip } from './packing-slip.js';
@@ -28,6 +29,15 @@ import { packingSlip } from './packing-slip.js';
  * script would fill the disk. Replays of a key are not counted (they make nothing).
  */
 export const PHOTO_UPLOAD_RULE: RateRule = { limit: 30, windowMs: 60 * 60 * 1000 };
+
+/**
+ * Saves of a recipient (new or already kept) per account: a shopper saves a few, a script would
+ * fill the list to its cap and keep it busy.
+ */
+export const RECIPIENT_SAVE_RULE: RateRule = { limit: 30, windowMs: 60 * 60 * 1000 };
+
+/** A quota refusal: the account's photos would pass `PHOTO_QUOTA_BYTES`. */
+const quotaFull = () => new HttpError(413, giftMessages.photoQuotaFull);
 
 /** Gifts (issue 26): cake photos, saved recipients, the packing slip. See README.md. */
 export default async function giftRoutes(app: FastifyInstance): Promise<void> {
@@ -51,6 +61,8 @@ export default async function giftRoutes(app: FastifyInstance): Promise<void> {
     if (!request.isMultipart()) throw new HttpError(415, giftMessages.photoField);
     const allowed = await app.rateLimiter.hit(`cake-photo:user:${userId}`, PHOTO_UPLOAD_RULE);
     if (!allowed.allowed) throw tooMany(giftMessages.photoTooMany, allowed.retryAfterMs / 1000);
+    // Full already: refused before the photo is read and decoded. The insert checks again, with the photo's size.
+    if ((await photoBytesUsed(app.db, userId)) >= PHOTO_QUOTA_BYTES) throw quotaFull();
     let buffer: Buffer | null = null;
     try {
       for await (const part of request.parts()) {
@@ -68,8 +80,9 @@ export default async function giftRoutes(app: FastifyInstance): Promise<void> {
     if (!buffer?.length) throw badRequest(giftMessages.photoField);
     const photo = await encodeCakePhoto(buffer);
     const id = randomUUID();
+    let kept: boolean;
     try {
-      await insertPhoto(app.db, { id, userId, key, ...photo });
+      kept = await insertPhoto(app.db, { id, userId, key, ...photo }, PHOTO_QUOTA_BYTES);
     } catch (err) {
       // The same key sent twice at once: the first to commit made the photo; this one answers it.
       const other = key && isUniqueViolation(err) ? await photoByKey(app.db, userId, key) : null;
@@ -77,6 +90,7 @@ export default async function giftRoutes(app: FastifyInstance): Promise<void> {
       reply.code(201).header('idempotent-replayed', 'true');
       return answer(other);
     }
+    if (!kept) throw quotaFull();
     reply.code(201);
     return answer({ id, width: photo.width, height: photo.height });
   });
@@ -101,7 +115,12 @@ export default async function giftRoutes(app: FastifyInstance): Promise<void> {
   route(app, giftsApi.myRecipients, async ({ request }) => ok(await listRecipients(app.db, request.user.id)));
 
   route(app, giftsApi.addRecipient, async ({ body, request, reply }) => {
-    const saved = await saveRecipient(app.db, request.user.id, given(body));
+    const userId = request.user.id;
+    // Every save counts, one already kept too: the cap below refuses only new ones.
+    const allowed = await app.rateLimiter.hit(`recipient-save:user:${userId}`, RECIPIENT_SAVE_RULE);
+    if (!allowed.allowed) throw tooMany(giftMessages.recipientsTooMany, allowed.retryAfterMs / 1000);
+    const saved = await saveRecipient(app.db, userId, given(body));
+    if (!saved) throw new HttpError(422, giftMessages.recipientsFull);
     reply.code(201);
     return ok(saved, 'Recipient saved.');
   });

@@ -67,7 +67,11 @@ export async function checkGiftLines(
   }
 }
 
-/** `Recipient.Save`: keeps the recipient with the order's address, in the order's transaction. */
+/**
+ * `Recipient.Save`: keeps the recipient with the order's address, in the order's transaction. An
+ * account that keeps `RECIPIENTS_MAX` already keeps no new one, and the order goes all the same:
+ * the checkout says so before (`GiftOptions`), and a full address book is no reason to lose a sale.
+ */
 export async function saveOrderRecipient(db: Db, userId: number, body: OrderRequest): Promise<void> {
   if (!body.Recipient?.Save) return;
   await saveRecipient(db, userId, {

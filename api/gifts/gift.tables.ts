@@ -14,6 +14,8 @@ export interface CakePhotosTable {
   width: number;
   height: number;
   created_at: number;
+  /** Both copies' bytes (migration 20261127_1500_cake_photo_bytes): the account's quota sums them. */
+  bytes: number;
 }
 
 export interface SavedRecipientsTable {

@@ -84,16 +84,21 @@ describe('a photo cake paid online', () => {
   });
 
   it("stops before the payment with the server's reason when the photo is refused, and without the network", async () => {
-    answer = async () =>
-      Response.json({ isSuccess: false, data: null, sys_message: giftMessages.photoType }, { status: 415 });
     const known = new Map<string, string>();
-    const refused = withUploadedPhotos(session, request, lines, known);
-    await expect(refused).rejects.toBeInstanceOf(PhotoUploadError);
-    await expect(refused).rejects.toThrow(giftMessages.photoType);
+    // Not a photo we read, and an account whose photos take their 50 MB: the shopper reads why.
+    for (const [status, reason] of [
+      [415, giftMessages.photoType],
+      [413, giftMessages.photoQuotaFull],
+    ] as const) {
+      answer = async () => Response.json({ isSuccess: false, data: null, sys_message: reason }, { status });
+      const refused = withUploadedPhotos(session, request, lines, known);
+      await expect(refused).rejects.toBeInstanceOf(PhotoUploadError);
+      await expect(refused).rejects.toThrow(reason);
+    }
 
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     await expect(withUploadedPhotos(session, request, lines, known)).rejects.toThrow(messages.orderFailed);
     expect(known.size).toBe(0);
-    expect(uploads.map((u) => u.key)).toEqual([PHOTO_KEY, PHOTO_KEY]);
+    expect(uploads.map((u) => u.key)).toEqual([PHOTO_KEY, PHOTO_KEY, PHOTO_KEY]);
   });
 });

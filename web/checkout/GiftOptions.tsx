@@ -7,6 +7,7 @@ import {
   cardMessageProblem,
   countCharacters,
   giftMessages,
+  RECIPIENTS_MAX,
   type Recipient,
   RecipientSchema,
   type SavedRecipient,
@@ -101,6 +102,8 @@ export function GiftOptions({
   idPrefix: string;
 }) {
   const id = useId();
+  // The account keeps as many as it may: the server would keep no new one, so the box says why first.
+  const listFull = saved.length >= RECIPIENTS_MAX;
   const set = <K extends keyof GiftState>(key: K, next: GiftState[K]) => onChange({ ...value, [key]: next });
   const fieldProps = (field: GiftField) => ({
     id: `${idPrefix}-${field}`,
@@ -168,9 +171,20 @@ export function GiftOptions({
             </div>
           </div>
           <label className="co-check">
-            <input type="checkbox" checked={value.save} onChange={(e) => set('save', e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={value.save && !listFull}
+              disabled={listFull}
+              aria-describedby={listFull ? `${id}-saved-full` : undefined}
+              onChange={(e) => set('save', e.target.checked)}
+            />
             <span>Save this recipient</span>
           </label>
+          {listFull ? (
+            <p className="co-hint" id={`${id}-saved-full`}>
+              {giftMessages.recipientsFull}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <label className="co-check">
