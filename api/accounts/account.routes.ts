@@ -176,7 +176,8 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     check: () => Promise<T | null>,
   ): Promise<T | null> {
     const { refusal, delayMs } = await count('codeCheck', email, request);
-    await slowDown(delayMs, 'codeCheck', email, request);
+    // As in `limit`, a refused request is not held; it is only checked, in case its code is right.
+    if (!refusal) await slowDown(delayMs, 'codeCheck', email, request);
     const result = await check();
     if (result !== null) return result;
     if (refusal) throw refusal;
