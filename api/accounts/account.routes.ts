@@ -9,8 +9,10 @@ import { badRequest, HttpError, tooMany, unauthorized } from '../http/errors.js'
 import { route } from '../http/route.js';
 import mailPlugin from '../mail/mail.plugin.js';
 import { removeSessionSubscriptions } from '../push/push.repository.js';
+import { clientKey } from '../ratelimit/address.js';
 import type { RateRule } from '../ratelimit/ratelimit.js';
 import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
+import { pacing, slowDownMs } from '../ratelimit/slowdown.js';
 import { alreadyRegisteredMail, codeMail } from './account.mails.js';
 import type { CodePurpose } from './account.tables.js';
 import {
@@ -41,14 +43,55 @@ import {
  */
 const MINUTE = 60_000;
 
-/** Budgets per email and per client address. Counted before any hash or code check is spent. */
+/**
+ * Budgets of each action, counted before any hash or code check is spent. Three counts per request:
+ * - `pair`: this email from this client address. Blocks (429): a stranger's failures land on their
+ *   own address's pair, never on the owner's.
+ * - `address`: this client address, whatever the email. Blocks: one address hammering many emails.
+ * - `email`: this email, from any address. Never blocks, since anyone can run it up; past its limit
+ *   answers are slowed down (`api/ratelimit/slowdown.ts`), so guessing spread over many addresses
+ *   stays slow.
+ * A client address is an IPv4 address or an IPv6 /64 (`clientKey`).
+ */
 export const RATE_RULES = {
-  login: { email: { limit: 10, windowMs: 15 * MINUTE }, ip: { limit: 100, windowMs: 15 * MINUTE } },
-  codeRequest: { email: { limit: 5, windowMs: 60 * MINUTE }, ip: { limit: 30, windowMs: 60 * MINUTE } },
-  codeCheck: { email: { limit: 10, windowMs: 15 * MINUTE }, ip: { limit: 60, windowMs: 15 * MINUTE } },
-} satisfies Record<string, { email: RateRule; ip: RateRule }>;
+  /** Password guesses: a login, or the current password of a password change. */
+  login: {
+    pair: { limit: 10, windowMs: 15 * MINUTE },
+    address: { limit: 100, windowMs: 15 * MINUTE },
+    email: { limit: 10, windowMs: 15 * MINUTE },
+  },
+  /** Registrations (each mails a code, or a notice to a verified account's owner). */
+  register: {
+    pair: { limit: 5, windowMs: 60 * MINUTE },
+    address: { limit: 30, windowMs: 60 * MINUTE },
+    email: { limit: 5, windowMs: 60 * MINUTE },
+  },
+  /** Requests for a login code. */
+  loginCode: {
+    pair: { limit: 5, windowMs: 60 * MINUTE },
+    address: { limit: 30, windowMs: 60 * MINUTE },
+    email: { limit: 5, windowMs: 60 * MINUTE },
+  },
+  /** Requests for a reset code ("forgot password"): not the login code's budget, so one never spends the other. */
+  resetCode: {
+    pair: { limit: 5, windowMs: 60 * MINUTE },
+    address: { limit: 30, windowMs: 60 * MINUTE },
+    email: { limit: 5, windowMs: 60 * MINUTE },
+  },
+  /** Code checks (registration, login, reset). A right, live code passes over every count (`checkCodeLimited`). */
+  codeCheck: {
+    pair: { limit: 10, windowMs: 15 * MINUTE },
+    address: { limit: 60, windowMs: 15 * MINUTE },
+    email: { limit: 10, windowMs: 15 * MINUTE },
+  },
+} satisfies Record<string, { pair: RateRule; address: RateRule; email: RateRule }>;
 
 type Action = keyof typeof RATE_RULES;
+
+/** The counter of an email from one client address (a space appears in neither an email nor an address). */
+function pairKey(action: Action, email: string, address: string): string {
+  return `${action}:pair:${email} ${address}`;
+}
 
 /**
  * The contract types an optional schema's output as possibly undefined; the
@@ -78,16 +121,72 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   // Warm the dummy hash now, so the first login with an unknown email is not faster than the rest.
   void verifyDummy('').catch(() => {});
 
-  async function limit(action: Action, email: string, request: FastifyRequest): Promise<void> {
+  interface Counted {
+    /** The 429 to answer when the email's count from this address, or the address's own, is spent. */
+    refusal: HttpError | null;
+    /** How long to slow this answer down for the email's count (from every address). */
+    delayMs: number;
+  }
+
+  async function count(action: Action, email: string, request: FastifyRequest): Promise<Counted> {
     const rules = RATE_RULES[action];
-    const [byIp, byEmail] = await Promise.all([
-      app.rateLimiter.hit(`${action}:ip:${request.ip}`, rules.ip),
+    const address = clientKey(request.ip);
+    const [byPair, byAddress, byEmail] = await Promise.all([
+      app.rateLimiter.hit(pairKey(action, email, address), rules.pair),
+      app.rateLimiter.hit(`${action}:ip:${address}`, rules.address),
       app.rateLimiter.hit(`${action}:email:${email}`, rules.email),
     ]);
-    const refused = [byIp, byEmail].filter((d) => !d.allowed);
-    if (refused.length) {
-      throw tooMany(messages.tooManyAttempts, Math.max(...refused.map((d) => d.retryAfterMs)) / 1000);
-    }
+    const refused = [byPair, byAddress].filter((d) => !d.allowed);
+    return {
+      refusal: refused.length
+        ? tooMany(messages.tooManyAttempts, Math.max(...refused.map((d) => d.retryAfterMs)) / 1000)
+        : null,
+      delayMs: slowDownMs(byEmail.count, rules.email),
+    };
+  }
+
+  async function slowDown(
+    delayMs: number,
+    action: Action,
+    email: string,
+    request: FastifyRequest,
+  ): Promise<void> {
+    if (delayMs <= 0) return;
+    // An operator sees an account under attack; the email may be logged, never a code or password.
+    request.log.warn({ action, email, delayMs }, 'answer slowed down: many attempts on this email');
+    await pacing.wait(delayMs);
+  }
+
+  /** Counts the request; refuses it (429) when its address is over, or slows it when the email is. */
+  async function limit(action: Action, email: string, request: FastifyRequest): Promise<void> {
+    const { refusal, delayMs } = await count(action, email, request);
+    // A refusal answers at once: it costs the shop nothing, and waiting would only hold the socket.
+    if (refusal) throw refusal;
+    await slowDown(delayMs, action, email, request);
+  }
+
+  /**
+   * A code check, counted like any action, except that a right, live code passes even when the
+   * counts are over: the code itself bounds guessing (it dies after MAX_TRIES checks, each spent
+   * before comparing), so the owner's mailed code always works. A wrong code over a count is 429.
+   */
+  async function checkCodeLimited<T>(
+    email: string,
+    request: FastifyRequest,
+    check: () => Promise<T | null>,
+  ): Promise<T | null> {
+    const { refusal, delayMs } = await count('codeCheck', email, request);
+    // As in `limit`, a refused request is not held; it is only checked, in case its code is right.
+    if (!refusal) await slowDown(delayMs, 'codeCheck', email, request);
+    const result = await check();
+    if (result !== null) return result;
+    if (refusal) throw refusal;
+    return null;
+  }
+
+  /** A right password forgives this address's misses on the email (not the email's count: see README). */
+  async function forgive(email: string, request: FastifyRequest): Promise<void> {
+    await app.rateLimiter.reset(pairKey('login', email, clientKey(request.ip)));
   }
 
   function mailCode(to: string, purpose: CodePurpose, code: string, phone: string): void {
@@ -117,16 +216,23 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     return { token, role: user.role, veryOtpLoginID: user.id, email: user.email, phone: user.phone };
   }
 
-  /** The user a code check is about, or null. Unknown emails fail like wrong codes. */
-  async function checkCode(email: string, purpose: CodePurpose, code: string): Promise<UserRow | null> {
-    const user = await findUserByEmail(app.db, email);
-    if (!user) return null;
-    return (await consumeCode(app.db, codeSecret, user.id, purpose, code)) ? user : null;
+  /** The user a code check is about, or null (counted: `checkCodeLimited`). Unknown emails fail like wrong codes. */
+  function checkCode(
+    email: string,
+    purpose: CodePurpose,
+    code: string,
+    request: FastifyRequest,
+  ): Promise<UserRow | null> {
+    return checkCodeLimited(email, request, async () => {
+      const user = await findUserByEmail(app.db, email);
+      if (!user) return null;
+      return (await consumeCode(app.db, codeSecret, user.id, purpose, code)) ? user : null;
+    });
   }
 
   route(app, accountsApi.createAccount, async ({ body: input, request }) => {
     const body = need(input);
-    await limit('codeRequest', body.email, request);
+    await limit('register', body.email, request);
     // Hashed in every branch, so the answer takes as long whether the email is new or not.
     const passwordHash = await hashPassword(body.password);
     const existing = await findUserByEmail(app.db, body.email);
@@ -162,10 +268,13 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   route(app, accountsApi.verifyRegistration, async ({ body: input, request }) => {
     const body = need(input);
-    await limit('codeCheck', body.Email, request);
-    const user = await findUserByEmail(app.db, body.Email);
-    const details = user ? await consumeRegistrationCode(app.db, codeSecret, user.id, body.Otp) : null;
-    if (!user || !details) throw badRequest(messages.otpWrong);
+    const verified = await checkCodeLimited(body.Email, request, async () => {
+      const user = await findUserByEmail(app.db, body.Email);
+      const details = user ? await consumeRegistrationCode(app.db, codeSecret, user.id, body.Otp) : null;
+      return user && details ? { user, details } : null;
+    });
+    if (!verified) throw badRequest(messages.otpWrong);
+    const { user, details } = verified;
     // A reset may have verified the account meanwhile; then its password stays the reset one.
     if (!user.verified) {
       await updateUser(app.db, user.id, {
@@ -180,7 +289,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   route(app, accountsApi.sendLoginCode, async ({ body: input, request }) => {
     const body = need(input);
-    await limit('codeRequest', body.email, request);
+    await limit('loginCode', body.email, request);
     const user = await findUserByEmail(app.db, body.email);
     if (user?.verified) await sendCode(user, 'login');
     return ok(null, messages.codeRequestAccepted);
@@ -188,8 +297,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   route(app, accountsApi.loginWithCode, async ({ body: input, request }) => {
     const body = need(input);
-    await limit('codeCheck', body.email, request);
-    const user = await checkCode(body.email, 'login', body.otp);
+    const user = await checkCode(body.email, 'login', body.otp, request);
     if (!user?.verified) throw badRequest(messages.otpWrong);
     return ok(await openSession(user), messages.otpVerified);
   });
@@ -212,7 +320,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     if (needsRehash(user.password_hash)) {
       await updateUser(app.db, user.id, { password_hash: await hashPassword(body.password) });
     }
-    await app.rateLimiter.reset(`login:email:${body.email}`);
+    await forgive(body.email, request);
     return ok(await openSession(user), messages.loggedIn);
   });
 
@@ -226,7 +334,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   route(app, accountsApi.sendResetCode, async ({ body: input, request }) => {
     const body = need(input);
-    await limit('codeRequest', body.email, request);
+    await limit('resetCode', body.email, request);
     const user = await findUserByEmail(app.db, body.email);
     if (user) await sendCode(user, 'reset');
     return ok(null, messages.codeRequestAccepted);
@@ -234,8 +342,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   route(app, accountsApi.resetPassword, async ({ body: input, request }) => {
     const body = need(input);
-    await limit('codeCheck', body.email, request);
-    const user = await checkCode(body.email, 'reset', body.otp);
+    const user = await checkCode(body.email, 'reset', body.otp, request);
     if (!user) throw badRequest(messages.otpWrong);
     // The code proves the mailbox, so a reset also verifies an account that never was.
     await updateUser(app.db, user.id, { password_hash: await hashPassword(body.newPassword), verified: 1 });
@@ -264,12 +371,13 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     if (body.password) {
       // A new password needs the current one (the schema asks for it to be there): a session alone,
       // on a phone left unlocked or a stolen token, must not be enough to take the account. Counted
-      // as a login, so the session cannot be used to guess the password either. 403, not 401:
-      // the session itself is fine and a 401 would end it in the browser.
+      // as a login, from this address, so the session cannot be used to guess the password either,
+      // while a stranger's failed logins elsewhere only slow the change down. 403, not 401: the
+      // session itself is fine and a 401 would end it in the browser.
       await limit('login', user.email, request);
       if (!(await verifyPassword(body.currentPassword ?? '', user.password_hash)))
         throw new HttpError(403, accountMessages.currentPasswordWrong);
-      await app.rateLimiter.reset(`login:email:${user.email}`);
+      await forgive(user.email, request);
       fields.password_hash = await hashPassword(body.password);
     }
     await updateUser(app.db, user.id, fields);
