@@ -212,7 +212,7 @@ describe.skipIf(!TEST_DATABASE_URL)('several processes on one PostgreSQL databas
         (await call(s.url, 'POST', 'LoginCustomer', { body: { email, password: `Wrong-${i}` } })).status,
       );
     }
-    // Ten tries per email per 15 minutes in all (api/ratelimit), not ten on each of four processes.
+    // Ten tries per email from one address per 15 minutes in all (api/ratelimit), not ten on each of four processes.
     expect(statuses.slice(0, 10).every((s) => s !== 429)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
