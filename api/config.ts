@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseDuration } from '../domain/backups.js';
 import { SHOP_CONTACT } from '../domain/shop-contact.js';
 import type { MediaStoreKind } from './images/media-store.js';
+import { isHost } from './pages/origin.js';
 
 /**
  * Settings are read from the environment once, at start, and checked together:
@@ -71,6 +72,14 @@ export interface Config {
    * the description call the shop wherever the description was read.
    */
   publicUrl: string | null;
+  /**
+   * ALLOWED_HOSTS: the Hosts (name, with its port unless 80/443) that absolute URLs may be made
+   * from when PUBLIC_URL is unset; null (unset): `localhost` and the listening address, each with
+   * the port listened on. Any other Host gets the listening address (api/pages/origin.ts).
+   */
+  allowedHosts: string[] | null;
+  /** SHUTDOWN_GRACE in ms: how long a stopping process may take to finish what it has begun (10 s). */
+  shutdownGraceMs: number;
   /** Backups (api/backup/README.md): where archives go (BACKUP_DIR, default DATA_DIR/backups). */
   backupDir: string;
   /** BACKUP_EVERY in ms: the running server backs itself up this often; null: only by hand. */
@@ -179,6 +188,22 @@ export function loadConfig(env: Env = process.env): Config {
       `PUBLIC_URL must be the shop's http(s) address, such as https://shop.example.com, got "${env.PUBLIC_URL}"`,
     );
 
+  const allowedRaw = str('ALLOWED_HOSTS');
+  const allowedHosts = allowedRaw
+    ? allowedRaw
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean)
+    : null;
+  if (allowedHosts && (!allowedHosts.length || !allowedHosts.every(isHost)))
+    problems.push(
+      `ALLOWED_HOSTS must be host names separated by commas, each with its port unless 80 or 443 (such as shop.example.com,localhost:3000), got "${env.ALLOWED_HOSTS}"`,
+    );
+  const graceRaw = str('SHUTDOWN_GRACE') ?? '10s';
+  const shutdownGraceMs = parseDuration(graceRaw);
+  if (shutdownGraceMs === null)
+    problems.push(`SHUTDOWN_GRACE must be a duration such as 10s or 1m, got "${env.SHUTDOWN_GRACE}"`);
+
   const backupDirSet = str('BACKUP_DIR');
   const backupDir = path.resolve(backupDirSet ?? path.join(dataDir, 'backups'));
   // The default lives in DATA_DIR, checked above: a bad DATA_DIR is named once.
@@ -222,6 +247,8 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: seed === 'true',
     trustProxy,
     publicUrl,
+    allowedHosts,
+    shutdownGraceMs: shutdownGraceMs ?? 10_000,
     backupDir,
     backupEvery,
     backupKeep,

@@ -77,6 +77,9 @@ async function main(): Promise<void> {
         NODE_ENV: process.env.NODE_ENV ?? 'development',
         PORT: String(apiPort),
         HOST: '127.0.0.1',
+        // Vite's proxy passes the browser's Host (this port, not the API's): the API writes its
+        // absolute URLs (page heads, mail links) from it only when listed.
+        ALLOWED_HOSTS: process.env.ALLOWED_HOSTS ?? `localhost:${port},127.0.0.1:${port}`,
       },
     },
   );

@@ -46,7 +46,7 @@ export default async function newsletterRoutes(app: FastifyInstance): Promise<vo
   if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
   const key = await unsubscribeKey(app.db);
   const linksFor = (request: FastifyRequest, id: number, confirmToken?: string) =>
-    listLinks(requestOrigin(app.config.publicUrl, request), unsubscribeToken(key, id), confirmToken);
+    listLinks(requestOrigin(app.config, request), unsubscribeToken(key, id), confirmToken);
 
   route(app, newsletterApi.subscribe, async (ctx) => {
     const { email } = given(ctx.body);
@@ -131,7 +131,7 @@ export default async function newsletterRoutes(app: FastifyInstance): Promise<vo
 
   downloadRoute(app, newsletterApi.export, async (ctx) => {
     const rows = await confirmedSubscribers(app.db);
-    const origin = requestOrigin(app.config.publicUrl, ctx.request);
+    const origin = requestOrigin(app.config, ctx.request);
     const csv = subscribersCsv(
       rows.map((r) => ({
         ...r,

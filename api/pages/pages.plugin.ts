@@ -8,7 +8,7 @@ import { requestOrigin } from './origin.js';
 import { PageCache } from './page-cache.js';
 import { type Page, resolvePage } from './pages.js';
 import { sitemapCategories, sitemapProducts } from './pages.repository.js';
-import { buildSitemaps, robotsTxt, type Sitemaps, sitemapItems } from './sitemap.js';
+import { robotsTxt, type Sitemaps, SitemapTemplate } from './sitemap.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +27,7 @@ export default fp(
     const cache = new PageCache(app.db);
     // The same settings the build bakes into the footer's links, read once at start.
     const sameAs = socialProfiles(opts.env ?? process.env).map((p) => p.url);
-    const originOf = (request: FastifyRequest) => requestOrigin(app.config.publicUrl, request);
+    const originOf = (request: FastifyRequest) => requestOrigin(app.config, request);
 
     app.decorate('describePage', async (request: FastifyRequest) => {
       const origin = originOf(request);
@@ -48,33 +48,48 @@ export default fp(
     );
 
     /*
-     * Sitemaps are made from the database for one catalogue version and one
-     * origin, and kept until the version changes (any process's write is seen
-     * on the next request: the version is read each time). The ETag names both,
-     * so an unchanged catalogue costs a crawler one one-row query and a 304.
+     * The sitemap is made from the database once per catalogue version, with a stand-in origin,
+     * and given each origin it is asked with by splicing (cheap: no query, no XML writing). The
+     * origins are the few `requestOrigin` allows, so whatever Host a request names, one version
+     * costs one build. Any process's write is seen on the next request: the version is read each
+     * time. The ETag names version and origin, so an unchanged catalogue costs a crawler one
+     * one-row query and a 304.
      */
-    let made = { version: -1, byOrigin: new Map<string, Promise<Sitemaps>>() };
+    let made: {
+      version: number;
+      template: Promise<SitemapTemplate>;
+      byOrigin: Map<string, Sitemaps>;
+    } | null = null;
+    const build = async (version: number) => {
+      const started = Date.now();
+      const [products, categories] = await Promise.all([sitemapProducts(app.db), sitemapCategories(app.db)]);
+      const template = await SitemapTemplate.build(products, categories);
+      app.log.info({ version, urls: template.urls, ms: Date.now() - started }, 'sitemap built');
+      return template;
+    };
     const sitemapsFor = async (request: FastifyRequest, reply: FastifyReply) => {
       const origin = originOf(request);
-      const version = await currentVersion(app.db);
+      const read = await currentVersion(app.db);
+      if (!made || read > made.version) {
+        const current = { version: read, template: build(read), byOrigin: new Map<string, Sitemaps>() };
+        current.template.catch(() => {
+          if (made === current) made = null;
+        });
+        made = current;
+      }
+      // A read older than one already seen (another process wrote meanwhile) gets the newer sitemap.
+      const { version, template, byOrigin } = made;
       const etag = `"sitemap-v${version}-${createHash('sha256').update(origin).digest('base64url').slice(0, 12)}"`;
       reply.header('etag', etag).header('cache-control', 'no-cache');
       if (etagMatches(request.headers['if-none-match'], etag)) return null;
-      if (version > made.version) made = { version, byOrigin: new Map() };
-      let built = version === made.version ? made.byOrigin.get(origin) : undefined;
-      if (!built) {
-        const abs = (path: string) => `${origin}${path}`;
-        built = Promise.all([sitemapProducts(app.db), sitemapCategories(app.db)]).then(
-          ([products, categories]) => buildSitemaps(sitemapItems(products, categories, abs), abs),
-        );
-        if (version === made.version) {
-          // Bounded: a request may name any Host when PUBLIC_URL is unset.
-          if (made.byOrigin.size >= 8) made.byOrigin.clear();
-          made.byOrigin.set(origin, built);
-          built.catch(() => made.byOrigin.delete(origin));
-        }
+      let sitemaps = byOrigin.get(origin);
+      if (!sitemaps) {
+        sitemaps = (await template).withOrigin(origin);
+        // Bounded all the same (PUBLIC_URL, ALLOWED_HOSTS and the addresses listened on are few).
+        if (byOrigin.size >= 8) byOrigin.clear();
+        byOrigin.set(origin, sitemaps);
       }
-      return built;
+      return sitemaps;
     };
 
     // A sitemap is the same bytes until the catalogue changes: compressed once, not per request.

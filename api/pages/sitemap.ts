@@ -89,6 +89,47 @@ export async function buildSitemaps(
   return { root: await index(entries), parts };
 }
 
+/**
+ * The origin the sitemaps are made with once per catalogue version, then replaced by the origin a
+ * request is answered with (`SitemapTemplate.withOrigin`). `.invalid` never resolves, so it is
+ * never anyone's real address.
+ */
+const STAND_IN = 'http://sitemap-origin.invalid';
+
+/**
+ * A sitemap made once and given each origin by splicing: every absolute URL in it is an element's
+ * text starting with the stand-in, right after the tag's `>`. Titles cannot hold a bare `>` (the
+ * `sitemap` package writes `&gt;`), so no other text is touched.
+ */
+export class SitemapTemplate {
+  private constructor(
+    private readonly root: string[],
+    private readonly parts: string[][],
+    /** How many URLs the sitemap lists (for the log). */
+    readonly urls: number,
+  ) {}
+
+  static async build(
+    products: SitemapProduct[],
+    categories: SitemapCategory[],
+    options: { maxUrls?: number; partSize?: number } = {},
+  ): Promise<SitemapTemplate> {
+    const abs = (path: string) => `${STAND_IN}${path}`;
+    const items = sitemapItems(products, categories, abs);
+    const built = await buildSitemaps(items, abs, options);
+    const cut = (xml: string) => xml.split(`>${STAND_IN}`);
+    return new SitemapTemplate(cut(built.root), built.parts.map(cut), items.length);
+  }
+
+  /** The sitemaps with `origin` (PUBLIC_URL, which may have a path, or a request's origin) in every URL. */
+  withOrigin(origin: string): Sitemaps {
+    // As the package writes a URL: through `new URL`, then escaped as XML text.
+    const href = new URL(`${origin}/`).href.slice(0, -1);
+    const glue = `>${href.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}`;
+    return { root: this.root.join(glue), parts: this.parts.map((p) => p.join(glue)) };
+  }
+}
+
 /** robots.txt: a shopper's own pages, the login pages and the admin area are not for crawlers. */
 export function robotsTxt(sitemapUrl: string): string {
   return [

@@ -61,6 +61,21 @@ export default fp(
         .send(fail(DRAINING_MESSAGE));
     });
 
+    // What was begun before the stop is answered, and its connection then closed rather than
+    // kept alive: a client's pool (a proxy's, Node's fetch) would hold it open for the whole
+    // keep-alive timeout, and the process could not exit before its grace period ran out. The
+    // header tells the client not to send anything more on it; ending the socket covers an
+    // answer whose headers were already written when the stop came. Connections idle when the
+    // stop comes are closed at once (`closeIdleConnections`, api/server.ts).
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (app.lifecycle.draining && !reply.raw.headersSent) reply.header('connection', 'close');
+      return payload;
+    });
+    app.addHook('onResponse', async (request) => {
+      const socket = request.raw.socket;
+      if (app.lifecycle.draining && socket?.writable) socket.end();
+    });
+
     app.get(
       `${API_BASE}/health`,
       {

@@ -61,7 +61,8 @@ for (const dialect of DIALECTS) {
       dataDir = mkdtempSync(path.join(tmpdir(), 'pages-data-'));
       webDir = mkdtempSync(path.join(tmpdir(), 'pages-web-'));
       writeFileSync(path.join(webDir, 'index.html'), SHELL);
-      t = await makeTestApp(dialect, { dataDir, webDir });
+      // The Hosts these requests name are the shop's own (a Host not listed is never written: public-origin.test.ts).
+      t = await makeTestApp(dialect, { dataDir, webDir, allowedHosts: ['shop.test', 'other.test'] });
       await seedDemoCatalogue(t.app.db, dialect, t.app.media);
       admin = (await createUserWithToken(t.app, { role: '1' })).auth;
     });
@@ -247,13 +248,18 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it('takes the origin from PUBLIC_URL, else from the request (X-Forwarded-* only through a trusted proxy)', async () => {
+    it('takes the origin from PUBLIC_URL, else from a listed Host (X-Forwarded-* only through a trusted proxy)', async () => {
       const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.test' };
       const untrusted = parseHtml((await get('/about-us', forwarded)).body);
       expect(untrusted.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(
         'http://shop.test/about-us',
       );
-      const behindProxy = await makeTestApp(dialect, { dataDir, webDir, trustProxy: true });
+      const behindProxy = await makeTestApp(dialect, {
+        dataDir,
+        webDir,
+        trustProxy: true,
+        allowedHosts: ['shop.example'],
+      });
       const withPublic = await makeTestApp(dialect, { dataDir, webDir, publicUrl: 'https://bakery.example' });
       try {
         const proxied = await behindProxy.app.inject({

@@ -12,6 +12,7 @@ const suites = [
   'outbox',
   'admin',
   'pages',
+  'hosts',
 ] as const;
 
 async function main(): Promise<void> {
