@@ -128,13 +128,17 @@ export const BackupNameParamsSchema = v.object({
  * The admin's password, asked again before a backup leaves the machine: a session left open on a
  * shared computer is not enough to take every customer's data away.
  */
-export const BackupDownloadSchema = v.object({
-  password: v.pipe(
-    v.string('Enter your password to download a backup.'),
-    v.minLength(1, 'Enter your password to download a backup.'),
-    v.maxLength(PASSWORD_MAX, 'That password is not right.'),
-  ),
-});
+const ENTER_PASSWORD = 'Enter your password to download a backup.';
+export const BackupDownloadSchema = v.object(
+  {
+    password: v.pipe(
+      v.string(ENTER_PASSWORD),
+      v.nonEmpty(ENTER_PASSWORD),
+      v.maxLength(PASSWORD_MAX, 'That password is not right.'),
+    ),
+  },
+  ENTER_PASSWORD,
+);
 export type BackupDownload = v.InferOutput<typeof BackupDownloadSchema>;
 
 /** A period for people: "6 hours", "30 minutes", "1 day". */

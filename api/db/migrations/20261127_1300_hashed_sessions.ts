@@ -15,7 +15,11 @@ function hashed(sid: string): string {
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  // PostgreSQL's migrations already run in a transaction; SQLite's do not.
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  const inOne = (work: (trx: Kysely<any>) => Promise<void>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  await inOne(async (trx) => {
     const rows = (await trx.selectFrom('sessions').select('id').execute()) as { id: string }[];
     for (const { id } of rows) {
       const to = hashed(id);
@@ -31,8 +35,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // biome-ignore lint/suspicious/noExplicitAny: see up().
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('push_subscriptions').execute();
-    await trx.deleteFrom('sessions').execute();
-  });
+  await db.deleteFrom('push_subscriptions').execute();
+  await db.deleteFrom('sessions').execute();
 }
