@@ -104,7 +104,7 @@ export async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
 
 /**
  * Writes the archive of `staging` (which holds `manifest.json` and the files it lists) to `file`,
- * created with mode 0600: it holds the session secret and customers' data.
+ * created with mode 0600: it holds customers' data, and the shop's secrets unless it is a download.
  */
 export async function pack(staging: string, manifest: Manifest, file: string): Promise<void> {
   const entries = [MANIFEST, ...manifest.files.map((f) => f.path)];
