@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { backupsApi } from '../../domain/backups.contract.js';
@@ -161,10 +160,18 @@ export default async function backupPlugin(app: FastifyInstance, opts: BackupPlu
       { backup: name, by: admin.id, ip: ctx.request.ip },
       `backup: ${name} downloaded by ${admin.email}`,
     );
-    const stream = createReadStream(copy);
-    // Sent once, then gone (also when the admin's browser gives up half-way).
-    stream.once('close', () => void rm(copy, { force: true }));
-    return { stream, size: (await stat(copy)).size, filename: name };
+    // Sent once, then gone: the open file is read while its name is already removed, so no copy
+    // is left behind, not even when the admin's browser gives up half-way or the process dies.
+    const handle = await open(copy);
+    const size = (await handle.stat()).size;
+    const removed = await rm(copy).then(
+      () => true,
+      () => false,
+    );
+    const stream = handle.createReadStream();
+    // A system that cannot remove an open file (Windows): once it is closed.
+    if (!removed) stream.once('close', () => void rm(copy, { force: true }));
+    return { stream, size, filename: name };
   });
 
   const every = config.backupEvery;
