@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { BackupNameParamsSchema, BackupSchema, BackupsSchema } from './backups.js';
+import { BackupDownloadSchema, BackupNameParamsSchema, BackupSchema, BackupsSchema } from './backups.js';
 import { endpoint } from './contract.js';
 
 /** The admin's backups (issue 27; api/backup/README.md). Everything here is admin-only. */
@@ -26,12 +26,15 @@ export const backupsApi = {
     refusals: [409],
   }),
   download: endpoint({
-    method: 'GET',
-    path: '/admin/backups/{name}',
+    method: 'POST',
+    path: '/admin/backups/{name}/download',
     summary:
-      'Download one backup archive (application/gzip); it holds the session secret and customers’ data',
+      'Download one backup archive (application/gzip) with the admin’s password; it holds customers’ data ' +
+      'but none of the shop’s secrets, and every admin is mailed that it was downloaded (403 wrong password, 429)',
     tag,
     access: 'admin',
+    body: BackupDownloadSchema,
+    refusals: [403, 409, 429],
     // The success is the archive itself; `response` describes nothing the server serializes.
     response: v.never(),
     download: 'application/gzip',

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PASSWORD_MAX } from './accounts.js';
 
 /**
  * Backups (issue 27): the archive's name, the schedule's duration, the answers of the admin's
@@ -122,6 +123,23 @@ export const BackupNameParamsSchema = v.object({
     v.check(isBackupName, 'That is not the name of a backup (backup-YYYYMMDD-HHMMSS.tar.gz).'),
   ),
 });
+
+/**
+ * The admin's password, asked again before a backup leaves the machine: a session left open on a
+ * shared computer is not enough to take every customer's data away.
+ */
+const ENTER_PASSWORD = 'Enter your password to download a backup.';
+export const BackupDownloadSchema = v.object(
+  {
+    password: v.pipe(
+      v.string(ENTER_PASSWORD),
+      v.nonEmpty(ENTER_PASSWORD),
+      v.maxLength(PASSWORD_MAX, 'That password is not right.'),
+    ),
+  },
+  ENTER_PASSWORD,
+);
+export type BackupDownload = v.InferOutput<typeof BackupDownloadSchema>;
 
 /** A period for people: "6 hours", "30 minutes", "1 day". */
 export function durationText(ms: number): string {

@@ -7,7 +7,8 @@ import { runCommand, settingsOrNull } from './command.js';
 /**
  * `npm run backup`: one archive of the shop's data into BACKUP_DIR, while the
  * shop runs (api/backup/README.md). Uses the server's settings (DATA_DIR,
- * DATABASE_URL, BACKUP_DIR). Never deletes a backup: pruning is the schedule's.
+ * DATABASE_URL, BACKUP_DIR). Never deletes a backup: pruning is the schedule's. The archive keeps
+ * the shop's secrets (a copy downloaded from the admin screen leaves them out).
  */
 async function main(): Promise<number> {
   const config = settingsOrNull();

@@ -14,7 +14,8 @@ async function main(): Promise<number> {
     return 2;
   }
   // Reading the settings makes a session secret in DATA_DIR when none is set; a restore brings
-  // its own, so a stand-in keeps a fresh folder empty until the backup's secret moves in.
+  // its own (or keeps the folder's, or leaves the next start to make one), so a stand-in keeps a
+  // fresh folder empty until then.
   const config = settingsOrNull({
     ...process.env,
     JWT_SECRET: process.env.JWT_SECRET || 'restore'.repeat(8),
@@ -28,6 +29,14 @@ async function main(): Promise<number> {
         `${m.counts.users} users) into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}.`,
     );
     if (done.migrated) console.log('The backup was older than the code: its database has been migrated.');
+    if (done.secrets !== 'restored')
+      console.log(
+        `The backup was a download, without the shop's secrets: ${
+          done.secrets === 'kept'
+            ? "this shop's own secrets were kept"
+            : 'new ones are made when the shop starts (devices must turn order updates on again)'
+        }. Every session has ended (${done.sessionsEnded}): shoppers and admins log in again.`,
+      );
     console.log(
       done.setAside
         ? `What was there before is kept in ${done.setAside}.`

@@ -17,6 +17,11 @@ export interface UsersTable {
 }
 
 export interface SessionsTable {
+  /**
+   * The SHA-256 (hex) of the token's `sid`, never the `sid` itself (`sessionRowId` in
+   * api/plugins/auth.ts): a copy of this table names no session a token could be signed for.
+   * Push subscriptions name their session by this id too.
+   */
   id: string;
   user_id: number;
   created_at: number;

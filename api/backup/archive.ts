@@ -15,20 +15,42 @@ import { BackupCountsSchema } from '../../domain/backups.js';
  * and unedited before it touches anything.
  */
 export const MANIFEST = 'manifest.json';
-export const FORMAT = 'storefront-backup/1';
+/**
+ * `/2`: the shop's secrets are parts of their own (the `jwt-secret` file and the `shop_secrets`
+ * rows, taken out of the database copy), so a copy without them can be handed out. A `/1` archive
+ * holds them inside its database copy; it is still restored, never downloaded.
+ */
+export const FORMAT = 'storefront-backup/2';
+const FORMAT_1 = 'storefront-backup/1';
 
 /** Where each part lives inside the archive. */
 export const PARTS = {
   sqlite: 'shop.db',
   postgres: 'database.pgdump',
   secret: 'jwt-secret',
+  /** The rows of `shop_secrets` (VAPID pair, the newsletter's key, PostgreSQL's session secret), as JSON. */
+  secrets: 'shop-secrets.json',
   media: 'media',
 } as const;
+
+/** The parts that sign as the shop: what a downloaded archive leaves out. */
+export const SECRET_PARTS: readonly string[] = [PARTS.secret, PARTS.secrets];
+
+export const SecretRowsSchema = v.array(
+  v.object({ name: v.string(), value: v.string(), created_at: v.pipe(v.number(), v.integer()) }),
+);
+export type SecretRows = v.InferOutput<typeof SecretRowsSchema>;
 
 const int = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 export const ManifestSchema = v.object({
-  format: v.literal(FORMAT),
+  format: v.picklist([FORMAT, FORMAT_1]),
+  /**
+   * `included`: the secrets are parts of the archive (made on the machine); `left out`: a
+   * downloaded copy, whose restore keeps the target's secrets (or makes new ones) and ends every
+   * session. Absent in a `/1` archive, whose database copy holds them.
+   */
+  secrets: v.optional(v.picklist(['included', 'left out'])),
   /** When the backup began (ISO and ms): it holds every order acknowledged before then. */
   createdAt: v.string(),
   createdAtMs: int,
@@ -82,7 +104,7 @@ export async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
 
 /**
  * Writes the archive of `staging` (which holds `manifest.json` and the files it lists) to `file`,
- * created with mode 0600: it holds the session secret and customers' data.
+ * created with mode 0600: it holds customers' data, and the shop's secrets unless it is a download.
  */
 export async function pack(staging: string, manifest: Manifest, file: string): Promise<void> {
   const entries = [MANIFEST, ...manifest.files.map((f) => f.path)];

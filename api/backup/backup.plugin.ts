@@ -1,15 +1,29 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { backupsApi } from '../../domain/backups.contract.js';
 import { type Backup, backupWarning } from '../../domain/backups.js';
 import { ok } from '../../domain/envelope.js';
+import { messages } from '../../domain/messages.js';
+import { ADMIN_ROLE } from '../../domain/roles.js';
+import { verifyPassword } from '../accounts/password.js';
 import type { Db } from '../db/database.js';
 import { takeLease } from '../db/job-lease.js';
-import { conflict, HttpError, notFound } from '../http/errors.js';
+import { conflict, forbidden, HttpError, notFound, tooMany } from '../http/errors.js';
 import { downloadRoute, given, route } from '../http/route.js';
-import { BackupUnavailable, backupUnavailable, createBackup, listBackups, pruneBackups } from './backup.js';
+import mailPlugin from '../mail/mail.plugin.js';
+import type { Mail } from '../mail/mailer.js';
+import type { RateRule } from '../ratelimit/ratelimit.js';
+import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
+import {
+  BackupUnavailable,
+  backupUnavailable,
+  copyWithoutSecrets,
+  createBackup,
+  listBackups,
+  NotDownloadable,
+  pruneBackups,
+} from './backup.js';
 
 /**
  * The running server's side of backups (README.md): the admin's endpoints
@@ -19,6 +33,28 @@ import { BackupUnavailable, backupUnavailable, createBackup, listBackups, pruneB
  */
 export interface BackupPluginOptions {
   db: Db;
+}
+
+/**
+ * Password tries for a download, per admin, right or wrong: a session taken over (a laptop left
+ * open) gets a few guesses an hour, an admin who mistypes is not held up.
+ */
+export const DOWNLOAD_RULE: RateRule = { limit: 10, windowMs: 60 * 60 * 1000 };
+
+export const WRONG_PASSWORD = 'That password is not right.';
+
+/** What every admin is told when a backup leaves the machine: who, when, from where. */
+export function downloadedMail(to: string, who: string, name: string, at: number, ip: string): Mail {
+  return {
+    to,
+    subject: 'A backup of the shop was downloaded',
+    text:
+      `${who} downloaded the backup ${name} on ${new Date(at).toISOString().replace('T', ' ').slice(0, 19)} UTC ` +
+      `from the address ${ip}.\n\n` +
+      'The archive holds every customer’s name, contact details, addresses and orders. It holds none of the ' +
+      'shop’s secrets: it cannot sign in as anyone or send pushes as the shop.\n\n' +
+      'If no admin of the shop did this, change that admin’s password now (it ends their sessions).\n',
+  };
 }
 
 /** How often the schedule looks whether a backup is due: often enough to be on time, never busy. */
@@ -89,13 +125,53 @@ export default async function backupPlugin(app: FastifyInstance, opts: BackupPlu
     }
   });
 
+  if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
+  if (!app.hasDecorator('mailer')) await app.register(mailPlugin);
+
   downloadRoute(app, backupsApi.download, async (ctx) => {
     // The name matched BACKUP_NAME (no slash, no dot-dot), so this path stays in BACKUP_DIR.
     const { name } = given(ctx.params);
+    const { password } = given(ctx.body);
+    const admin = ctx.request.user;
+    const decision = await app.rateLimiter.hit(`backup-download:account:${admin.id}`, DOWNLOAD_RULE);
+    if (!decision.allowed) throw tooMany(messages.tooManyAttempts, decision.retryAfterMs / 1000);
+    const row = await app.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', admin.id)
+      .executeTakeFirst();
+    if (!row || !(await verifyPassword(password, row.password_hash))) throw forbidden(WRONG_PASSWORD);
+
     const file = path.join(config.backupDir, name);
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) throw notFound(`There is no backup named ${name}.`);
-    return { stream: createReadStream(file), size: info.size, filename: name };
+    let copy: string;
+    try {
+      copy = await copyWithoutSecrets(file, config.backupDir);
+    } catch (err) {
+      if (err instanceof NotDownloadable) throw conflict(err.message);
+      throw err;
+    }
+    const at = Date.now();
+    const admins = await app.db.selectFrom('users').select('email').where('role', '=', ADMIN_ROLE).execute();
+    for (const { email } of admins)
+      app.mailer.send(downloadedMail(email, admin.email, name, at, ctx.request.ip));
+    app.log.info(
+      { backup: name, by: admin.id, ip: ctx.request.ip },
+      `backup: ${name} downloaded by ${admin.email}`,
+    );
+    // Sent once, then gone: the open file is read while its name is already removed, so no copy
+    // is left behind, not even when the admin's browser gives up half-way or the process dies.
+    const handle = await open(copy);
+    const size = (await handle.stat()).size;
+    const removed = await rm(copy).then(
+      () => true,
+      () => false,
+    );
+    const stream = handle.createReadStream();
+    // A system that cannot remove an open file (Windows): once it is closed.
+    if (!removed) stream.once('close', () => void rm(copy, { force: true }));
+    return { stream, size, filename: name };
   });
 
   const every = config.backupEvery;

@@ -18,12 +18,15 @@ import {
   PARTS,
   pack,
   readManifest,
+  SECRET_PARTS,
+  type SecretRows,
   sha256Of,
+  unpackAndVerify,
 } from './archive.js';
 
 /**
  * Making a backup (README.md): a consistent copy of the database, the uploaded
- * images and the session secret, with a manifest, packed into
+ * images and the shop's secrets (apart from the database copy), with a manifest, packed into
  * `BACKUP_DIR/backup-YYYYMMDD-HHMMSS.tar.gz`. Used by `npm run backup`, the
  * schedule and the admin's button alike.
  */
@@ -89,6 +92,10 @@ export async function createBackup(
         ? await copyPostgres(db, settings, path.join(staging, PARTS.postgres))
         : await copySqlite(db, path.join(staging, PARTS.sqlite));
     const files: ManifestFile[] = [await describe(staging, PARTS[db.dialect])];
+    await writeFile(path.join(staging, PARTS.secrets), `${JSON.stringify(copied.secrets)}\n`, {
+      mode: 0o600,
+    });
+    files.push(await describe(staging, PARTS.secrets));
     for (const rel of await filesUnder(mediaDirOf(settings.dataDir))) {
       const target = path.join(staging, PARTS.media, rel);
       await mkdir(path.dirname(target), { recursive: true });
@@ -102,6 +109,7 @@ export async function createBackup(
     }
     const manifest: Manifest = {
       format: FORMAT,
+      secrets: 'included',
       createdAt: new Date(now).toISOString(),
       createdAtMs: now,
       dialect: db.dialect,
@@ -175,6 +183,8 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
 interface Copied {
   schemaVersion: string;
   counts: Backup['counts'];
+  /** The `shop_secrets` rows, taken out of the copy (they travel as a part of their own). */
+  secrets: SecretRows;
 }
 
 /**
@@ -191,8 +201,16 @@ async function copySqlite(db: Db, dest: string): Promise<Copied> {
   if (handle.memory) await handle.backup(dest);
   else await vacuumInto(handle.name, dest);
   // Counted in the copy itself, so the manifest says what the archive holds.
-  const copy = new SQLite(dest, { readonly: true, fileMustExist: true });
+  const copy = new SQLite(dest, { fileMustExist: true });
   try {
+    // The secrets leave the copy: secure_delete overwrites the deleted rows' bytes with zeros, so
+    // the file itself no longer holds them; a rollback journal (not WAL) is gone once committed.
+    copy.pragma('journal_mode = DELETE');
+    copy.pragma('secure_delete = ON');
+    const secrets = copy
+      .prepare('select name, value, created_at from shop_secrets order by name')
+      .all() as SecretRows;
+    copy.prepare('delete from shop_secrets').run();
     const count = (table: string) =>
       (copy.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
     const last = copy.prepare('select name from kysely_migration order by name desc limit 1').get() as
@@ -200,6 +218,7 @@ async function copySqlite(db: Db, dest: string): Promise<Copied> {
       | undefined;
     return {
       schemaVersion: last?.name ?? '',
+      secrets,
       counts: {
         products: (
           copy.prepare('select count(*) as n from products where deleted_at is null').get() as { n: number }
@@ -266,21 +285,33 @@ async function copyPostgres(db: Db, settings: BackupSettings, dest: string): Pro
     const last = (
       await client.query<{ name: string }>('select name from kysely_migration order by name desc limit 1')
     ).rows[0]?.name;
+    // Read in the dump's snapshot, and left out of the dump: they travel as a part of their own.
+    const secrets = (
+      await client.query<{ name: string; value: string; created_at: string }>(
+        'select name, value, created_at from shop_secrets order by name',
+      )
+    ).rows.map((r) => ({ name: r.name, value: r.value, created_at: Number(r.created_at) }));
     // Tests keep each database in a schema of its own; a shop's lives in public and is dumped whole.
     const only = schema && schema !== 'public' ? ['--schema', schema] : [];
     await run('pg_dump', [
       '--format=custom',
       '--no-owner',
+      `--exclude-table-data=${quoteIdent(schema ?? 'public')}.shop_secrets`,
       `--snapshot=${snapshot}`,
       `--file=${dest}`,
       ...only,
       `--dbname=${settings.databaseUrl}`,
     ]);
     await client.query('commit');
-    return { schemaVersion: last ?? '', counts };
+    return { schemaVersion: last ?? '', counts, secrets };
   } finally {
     await client.end();
   }
+}
+
+/** A name in a pg_dump pattern, quoted so it matches itself only. */
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /** Runs a tool, failing with its own words (stderr) when it fails. */
@@ -345,4 +376,44 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
     manifests.delete(path.join(dir, b.name));
   }
   return old.map((b) => b.name);
+}
+
+/** Why an archive cannot be handed out (an archive of the older format keeps its secrets in its database). */
+export class NotDownloadable extends Error {
+  override name = 'NotDownloadable';
+}
+
+/**
+ * A copy of the archive `file` without the shop's secrets (`jwt-secret`, the `shop_secrets`
+ * rows), for the admin's download: unpacked and proved whole, the secret parts dropped, the
+ * manifest rewritten (`secrets: left out`), packed again into `dir`. The caller removes the
+ * copy once it is sent. What such a copy lets its holder do is in README.md.
+ */
+export async function copyWithoutSecrets(file: string, dir: string): Promise<string> {
+  const base = path.basename(file).replace(/\.tar\.gz$/, '');
+  const stamp = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const staging = path.join(dir, `.partial-download-${base}-${stamp}`);
+  const out = `${staging}.tar.gz`;
+  await mkdir(staging, { mode: 0o700 });
+  try {
+    const manifest = await unpackAndVerify(file, staging);
+    if (manifest.secrets !== 'included')
+      throw new NotDownloadable(
+        'This backup was made by an older version of the shop and holds its secrets inside the database copy: ' +
+          'it is not offered for download. Make a new backup and download that one.',
+      );
+    const kept: Manifest = {
+      ...manifest,
+      secrets: 'left out',
+      files: manifest.files.filter((f) => !SECRET_PARTS.includes(f.path)),
+    };
+    await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
+    await pack(staging, kept, out);
+    return out;
+  } catch (err) {
+    await rm(out, { force: true });
+    throw err;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
 }

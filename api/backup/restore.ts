@@ -1,10 +1,19 @@
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import * as v from 'valibot';
 import { backupNameAt } from '../../domain/backups.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { mediaDirOf } from '../images/media-store.js';
-import { ArchiveProblem, type Manifest, PARTS, unpackAndVerify } from './archive.js';
+import {
+  ArchiveProblem,
+  type Manifest,
+  PARTS,
+  type SecretRows,
+  SecretRowsSchema,
+  unpackAndVerify,
+} from './archive.js';
 import { run } from './backup.js';
 import { runningServers } from './lock.js';
 
@@ -27,6 +36,14 @@ export interface Restored {
   setAside: string | null;
   /** Migrations applied on top of the backup's schema (when it is older than the code). */
   migrated: boolean;
+  /**
+   * The shop's secrets after the restore: `restored` from the archive (or, in an archive of the
+   * older format, inside its database); `kept`: the archive had none (a download) and this shop's
+   * were kept; `new`: neither had any, the server makes new ones at its next start.
+   */
+  secrets: 'restored' | 'kept' | 'new';
+  /** Sessions ended by the restore (every one, when the archive had no secrets); 0 otherwise. */
+  sessionsEnded: number;
 }
 
 /** A refusal: nothing was changed, and the message says why. */
@@ -67,12 +84,25 @@ export async function restoreBackup(archive: string, settings: RestoreSettings):
     );
   }
   // Checked again: the archive took a while to prove, and a server may have started meanwhile.
+  let archived: SecretRows | null = null;
+  let targets: SecretRows = [];
+  const withoutSecrets = manifest.secrets === 'left out';
   try {
     refuseWhileRunning(dataDir);
+    if (manifest.files.some((f) => f.path === PARTS.secrets))
+      archived = v.parse(
+        SecretRowsSchema,
+        JSON.parse(await readFile(path.join(unpacked, PARTS.secrets), 'utf8')),
+      );
+    // A copy without secrets keeps this shop's: read before its database is replaced.
+    if (withoutSecrets) targets = await currentSecrets(settings);
   } catch (err) {
     await rm(unpacked, CLEAR);
+    if (err instanceof v.ValiError || err instanceof SyntaxError)
+      throw new RestoreRefused(`${PARTS.secrets} in the archive is not valid; nothing was restored.`);
     throw err;
   }
+  const keptFile = withoutSecrets && Boolean(await stat(path.join(dataDir, PARTS.secret)).catch(() => null));
 
   let aside = path.join(dataDir, `before-restore-${stamp}`);
   for (let n = 2; await stat(aside).catch(() => null); n++)
@@ -112,9 +142,12 @@ export async function restoreBackup(archive: string, settings: RestoreSettings):
     await setAside(PARTS.media);
     if (await stat(path.join(unpacked, PARTS.media)).catch(() => null))
       await rename(path.join(unpacked, PARTS.media), mediaDirOf(dataDir));
-    await setAside(PARTS.secret);
-    if (await stat(path.join(unpacked, PARTS.secret)).catch(() => null))
-      await rename(path.join(unpacked, PARTS.secret), path.join(dataDir, PARTS.secret));
+    // An archive without secrets leaves this shop's session secret where it is.
+    if (!withoutSecrets) {
+      await setAside(PARTS.secret);
+      if (await stat(path.join(unpacked, PARTS.secret)).catch(() => null))
+        await rename(path.join(unpacked, PARTS.secret), path.join(dataDir, PARTS.secret));
+    }
   } finally {
     await rm(unpacked, CLEAR);
   }
@@ -127,15 +160,57 @@ export async function restoreBackup(archive: string, settings: RestoreSettings):
     ...(settings.pgSchema ? { pgSchema: settings.pgSchema } : {}),
   });
   let migrated = false;
+  let sessionsEnded = 0;
   try {
     const before = await lastMigration(db.kysely);
     await migrateToLatest(db.kysely);
     migrated = (await lastMigration(db.kysely)) !== before;
+    const rows = withoutSecrets ? targets : archived;
+    if (rows) {
+      await db.kysely.transaction().execute(async (trx) => {
+        await trx.deleteFrom('shop_secrets').execute();
+        if (rows.length) await trx.insertInto('shop_secrets').values(rows).execute();
+        if (!withoutSecrets) return;
+        // The archive's sessions were signed with a secret it does not carry: they end here,
+        // whichever secret this shop keeps, and the devices subscribed by them with them.
+        await trx.deleteFrom('push_subscriptions').execute();
+        sessionsEnded = Number((await trx.deleteFrom('sessions').executeTakeFirst()).numDeletedRows);
+      });
+    }
   } finally {
     await db.destroy();
   }
   const hasAside = moved.length > 0 || target === 'postgres';
-  return { manifest, setAside: hasAside ? aside : null, migrated };
+  const secrets = !withoutSecrets ? 'restored' : targets.length || keptFile ? 'kept' : 'new';
+  return { manifest, setAside: hasAside ? aside : null, migrated, secrets, sessionsEnded };
+}
+
+/** The `shop_secrets` rows of the database a restore is about to replace (none when there is none yet). */
+async function currentSecrets(settings: RestoreSettings): Promise<SecretRows> {
+  if (!settings.databaseUrl) {
+    const file = path.join(settings.dataDir, PARTS.sqlite);
+    if (!(await stat(file).catch(() => null))) return [];
+    const db = new SQLite(file, { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare('select name, value, created_at from shop_secrets').all() as SecretRows;
+    } catch {
+      // A database from before shop_secrets existed holds none.
+      return [];
+    } finally {
+      db.close();
+    }
+  }
+  const db = openDatabase({
+    databaseUrl: settings.databaseUrl,
+    ...(settings.pgSchema ? { pgSchema: settings.pgSchema } : {}),
+  });
+  try {
+    return await db.kysely.selectFrom('shop_secrets').select(['name', 'value', 'created_at']).execute();
+  } catch {
+    return [];
+  } finally {
+    await db.destroy();
+  }
 }
 
 function refuseWhileRunning(dataDir: string): void {

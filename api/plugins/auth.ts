@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,6 +11,11 @@ import { forbidden, unauthorized } from '../http/errors.js';
  * `sessions`: a token whose row is revoked (logout, password reset) or gone is
  * refused, and the role is read from the user's row, so a demoted admin loses
  * admin routes at once. Any API process can check any token: nothing lives in memory.
+ *
+ * The row's id is the SHA-256 of the token's `sid`, never the `sid` itself: a copy of the
+ * database (a backup, a dump) names no session a token could be signed for, even by someone who
+ * also holds the secret. `request.user.sessionId` is that stored id, so whatever keys rows by the
+ * session (logout, push subscriptions) uses the hash throughout.
  */
 export interface TokenClaims {
   sub: string;
@@ -24,6 +29,7 @@ export interface AuthUser {
   id: number;
   email: string;
   role: string;
+  /** The session's row id in `sessions` (the hash of the token's `sid`). */
   sessionId: string;
 }
 
@@ -50,7 +56,7 @@ declare module 'fastify' {
     /** preHandler: a live session whose user has the admin role "1". */
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     sessions: {
-      /** Opens a session and signs its token. */
+      /** Opens a session and signs its token; `sessionId` is the row's (hashed) id. */
       issue(user: SessionUser): Promise<{ token: string; sessionId: string; expiresAt: number }>;
       revoke(sessionId: string): Promise<void>;
       /** Ends every session of a user, except `keep` when given. */
@@ -62,6 +68,15 @@ declare module 'fastify' {
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 export const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+/**
+ * The `sessions.id` of a token's `sid`. A plain hash is enough: a `sid` is 192 random bits, so
+ * there is nothing to guess, only nothing to copy. Migration 20261127_1300 hashed the rows
+ * made before with the same function.
+ */
+export function sessionRowId(sid: string): string {
+  return createHash('sha256').update(sid, 'utf8').digest('hex');
+}
 
 export default fp(
   async (app: FastifyInstance, opts: { secret: string }) => {
@@ -92,12 +107,12 @@ export default fp(
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .select(['users.id', 'users.email', 'users.role', 'sessions.revoked_at', 'sessions.expires_at'])
-        .where('sessions.id', '=', String(claims.sid ?? ''))
+        .where('sessions.id', '=', sessionRowId(String(claims.sid ?? '')))
         .executeTakeFirst();
       if (!row || row.revoked_at !== null || row.expires_at <= Date.now() || String(row.id) !== claims.sub) {
         throw unauthorized(SESSION_ENDED);
       }
-      request.user = { id: row.id, email: row.email, role: row.role, sessionId: claims.sid };
+      request.user = { id: row.id, email: row.email, role: row.role, sessionId: sessionRowId(claims.sid) };
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -107,7 +122,8 @@ export default fp(
 
     app.decorate('sessions', {
       async issue(user: SessionUser) {
-        const sessionId = randomBytes(24).toString('base64url');
+        const sid = randomBytes(24).toString('base64url');
+        const sessionId = sessionRowId(sid);
         const now = Date.now();
         const expiresAt = now + SESSION_TTL_MS;
         await app.db
@@ -125,7 +141,7 @@ export default fp(
           email: user.email,
           role: user.role,
           [ROLE_CLAIM]: user.role,
-          sid: sessionId,
+          sid,
         });
         return { token, sessionId, expiresAt };
       },

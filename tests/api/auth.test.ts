@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../api/db/database.js';
-import { SESSION_EXPIRED } from '../../api/plugins/auth.js';
+import { SESSION_EXPIRED, sessionRowId } from '../../api/plugins/auth.js';
 import { messages } from '../../domain/messages.js';
 import { ROLE_CLAIM } from '../../domain/roles.js';
 // Every answer checked against its endpoint's contract, as in makeTestApp.
@@ -177,12 +177,12 @@ for (const dialect of DIALECTS) {
       await app.db
         .updateTable('sessions')
         .set({ expires_at: Date.now() - 1 })
-        .where('id', '=', String(aClaims.sid))
+        .where('id', '=', sessionRowId(String(aClaims.sid)))
         .execute();
       expectRefused(await get('/api/test-only/me', a.token), 401);
 
       // A revoked session (what logout and reset do) is refused.
-      await app.sessions.revoke(String(bClaims.sid));
+      await app.sessions.revoke(sessionRowId(String(bClaims.sid)));
       expectRefused(await get('/api/test-only/admin', b.token), 401);
     });
 

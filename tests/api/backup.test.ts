@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../api/accounts/password.js';
 import { unpackAndVerify } from '../../api/backup/archive.js';
 import { restoreBackup } from '../../api/backup/restore.js';
 import { openDatabase } from '../../api/db/database.js';
@@ -18,6 +18,7 @@ import { type FixtureProduct, insertProduct, newKey, orderRequest } from '../sup
  * on SQLite is tests/api/backup-restore.test.ts.
  */
 type Auth = { authorization: string };
+const PASSWORD = 'Admin-Pass1!';
 
 const scratch = path.join(tmpdir(), `storefront-backup-api-${process.pid}-${Date.now()}`);
 let dirs = 0;
@@ -56,7 +57,13 @@ for (const dialect of DIALECTS) {
         backupDir,
         databaseUrl: dialect === 'postgres' ? TEST_DATABASE_URL : null,
       });
-      admin = (await createUserWithToken(t.app, { role: '1' })).auth;
+      const owner = await createUserWithToken(t.app, { role: '1' });
+      admin = owner.auth;
+      await t.app.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(PASSWORD) })
+        .where('id', '=', owner.id)
+        .execute();
       shopper = await createUserWithToken(t.app, { phone: '9812345678' });
       cake = await insertProduct(t.app, { title: 'Backup Cake', price: 700 });
     });
@@ -80,7 +87,7 @@ for (const dialect of DIALECTS) {
       for (const [method, url] of [
         ['GET', '/api/admin/backups'],
         ['POST', '/api/admin/backups'],
-        ['GET', '/api/admin/backups/backup-20261125-093000.tar.gz'],
+        ['POST', '/api/admin/backups/backup-20261125-093000.tar.gz/download'],
       ] as const) {
         const asShopper = await t.app.inject({ method, url, headers: shopper.auth });
         expect(asShopper.statusCode, `${method} ${url}`).toBe(403);
@@ -108,7 +115,7 @@ for (const dialect of DIALECTS) {
     let made: { name: string; size: number; createdAt: number };
     let ordersInBackup: number[];
 
-    it('makes one now: the database, the images and the secret, with counts and checksums, mode 0600', async () => {
+    it('makes one now: the database, the images and the secrets apart, with counts and checksums, mode 0600', async () => {
       ordersInBackup = [await place(), await place()];
       const before = Date.now();
       const res = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: admin });
@@ -129,8 +136,14 @@ for (const dialect of DIALECTS) {
       const into = freshDir('unpacked');
       const manifest = await unpackAndVerify(file, into);
       expect(manifest.files.map((f) => f.path).sort()).toEqual(
-        [dialect === 'sqlite' ? 'shop.db' : 'database.pgdump', 'jwt-secret', 'media/p-test-320.webp'].sort(),
+        [
+          dialect === 'sqlite' ? 'shop.db' : 'database.pgdump',
+          'jwt-secret',
+          'shop-secrets.json',
+          'media/p-test-320.webp',
+        ].sort(),
       );
+      expect(manifest.secrets).toBe('included');
       expect(readFileSync(path.join(into, 'jwt-secret'), 'utf8')).toBe('x'.repeat(48));
     });
 
@@ -141,19 +154,27 @@ for (const dialect of DIALECTS) {
       expect(data.backups).toEqual([made]);
     });
 
-    it('downloads it as it is (application/gzip, no-store, attachment)', async () => {
+    it('downloads it with the password, less the secrets (application/gzip, no-store, attachment)', async () => {
       const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/backups/${made.name}`,
+        method: 'POST',
+        url: `/api/admin/backups/${made.name}/download`,
         headers: admin,
+        payload: { password: PASSWORD },
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/gzip');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['content-disposition']).toBe(`attachment; filename="${made.name}"`);
-      const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-      expect(res.rawPayload.length).toBe(made.size);
-      expect(sha(res.rawPayload)).toBe(sha(readFileSync(path.join(backupDir, made.name))));
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      const file = path.join(freshDir('downloaded'), made.name);
+      writeFileSync(file, res.rawPayload);
+      const into = freshDir('downloaded-unpacked');
+      const manifest = await unpackAndVerify(file, into);
+      expect(manifest.secrets).toBe('left out');
+      expect(manifest.files.map((f) => f.path).sort()).toEqual(
+        [dialect === 'sqlite' ? 'shop.db' : 'database.pgdump', 'media/p-test-320.webp'].sort(),
+      );
+      expect(manifest.counts).toEqual({ products: 1, orders: 2, users: 2 });
     });
 
     it('refuses a name that is not a backup, or climbs out of BACKUP_DIR, with 400; an unknown one with 404', async () => {
@@ -168,7 +189,12 @@ for (const dialect of DIALECTS) {
         `%00${made.name}`,
       ];
       for (const name of bad) {
-        const res = await t.app.inject({ method: 'GET', url: `/api/admin/backups/${name}`, headers: admin });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/backups/${name}/download`,
+          headers: admin,
+          payload: { password: PASSWORD },
+        });
         expect(res.statusCode, name).toBe(400);
         expect(res.json(), name).toMatchObject({
           isSuccess: false,
@@ -176,9 +202,10 @@ for (const dialect of DIALECTS) {
         });
       }
       const missing = await t.app.inject({
-        method: 'GET',
-        url: '/api/admin/backups/backup-20990101-000000.tar.gz',
+        method: 'POST',
+        url: '/api/admin/backups/backup-20990101-000000.tar.gz/download',
         headers: admin,
+        payload: { password: PASSWORD },
       });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toMatchObject({

@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unpackAndVerify } from '../../api/backup/archive.js';
 import type { LoginData } from '../../domain/accounts.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { writeSession } from '../support/checkout-e2e.js';
@@ -12,7 +13,7 @@ import { buildWeb, launchChromium, type RunningServer, startServer, tempDir } fr
 /**
  * The admin's backups in real Chromium against the real server (issue 27): the dashboard's
  * "Last backup" and its warning while backups are scheduled and none exists, the Backups screen
- * (list, Back up now, download) at laptop and phone size, axe-clean, with screenshots in
+ * (list, Back up now, a download behind the password) at laptop and phone size, axe-clean, with screenshots in
  * /tmp/shots/backups.
  */
 const SHOTS = '/tmp/shots/backups';
@@ -112,21 +113,36 @@ describe('backups in the admin area', () => {
     expect(await row.locator('td[data-label="Products"]').textContent()).toBe(String(made.counts.products));
     expect(await row.locator('td[data-label="Made"]').textContent()).toContain('(just now)');
 
+    await expectNoAxeViolations(p, 'backups screen, laptop');
+    await p.screenshot({ path: `${SHOTS}/backups-laptop.png`, fullPage: true });
+
+    // The download asks the password again, in a dialog; a wrong one is said there.
+    await row.getByRole('button', { name: /^Download the backup of / }).click();
+    const dialog = p.getByRole('dialog', { name: 'Download backup' });
+    await dialog.waitFor();
+    const password = dialog.getByLabel('Your password');
+    expect(await password.evaluate((el) => el === document.activeElement)).toBe(true);
+    await password.fill('Not-the-password-1!');
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent(), { timeout: 15_000 })
+      .toBe('That password is not right.');
+    await expectNoAxeViolations(p, 'download dialog with a wrong password, laptop');
+    await p.screenshot({ path: `${SHOTS}/download-wrong-password-laptop.png` });
+    await password.fill(server.adminPassword);
     const [saved] = await Promise.all([
       p.waitForEvent('download'),
-      row.getByRole('button', { name: /^Download the backup of / }).click(),
+      dialog.getByRole('button', { name: 'Download', exact: true }).click(),
     ]);
     expect(saved.suggestedFilename()).toBe(made.name);
     const file = path.join(work, made.name);
     await saved.saveAs(file);
-    expect(readFileSync(file).length).toBe(made.size);
-    expect(
-      readFileSync(path.join(server.dataDir, 'backups', made.name)).equals(readFileSync(file)),
-      'the download is the archive, byte for byte',
-    ).toBe(true);
-
-    await expectNoAxeViolations(p, 'backups screen, laptop');
-    await p.screenshot({ path: `${SHOTS}/backups-laptop.png`, fullPage: true });
+    await dialog.waitFor({ state: 'hidden' });
+    // The archive less the shop's secrets: whole, and without them.
+    const manifest = await unpackAndVerify(file, tempDir('downloaded'));
+    expect(manifest.secrets).toBe('left out');
+    expect(manifest.files.map((f) => f.path)).not.toContain('jwt-secret');
+    expect(manifest.files.map((f) => f.path)).not.toContain('shop-secrets.json');
 
     // The dashboard follows: the figure is the new backup's age, and the warning is gone.
     await p.goto('/dashboard');
@@ -152,6 +168,16 @@ describe('backups in the admin area', () => {
     expect(sideways).toBe(false);
     await expectNoAxeViolations(p, 'backups screen, phone');
     await p.screenshot({ path: `${SHOTS}/backups-phone.png`, fullPage: true });
+    await p
+      .getByTestId('backup-row')
+      .first()
+      .getByRole('button', { name: /^Download the backup of / })
+      .click();
+    await p.getByRole('dialog', { name: 'Download backup' }).waitFor();
+    await expectNoAxeViolations(p, 'download dialog, phone');
+    await p.screenshot({ path: `${SHOTS}/download-dialog-phone.png` });
+    await p.keyboard.press('Escape');
+    await p.getByRole('dialog', { name: 'Download backup' }).waitFor({ state: 'hidden' });
     await ctx.close();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { backupsApi } from '../../domain/backups.contract.js';
 import {
@@ -12,14 +12,17 @@ import {
 import { ApiError } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
+import { useModal } from './dialogs.js';
 import { download } from './download.js';
 import { LoadError, Loading, Screen } from './ui.js';
 
 /**
  * The shop's backups (issue 27; api/backup/README.md): what is in BACKUP_DIR, the schedule, a
  * warning when the newest is too old, a backup now, and a download of any one (to keep a copy
- * off the machine). Restoring is a command on the server (`npm run restore`), never a button:
- * it replaces the shop's data and needs the shop stopped.
+ * off the machine). A download asks the admin's password again, and every admin is mailed that it
+ * happened; it carries the customers' data but none of the shop's secrets. Restoring is a
+ * command on the server (`npm run restore`), never a button: it replaces the shop's data and
+ * needs the shop stopped.
  */
 export default function Backups() {
   const { data, error, loading, reload } = useAdminQuery(backupsApi.list, {}, 'backups');
@@ -71,6 +74,7 @@ export default function Backups() {
 }
 
 function BackupList({ data }: { data: BackupsData }) {
+  const [asking, setAsking] = useState<Backup | null>(null);
   return (
     <>
       {data.warning && (
@@ -116,37 +120,110 @@ function BackupList({ data }: { data: BackupsData }) {
             </thead>
             <tbody>
               {data.backups.map((b) => (
-                <BackupRow key={b.name} backup={b} now={data.now} />
+                <BackupRow key={b.name} backup={b} now={data.now} onDownload={() => setAsking(b)} />
               ))}
             </tbody>
           </table>
         </div>
       )}
+      <DownloadDialog backup={asking} onDone={() => setAsking(null)} />
     </>
   );
 }
 
-function BackupRow({ backup: b, now }: { backup: Backup; now: number }) {
+/**
+ * The password asked again before a backup leaves the machine. A wrong one (403), too many tries
+ * (429) or a missing one is said in the dialog, which stays open; the archive is saved once the
+ * server has sent it.
+ */
+function DownloadDialog({ backup, onDone }: { backup: Backup | null; onDone: () => void }) {
+  const ref = useModal(backup !== null);
   const notify = useNotify();
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
+  const ids = useId();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setPassword('');
+    setError('');
+    onDone();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!backup) return;
+    setBusy(true);
+    setError('');
     try {
-      const blob = await download(backupsApi.download, { name: b.name });
+      const blob = await download(backupsApi.download, { name: backup.name }, undefined, undefined, {
+        password,
+      });
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
-      a.download = b.name;
+      a.download = backup.name;
       a.click();
       // The browser has started saving once click() returns; the object URL can go a little later.
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      notify(adminMessages.backupDownloaded(b.name), 'success');
+      notify(adminMessages.backupDownloaded(backup.name), 'success');
+      close();
     } catch (err) {
-      notify(err instanceof ApiError && !err.offline ? err.message : adminMessages.loadFailed, 'error');
+      setError(err instanceof ApiError && !err.offline ? err.message : adminMessages.loadFailed);
     } finally {
-      setSaving(false);
+      setBusy(false);
     }
   };
+
+  return (
+    <dialog
+      ref={ref}
+      className="admin-dialog"
+      aria-labelledby={`${ids}-title`}
+      aria-describedby={`${ids}-what`}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) close();
+      }}
+    >
+      <form onSubmit={submit}>
+        <h2 id={`${ids}-title`}>Download backup</h2>
+        <p id={`${ids}-what`}>
+          {backup ? `The backup of ${backupTimeText(backup.createdAt)} ` : 'The backup '}
+          holds every customer’s name, contact details, addresses and orders, but none of the shop’s secrets.
+          Keep it somewhere safe. Every admin is emailed that it was downloaded.
+        </p>
+        <label className="admin-field">
+          <span>Your password</span>
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${ids}-error` : undefined}
+            data-testid="backup-password"
+          />
+        </label>
+        {error && (
+          <p id={`${ids}-error`} className="admin-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="admin-dialog__actions">
+          <button type="button" className="btn" onClick={close} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
+            {busy ? 'Downloading...' : 'Download'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+function BackupRow({ backup: b, now, onDownload }: { backup: Backup; now: number; onDownload: () => void }) {
   return (
     <tr data-testid="backup-row">
       <td data-label="Made">
@@ -163,11 +240,11 @@ function BackupRow({ backup: b, now }: { backup: Backup; now: number }) {
         <button
           type="button"
           className="btn"
-          onClick={save}
-          disabled={saving}
+          onClick={onDownload}
+          aria-haspopup="dialog"
           aria-label={`Download the backup of ${backupTimeText(b.createdAt)}`}
         >
-          {saving ? 'Downloading...' : 'Download'}
+          Download
         </button>
       </td>
     </tr>

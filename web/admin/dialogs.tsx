@@ -30,7 +30,8 @@ export function useConfirm(): (text: string, confirmLabel?: string) => Promise<b
   }, []);
 }
 
-function useModal(open: boolean) {
+/** A native modal `<dialog>` shown while `open`: focus moves in, the page behind is inert. */
+export function useModal(open: boolean) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;

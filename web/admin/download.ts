@@ -15,6 +15,8 @@ export async function download<E extends Endpoint>(
   params: InputOf<E['params']>,
   signal?: AbortSignal,
   query?: Record<string, string>,
+  /** A JSON body (a backup's download carries the admin's password). */
+  body?: InputOf<E['body']>,
 ): Promise<Blob> {
   const token = storedToken();
   let res: Response;
@@ -26,6 +28,7 @@ export async function download<E extends Endpoint>(
       timeout: false,
       signal,
       ...(query ? { searchParams: query } : {}),
+      ...(body !== undefined ? { json: body } : {}),
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
