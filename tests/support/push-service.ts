@@ -49,7 +49,7 @@ export interface PushServiceDouble {
   silentHeld(): number;
   /** Silent devices' pushes that have ended (the sender gave up on them) before the test let go. */
   silentEnded(): number;
-  /** Drops every held push, and from now on drops a silent device's pushes at once. */
+  /** Drops every held push (the test turns the devices to another behaviour first). */
   releaseSilent(): void;
   /** Requests refused for a bad VAPID header or body, with the reason. */
   refused: string[];
@@ -91,7 +91,8 @@ export async function startPushService(): Promise<PushServiceDouble> {
 
   const devices = new Map<string, { ecdh: ECDH; auth: Buffer; behaviour: DeviceBehaviour }>();
   const state = { received: [] as Received[], refused: [] as string[], origin: '' };
-  const silent = { held: new Set<Socket>(), ended: 0, released: false };
+  /** Held pushes of silent devices; one that closes before the test lets go has ended (the sender gave up). */
+  const silent = { held: new Set<Socket>(), ended: 0 };
   let connections = 0;
 
   const checkVapid = (header: string | undefined): string => {
@@ -135,7 +136,7 @@ export async function startPushService(): Promise<PushServiceDouble> {
       res.writeHead(404).end();
       return;
     }
-    if (device.behaviour === 'drop' || (device.behaviour === 'silent' && silent.released)) {
+    if (device.behaviour === 'drop') {
       req.socket.destroy();
       return;
     }
@@ -143,7 +144,7 @@ export async function startPushService(): Promise<PushServiceDouble> {
       const socket = req.socket;
       silent.held.add(socket);
       socket.once('close', () => {
-        if (silent.held.delete(socket) && !silent.released) silent.ended++;
+        if (silent.held.delete(socket)) silent.ended++;
       });
       return;
     }
@@ -198,9 +199,9 @@ export async function startPushService(): Promise<PushServiceDouble> {
     silentHeld: () => silent.held.size,
     silentEnded: () => silent.ended,
     releaseSilent() {
-      silent.released = true;
-      for (const socket of silent.held) socket.destroy();
+      const held = [...silent.held];
       silent.held.clear();
+      for (const socket of held) socket.destroy();
     },
     refused: state.refused,
     device() {
@@ -223,8 +224,7 @@ export async function startPushService(): Promise<PushServiceDouble> {
       };
     },
     async close() {
-      silent.released = true;
-      for (const socket of silent.held) socket.destroy();
+      silent.held.clear();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
