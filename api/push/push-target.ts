@@ -48,8 +48,7 @@ export function targetProblem(rawHost: string, port: number, targets: PushTarget
   const host = rawHost.toLowerCase().replace(/^\[|\]$/g, '');
   const test = targets.testService;
   if (test && host === test.host && port === test.port) return null;
-  if (isIP(host) !== 0)
-    return 'The endpoint must name a known push service, not an address. Please turn order updates on again.';
+  if (isIP(host) !== 0) return 'The endpoint must name a known push service, not an IP address.';
   // The test service's port is allowed for named hosts too: they must still resolve to a public address.
   if (port !== PUSH_PORT && port !== test?.port) return 'Push services answer on port 443 only.';
   if (!hostAllowed(host, targets.hosts))
@@ -160,8 +159,10 @@ export class PushAgent extends https.Agent {
       process.nextTick(() => callback?.(new PushTargetError(problem), undefined as unknown as Duplex));
       return undefined;
     }
+    // An address never reaches the lookup below (the socket connects to it as it is): only the
+    // test seam's passed the check above.
     const socket = super.createConnection(
-      { ...options, lookup: this.pinnedLookup(port) } as https.RequestOptions,
+      { ...options, lookup: this.pinnedLookup() } as https.RequestOptions,
       callback,
     ) as Socket;
     this.sockets_.add(socket);
@@ -188,16 +189,14 @@ export class PushAgent extends https.Agent {
     for (const socket of this.sockets_) socket.destroy(new Error('the shop is closing'));
   }
 
-  private pinnedLookup(port: number): LookupFunction {
-    const test = this.push.targets.testService;
+  private pinnedLookup(): LookupFunction {
     const resolve = this.push.resolve ?? dnsLookup;
     return (hostname, options, callback) => {
       resolve(hostname, { all: true, family: options.family ?? 0 }, (err, found) => {
         if (err) return callback(err, '', 0);
         const answers = found as unknown as LookupAddress[];
-        const isTest = test !== null && hostname === test.host && port === test.port;
         // One private answer refuses the name: a mix is how DNS rebinding looks.
-        const bad = answers.find((a) => !isTest && !isPublicAddress(a.address));
+        const bad = answers.find((a) => !isPublicAddress(a.address));
         if (bad || answers.length === 0) {
           const refused = new PushTargetError(
             `${hostname} resolves to ${bad?.address ?? 'nothing'}, which is not a public address`,
