@@ -1,4 +1,3 @@
-import type { Agent as HttpsAgent } from 'node:https';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { fail } from '../domain/envelope.js';
@@ -26,7 +25,7 @@ import health from './plugins/health.js';
 import securityHeaders from './plugins/security-headers.js';
 import web from './plugins/web.js';
 import postRoutes from './posts/post.routes.js';
-import push from './push/push.plugin.js';
+import push, { type PushOptions } from './push/push.plugin.js';
 
 /** The settings as the running app has them: the session secret is always known here. */
 export type AppConfig = Config & { jwtSecret: string };
@@ -44,8 +43,8 @@ export interface AppOptions {
   /** Close the database when the app closes (the server does; tests that share a db do not). */
   closeDbWithApp?: boolean;
   logger?: FastifyServerOptions['logger'];
-  /** The TLS agent the push sender uses (tests trust their local push service with it). */
-  pushAgent?: HttpsAgent;
+  /** The push sender's trust and deadlines (tests trust their local push service, and may shorten them). */
+  push?: PushOptions;
 }
 
 /**
@@ -113,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterRoutes);
   await app.register(adminRoutes);
   await app.register(giftRoutes);
-  await app.register(push, options.pushAgent ? { agent: options.pushAgent } : {});
+  await app.register(push, options.push ?? {});
   await app.register(backupPlugin, { db: options.db });
 
   await app.register(pages);

@@ -35,6 +35,13 @@ export interface Config {
    */
   vapid: { publicKey: string; privateKey: string } | null;
   vapidSubject: string;
+  /**
+   * Web Push (api/push/README.md): push service hosts the operator allows besides the browser
+   * vendors' (PUSH_HOSTS, comma-separated; `*.example.com` for any name under it), and the one
+   * loopback push service a test may use (TEST_PUSH_SERVICE=127.0.0.1:PORT; never in production).
+   */
+  pushHosts: string[];
+  testPushService: { host: string; port: number } | null;
   adminEmail: string | null;
   adminPassword: string | null;
   smtpUrl: string | null;
@@ -139,6 +146,22 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['development', 'test', 'production'].includes(mode))
     problems.push(`NODE_ENV must be development, test or production, got "${env.NODE_ENV}"`);
 
+  const pushHosts = (str('PUSH_HOSTS') ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const h of pushHosts)
+    if (!/^(\*\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z]([a-z0-9-]*[a-z0-9])?$/.test(h))
+      problems.push(`PUSH_HOSTS must list host names (or *.example.com), got "${h}"`);
+  const testPush = str('TEST_PUSH_SERVICE');
+  const testPushMatch = testPush ? /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}):(\d{1,5})$/.exec(testPush) : null;
+  if (testPush && (!testPushMatch || Number(testPushMatch[2]) > 65535))
+    problems.push(
+      `TEST_PUSH_SERVICE must be a loopback address and port, such as 127.0.0.1:8443, got "${testPush}"`,
+    );
+  if (testPush && mode === 'production')
+    problems.push('TEST_PUSH_SERVICE is for tests only and cannot be set in production');
+
   let jwtSecret = str('JWT_SECRET');
   if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
 
@@ -234,6 +257,8 @@ export function loadConfig(env: Env = process.env): Config {
     mediaStore,
     vapid: vapidPublic && vapidPrivate ? { publicKey: vapidPublic, privateKey: vapidPrivate } : null,
     vapidSubject: vapidSubject ?? `mailto:${shopEmail}`,
+    pushHosts,
+    testPushService: testPushMatch ? { host: testPushMatch[1] ?? '', port: Number(testPushMatch[2]) } : null,
     adminEmail,
     adminPassword,
     smtpUrl,

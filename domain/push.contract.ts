@@ -26,6 +26,8 @@ export const pushApi = {
     tag,
     access: 'user',
     status: 201,
+    // 422: not a known push service (api/push/README.md); 429: too many new devices in an hour.
+    refusals: [422, 429],
     body: PushSubscriptionSchema,
     response: PushSubscribedSchema,
   }),

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { OrderStatus } from '../../domain/orders.js';
 import type { PushSubscriptionInput } from '../../domain/push.js';
 import { orderUpdatePush } from '../../domain/push.js';
@@ -7,33 +7,102 @@ import type { Database } from '../db/schema.js';
 /** SQL for push subscriptions and the queue of order updates (api/push/README.md). */
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** Devices one account may have: a sixth subscribing drops the one that subscribed longest ago. */
+export const MAX_DEVICES = 5;
+
+/**
+ * Keeps a device's subscription for the account and session that sent it. An endpoint is one
+ * browser on one device: subscribing it again (a new login there, another account on a shared
+ * phone) moves it to whoever subscribed it last, with the keys it has now. A session has one
+ * device, so its earlier endpoint goes; and past MAX_DEVICES the account's oldest goes, so a
+ * shopper's new phone always works and one account never fans a move out to many endpoints.
+ */
 export async function saveSubscription(
-  db: Db,
+  db: Kysely<Database>,
   userId: number,
   sessionId: string,
   sub: PushSubscriptionInput,
   now = Date.now(),
 ): Promise<void> {
-  // An endpoint is one browser on one device: subscribing it again (a new login there, another
-  // account on a shared phone) moves it to whoever subscribed it last, with the keys it has now.
-  await db
-    .insertInto('push_subscriptions')
-    .values({
-      user_id: userId,
-      session_id: sessionId,
-      endpoint: sub.endpoint,
-      p256dh: sub.keys.p256dh,
-      auth: sub.keys.auth,
-      created_at: now,
-    })
-    .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({
+  await db.transaction().execute(async (trx) => {
+    // Holds the account's row until commit: two devices subscribing at once both see the other.
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ order_updates: eb.ref('order_updates') }))
+      .where('id', '=', userId)
+      .execute();
+    await trx
+      .insertInto('push_subscriptions')
+      .values({
         user_id: userId,
         session_id: sessionId,
+        endpoint: sub.endpoint,
         p256dh: sub.keys.p256dh,
         auth: sub.keys.auth,
-      }),
-    )
+        created_at: now,
+        subscribed_at: now,
+        failing_since: null,
+      })
+      .onConflict((oc) =>
+        oc.column('endpoint').doUpdateSet({
+          user_id: userId,
+          session_id: sessionId,
+          p256dh: sub.keys.p256dh,
+          auth: sub.keys.auth,
+          subscribed_at: now,
+          failing_since: null,
+        }),
+      )
+      .execute();
+    await trx
+      .deleteFrom('push_subscriptions')
+      .where('session_id', '=', sessionId)
+      .where('endpoint', '!=', sub.endpoint)
+      .execute();
+    const kept = trx
+      .selectFrom('push_subscriptions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('subscribed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(MAX_DEVICES);
+    await trx
+      .deleteFrom('push_subscriptions')
+      .where('user_id', '=', userId)
+      .where('id', 'not in', kept)
+      .execute();
+  });
+}
+
+/**
+ * Whether this session already holds this endpoint with these keys: the page posts its
+ * subscription again at every load, and that repeat changes nothing, so it is not counted
+ * against the subscribing limit.
+ */
+export async function alreadySubscribed(
+  db: Db,
+  userId: number,
+  sessionId: string,
+  sub: PushSubscriptionInput,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('push_subscriptions')
+    .select('id')
+    .where('endpoint', '=', sub.endpoint)
+    .where('user_id', '=', userId)
+    .where('session_id', '=', sessionId)
+    .where('p256dh', '=', sub.keys.p256dh)
+    .where('auth', '=', sub.keys.auth)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A refreshed subscription counts as the newest device again. */
+export async function touchSubscription(db: Db, endpoint: string, now = Date.now()): Promise<void> {
+  await db
+    .updateTable('push_subscriptions')
+    .set({ subscribed_at: now })
+    .where('endpoint', '=', endpoint)
     .execute();
 }
 
@@ -60,6 +129,41 @@ export async function removeSessionSubscriptions(db: Db, sessionId: string): Pro
   await db.deleteFrom('push_subscriptions').where('session_id', '=', sessionId).execute();
 }
 
+/** A session that can still be used: not revoked, not expired (a missing row has ended too). */
+function liveSession(eb: ExpressionBuilder<Database, 'push_subscriptions'>, now: number) {
+  return eb.exists(
+    eb
+      .selectFrom('sessions')
+      .select('sessions.id')
+      .whereRef('sessions.id', '=', 'push_subscriptions.session_id')
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now),
+  );
+}
+
+/**
+ * Forgets the devices whose session has ended (logged out elsewhere, revoked by a password
+ * change, expired): a push there would tell whoever holds the phone now about the order. All of
+ * them, or one shopper's.
+ */
+export async function forgetEndedSessions(db: Db, now: number, userId?: number): Promise<number> {
+  let q = db.deleteFrom('push_subscriptions').where((eb) => eb.not(liveSession(eb, now)));
+  if (userId !== undefined) q = q.where('user_id', '=', userId);
+  const result = await q.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The same, for the devices that have a push due now: none of them is sent to. */
+export async function forgetEndedDue(db: Db, now: number): Promise<void> {
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('push_queue').select('subscription_id').where('next_attempt_at', '<=', now),
+    )
+    .where((eb) => eb.not(liveSession(eb, now)))
+    .execute();
+}
+
 /**
  * Queues one push per device of the order's shopper for a status move, in the move's own
  * transaction: the push exists exactly when the move does, and the unique key (device, order,
@@ -74,6 +178,9 @@ export async function queueOrderUpdate(
   const push = orderUpdatePush(orderId, to);
   if (!push) return 0;
   const payload = JSON.stringify(push);
+  const order = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirst();
+  if (!order) return 0;
+  await forgetEndedSessions(trx, now, order.user_id);
   const result = await trx
     .insertInto('push_queue')
     .columns(['subscription_id', 'order_id', 'status', 'payload', 'next_attempt_at', 'created_at'])
@@ -84,6 +191,7 @@ export async function queueOrderUpdate(
         .innerJoin('users', 'users.id', 'push_subscriptions.user_id')
         .where('orders.id', '=', orderId)
         .where('users.order_updates', '=', 1)
+        .where((eb) => liveSession(eb, now))
         .select([
           'push_subscriptions.id',
           sql<number>`${orderId}`.as('order_id'),
@@ -101,6 +209,7 @@ export async function queueOrderUpdate(
 export interface DuePush {
   id: number;
   subscriptionId: number;
+  userId: number;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -109,27 +218,48 @@ export interface DuePush {
   nextAttemptAt: number;
 }
 
-export async function duePushes(db: Db, now: number, limit: number): Promise<DuePush[]> {
-  const rows = await db
+/**
+ * Pushes due now, oldest first, at most `perAccount` of each account: however many one account
+ * has waiting, the others' come in the same read. Only devices of live sessions.
+ */
+export async function duePushes(db: Db, now: number, limit: number, perAccount: number): Promise<DuePush[]> {
+  const ranked = db
     .selectFrom('push_queue')
     .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_queue.subscription_id')
-    .select([
+    .select((eb) => [
       'push_queue.id',
       'push_queue.subscription_id',
+      'push_subscriptions.user_id',
       'push_subscriptions.endpoint',
       'push_subscriptions.p256dh',
       'push_subscriptions.auth',
       'push_queue.payload',
       'push_queue.attempts',
       'push_queue.next_attempt_at',
+      eb.fn
+        .agg<number>('row_number')
+        .over((ob) =>
+          ob
+            .partitionBy('push_subscriptions.user_id')
+            .orderBy('push_queue.next_attempt_at')
+            .orderBy('push_queue.id'),
+        )
+        .as('place'),
     ])
     .where('push_queue.next_attempt_at', '<=', now)
-    .orderBy('push_queue.next_attempt_at')
+    .where((eb) => liveSession(eb, now));
+  const rows = await db
+    .selectFrom(ranked.as('due'))
+    .selectAll()
+    .where('due.place', '<=', perAccount)
+    .orderBy('due.next_attempt_at')
+    .orderBy('due.id')
     .limit(limit)
     .execute();
   return rows.map((r) => ({
     id: r.id,
     subscriptionId: r.subscription_id,
+    userId: r.user_id,
     endpoint: r.endpoint,
     p256dh: r.p256dh,
     auth: r.auth,
@@ -154,8 +284,39 @@ export async function claimPush(db: Db, push: DuePush, until: number): Promise<b
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function pushSent(db: Db, id: number): Promise<void> {
+/** The push is done with (sent, or given up): its row goes. */
+export async function pushDone(db: Db, id: number): Promise<void> {
   await db.deleteFrom('push_queue').where('id', '=', id).execute();
+}
+
+/** The push service took a push: the device works, whatever failed before. */
+export async function pushSent(db: Db, push: DuePush): Promise<void> {
+  await pushDone(db, push.id);
+  await db
+    .updateTable('push_subscriptions')
+    .set({ failing_since: null })
+    .where('id', '=', push.subscriptionId)
+    .where('failing_since', 'is not', null)
+    .execute();
+}
+
+/**
+ * A try failed: notes since when the device has been failing, and says it. A device that a
+ * new push still cannot reach after a day is given up (the caller drops it).
+ */
+export async function deviceFailing(db: Db, subscriptionId: number, now: number): Promise<number> {
+  await db
+    .updateTable('push_subscriptions')
+    .set({ failing_since: now })
+    .where('id', '=', subscriptionId)
+    .where('failing_since', 'is', null)
+    .execute();
+  const row = await db
+    .selectFrom('push_subscriptions')
+    .select('failing_since')
+    .where('id', '=', subscriptionId)
+    .executeTakeFirst();
+  return Number(row?.failing_since ?? now);
 }
 
 export async function pushFailed(

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Row types of order pushes (migration 20261125_1900_push). */
+/** Row types of order pushes (migrations 20261125_1900_push, 20261127_1200_push_limits). */
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   user_id: number;
@@ -10,6 +10,10 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   created_at: number;
+  /** When the device last handed this subscription to the shop: the oldest goes first past the limit. */
+  subscribed_at: Generated<number>;
+  /** Since when every try has failed (null: the last one worked); a day of it drops the device. */
+  failing_since: number | null;
 }
 
 export interface PushQueueTable {

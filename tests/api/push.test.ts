@@ -21,7 +21,8 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       service = await startPushService();
-      t = await makeTestApp(dialect, {}, { pushAgent: service.agent });
+      const seam = service.appSettings();
+      t = await makeTestApp(dialect, seam.config, { push: seam.push });
       admin = (await createUserWithToken(t.app, { role: '1' })).auth;
       cake = await insertProduct(t.app, { price: 800 });
     });
@@ -59,6 +60,11 @@ for (const dialect of DIALECTS) {
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.orderID;
     }
+    /** The same shopper signed in on another device: one device per session. */
+    async function signIn(user: { id: number; email: string }): Promise<Auth> {
+      const { token } = await t.app.sessions.issue({ id: user.id, email: user.email, role: '0' });
+      return { authorization: `Bearer ${token}` };
+    }
     /** What the sender would do on its next ticks, now, whatever its timer is doing. */
     const deliver = (at = Date.now()) => t.app.push.deliverDue(at);
 
@@ -79,7 +85,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('sends a move once when two processes work through the queue at the same moment', async () => {
-      const second = await buildTestApp({ config: t.config, db: t.db, pushAgent: service.agent });
+      const second = await buildTestApp({ config: t.config, db: t.db, push: service.appSettings().push });
       try {
         await second.ready();
         const shopper = await createUserWithToken(t.app);
@@ -124,7 +130,7 @@ for (const dialect of DIALECTS) {
       const phone = service.device();
       const tablet = service.device();
       expect((await subscribe(shopper.auth, phone.subscription)).json().data).toEqual({ devices: 1 });
-      const again = await subscribe(shopper.auth, tablet.subscription);
+      const again = await subscribe(await signIn(shopper), tablet.subscription);
       expect(again.statusCode).toBe(201);
       expect(again.json().data).toEqual({ devices: 2 });
       // Subscribing the same device again keeps one row.
@@ -178,7 +184,7 @@ for (const dialect of DIALECTS) {
       const old = service.device();
       const current = service.device();
       await subscribe(shopper.auth, old.subscription);
-      await subscribe(shopper.auth, current.subscription);
+      await subscribe(await signIn(shopper), current.subscription);
       old.behave('gone');
       const id = await placeOrder(shopper.auth);
       await move(id, 'confirmed');
@@ -197,7 +203,7 @@ for (const dialect of DIALECTS) {
       const flaky = service.device();
       const dropping = service.device();
       await subscribe(shopper.auth, flaky.subscription);
-      await subscribe(shopper.auth, dropping.subscription);
+      await subscribe(await signIn(shopper), dropping.subscription);
       flaky.behave('fail');
       dropping.behave('drop');
       const id = await placeOrder(shopper.auth);

@@ -57,6 +57,7 @@ describe('every setting is read and checked', () => {
       BACKUP_DIR: path.join(scratch, 'copies'),
       BACKUP_EVERY: '6h',
       BACKUP_KEEP: '3',
+      PUSH_HOSTS: 'push.example.com',
     });
     expect(c).toEqual({
       port: 4123,
@@ -90,6 +91,8 @@ describe('every setting is read and checked', () => {
       mediaStore: 'database',
       vapid: null,
       vapidSubject: 'mailto:orders@example.com',
+      pushHosts: ['push.example.com'],
+      testPushService: null,
     });
     // Reading never writes: a folder that does not exist yet is fine (the server makes it).
     expect(existsSync(path.join(scratch, 'd2'))).toBe(false);

@@ -36,7 +36,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function makeTestApp(
   dialect: Dialect,
   overrides: Partial<Config> = {},
-  options: { logger?: FastifyServerOptions['logger']; pushAgent?: AppOptions['pushAgent'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; push?: AppOptions['push'] } = {},
 ): Promise<TestApp> {
   const db = await openTestDb(dialect);
   // The server's defaults: images in the folder on SQLite, in the database on PostgreSQL.
@@ -45,7 +45,7 @@ export async function makeTestApp(
     config,
     db,
     logger: options.logger,
-    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+    ...(options.push ? { push: options.push } : {}),
   });
   await app.ready();
   return {

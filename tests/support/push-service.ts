@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createECDH, createPublicKey, type ECDH, randomBytes, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 // http_ece is what web-push encrypts with; the double decrypts with it, as a browser's push stack would.
@@ -14,9 +14,12 @@ import ece from 'http_ece';
  * of RFC 8292 (a JWT signed with ES256 by the key in `k`, for this origin, not expired), and
  * decrypts the RFC 8291 `aes128gcm` payload with the private key of the device it made the
  * subscription for. A test reads what each device received, and can make a device answer as a
- * real service does when the subscription is gone (410), or fail (500), or drop the connection.
+ * real service does when the subscription is gone (410), or fail (500), or drop the connection,
+ * or take the push and never answer (`silent`: held until the test lets go, `releaseSilent`).
+ * Its certificate names 127.0.0.1 and localhost. The app reaches it through the test seam
+ * (`appSettings`: TEST_PUSH_SERVICE and the certificate to trust).
  */
-export type DeviceBehaviour = 'accept' | 'gone' | 'fail' | 'drop';
+export type DeviceBehaviour = 'accept' | 'gone' | 'fail' | 'drop' | 'silent';
 
 export interface Received {
   device: string;
@@ -34,9 +37,20 @@ export interface Device {
 
 export interface PushServiceDouble {
   origin: string;
-  /** Trusts the double's certificate: hand it to the app as its push agent. */
-  agent: https.Agent;
+  port: number;
+  /** The double's certificate, for the app to trust. */
+  ca: Buffer;
+  /** What an app needs to push here: the seam setting (config) and the certificate (push options). */
+  appSettings(): { config: { testPushService: { host: string; port: number } }; push: { ca: Buffer } };
   received: Received[];
+  /** TCP connections the double has accepted, ever. */
+  connections(): number;
+  /** Pushes a silent device holds now, unanswered. */
+  silentHeld(): number;
+  /** Silent devices' pushes that have ended (the sender gave up on them) before the test let go. */
+  silentEnded(): number;
+  /** Drops every held push (the test turns the devices to another behaviour first). */
+  releaseSilent(): void;
   /** Requests refused for a bad VAPID header or body, with the reason. */
   refused: string[];
   device(): Device;
@@ -61,7 +75,7 @@ export async function startPushService(): Promise<PushServiceDouble> {
       '-subj',
       '/CN=127.0.0.1',
       '-addext',
-      'subjectAltName=IP:127.0.0.1',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
       '-days',
       '1',
       '-keyout',
@@ -77,6 +91,9 @@ export async function startPushService(): Promise<PushServiceDouble> {
 
   const devices = new Map<string, { ecdh: ECDH; auth: Buffer; behaviour: DeviceBehaviour }>();
   const state = { received: [] as Received[], refused: [] as string[], origin: '' };
+  /** Held pushes of silent devices; one that closes before the test lets go has ended (the sender gave up). */
+  const silent = { held: new Set<Socket>(), ended: 0 };
+  let connections = 0;
 
   const checkVapid = (header: string | undefined): string => {
     const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(header ?? '');
@@ -123,6 +140,14 @@ export async function startPushService(): Promise<PushServiceDouble> {
       req.socket.destroy();
       return;
     }
+    if (device.behaviour === 'silent') {
+      const socket = req.socket;
+      silent.held.add(socket);
+      socket.once('close', () => {
+        if (silent.held.delete(socket)) silent.ended++;
+      });
+      return;
+    }
     if (device.behaviour === 'gone') {
       res.writeHead(410).end();
       return;
@@ -154,14 +179,30 @@ export async function startPushService(): Promise<PushServiceDouble> {
       res.writeHead(400).end((err as Error).message);
     }
   });
+  server.on('connection', () => {
+    connections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const agent = new https.Agent({ ca: cert, keepAlive: false });
+  const port = (server.address() as AddressInfo).port;
+  state.origin = `https://127.0.0.1:${port}`;
 
   return {
     origin: state.origin,
-    agent,
+    port,
+    ca: cert,
+    appSettings: () => ({
+      config: { testPushService: { host: '127.0.0.1', port } },
+      push: { ca: cert },
+    }),
     received: state.received,
+    connections: () => connections,
+    silentHeld: () => silent.held.size,
+    silentEnded: () => silent.ended,
+    releaseSilent() {
+      const held = [...silent.held];
+      silent.held.clear();
+      for (const socket of held) socket.destroy();
+    },
     refused: state.refused,
     device() {
       const id = randomBytes(8).toString('hex');
@@ -183,7 +224,7 @@ export async function startPushService(): Promise<PushServiceDouble> {
       };
     },
     async close() {
-      agent.destroy();
+      silent.held.clear();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
