@@ -55,6 +55,8 @@ export interface Config {
   mode: 'development' | 'test' | 'production';
   /** TEST_PAYMENTS=true: the in-process test payment provider (no money moves), in any mode; never by default. */
   testPayments: boolean;
+  /** MAX_UNPAID_PER_SLOT (see `readMaxUnpaidPerSlot`). */
+  maxUnpaidPerSlot: number;
   /** Where the built PWA lives; the server serves it when the folder exists. */
   webDir: string;
   /** Load the demo catalogue into an empty database at start. */
@@ -155,6 +157,8 @@ export function loadConfig(env: Env = process.env): Config {
   const testPayments = str('TEST_PAYMENTS') ?? 'false';
   if (!['true', 'false'].includes(testPayments)) problems.push('TEST_PAYMENTS must be true or false');
 
+  const maxUnpaidPerSlot = readMaxUnpaidPerSlot(str('MAX_UNPAID_PER_SLOT'), problems);
+
   const seed = str('SEED_DEMO') ?? 'true';
   if (!['true', 'false'].includes(seed)) problems.push('SEED_DEMO must be true or false');
 
@@ -218,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
     razorpay: { keyId, keySecret, webhookSecret: str('RAZORPAY_WEBHOOK_SECRET'), apiUrl },
     mode,
     testPayments: testPayments === 'true',
+    maxUnpaidPerSlot,
     webDir: path.resolve(str('WEB_DIR') ?? './dist'),
     seedDemo: seed === 'true',
     trustProxy,
@@ -226,6 +231,22 @@ export function loadConfig(env: Env = process.env): Config {
     backupEvery,
     backupKeep,
   };
+}
+
+// ---- Delivery slots: how many places of a capped slot one account may hold unpaid ----
+
+/**
+ * MAX_UNPAID_PER_SLOT (default 2): in a slot with a capacity, the orders an account may hold on one
+ * date without paying (not cancelled). Paid orders are not counted: one account can still send
+ * gifts to several people. See api/slots/README.md.
+ */
+function readMaxUnpaidPerSlot(raw: string | null, problems: string[]): number {
+  const value = Number(raw ?? '2');
+  if (raw !== null && !/^\d{1,4}$/.test(raw)) {
+    problems.push(`MAX_UNPAID_PER_SLOT must be a whole number of orders (0 or more), got "${raw}"`);
+    return 2;
+  }
+  return value;
 }
 
 /** An http(s) address with no query or fragment (a path is allowed: the shop may live under one). */
