@@ -25,7 +25,8 @@ export const adminMessages = {
   cancelUnpaidButton: (n: number) => (n === 1 ? 'Cancel its unpaid order' : `Cancel its ${n} unpaid orders`),
   cancelUnpaidConfirm: (n: number, email: string) =>
     `Cancel ${n === 1 ? 'the 1 unpaid open order' : `all ${n} unpaid open orders`} of ${email}? Their delivery slot places and coupons are given back, and the shopper is told. Paid orders are not touched.`,
-  cancelUnpaidConfirmLabel: 'Cancel the orders',
+  // The dialog's own way out is labelled Cancel: the yes says what it does.
+  cancelUnpaidConfirmLabel: (n: number) => (n === 1 ? 'Yes, cancel it' : `Yes, cancel all ${n}`),
   unpaidCancelled: (n: number) =>
     n === 0 ? 'No unpaid open orders to cancel.' : n === 1 ? '1 order cancelled.' : `${n} orders cancelled.`,
   noNotifications: 'No new orders since you last looked.',
