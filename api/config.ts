@@ -57,6 +57,8 @@ export interface Config {
   testPayments: boolean;
   /** MAX_UNPAID_PER_SLOT (see `readMaxUnpaidPerSlot`). */
   maxUnpaidPerSlot: number;
+  /** PLACE_ORDER_LIMITS (see `readPlaceOrderLimits`): orders a minute per account and per address. */
+  placeOrderLimits: { account: number; address: number };
   /** Where the built PWA lives; the server serves it when the folder exists. */
   webDir: string;
   /** Load the demo catalogue into an empty database at start. */
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['true', 'false'].includes(testPayments)) problems.push('TEST_PAYMENTS must be true or false');
 
   const maxUnpaidPerSlot = readMaxUnpaidPerSlot(str('MAX_UNPAID_PER_SLOT'), problems);
+  const placeOrderLimits = readPlaceOrderLimits(str('PLACE_ORDER_LIMITS'), problems);
 
   const seed = str('SEED_DEMO') ?? 'true';
   if (!['true', 'false'].includes(seed)) problems.push('SEED_DEMO must be true or false');
@@ -223,6 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     mode,
     testPayments: testPayments === 'true',
     maxUnpaidPerSlot,
+    placeOrderLimits,
     webDir: path.resolve(str('WEB_DIR') ?? './dist'),
     seedDemo: seed === 'true',
     trustProxy,
@@ -233,7 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-// ---- Delivery slots: how many places of a capped slot one account may hold unpaid ----
+// ---- Orders: how many places of a capped slot one account may hold unpaid, and how fast it orders ----
 
 /**
  * MAX_UNPAID_PER_SLOT (default 2): in a slot with a capacity, the orders an account may hold on one
@@ -247,6 +251,23 @@ function readMaxUnpaidPerSlot(raw: string | null, problems: string[]): number {
     return 2;
   }
   return value;
+}
+
+/**
+ * PLACE_ORDER_LIMITS, `<per account>/<per address>` orders a minute (default `20/60`): a script
+ * cannot book a date's places in a burst, and a phone's outbox that meets the limit waits for the
+ * 429's Retry-After. A shop whose shoppers share one address (an office behind one NAT) may raise
+ * the second figure.
+ */
+function readPlaceOrderLimits(raw: string | null, problems: string[]): Config['placeOrderLimits'] {
+  const found = /^(\d{1,7})\/(\d{1,7})$/.exec(raw ?? '20/60');
+  if (!found || Number(found[1]) < 1 || Number(found[2]) < 1) {
+    problems.push(
+      `PLACE_ORDER_LIMITS must be orders a minute per account and per address, such as 20/60, got "${raw}"`,
+    );
+    return { account: 20, address: 60 };
+  }
+  return { account: Number(found[1]), address: Number(found[2]) };
 }
 
 /** An http(s) address with no query or fragment (a path is allowed: the shop may live under one). */

@@ -6,6 +6,7 @@ import { ordersContract } from '../../domain/orders.contract.js';
 import { orderMessages } from '../../domain/orders.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
 import { isAdmin } from '../../domain/roles.js';
+import type { Config } from '../config.js';
 import couponRoutes from '../coupons/coupon.routes.js';
 import { takeLease } from '../db/job-lease.js';
 import { deleteOrphanPhotos } from '../gifts/gift.repository.js';
@@ -35,14 +36,16 @@ function notModified(reply: FastifyReply): never {
 
 const MINUTE = 60_000;
 /**
- * Placing orders, per account and per client address, whichever runs out first: well above any
- * shopper's checkout (or a phone's outbox sending a day of queued orders), well below a script
- * booking a date's capped slots in a burst. Replays of an answered key are not counted.
+ * Placing orders, per account and per client address, whichever runs out first (PLACE_ORDER_LIMITS,
+ * default 20 and 60 a minute): well above a shopper's checkout, well below a script booking a date's
+ * capped slots in a burst. Replays of an answered key are not counted.
  */
-export const PLACE_ORDER_RULES: { account: RateRule; ip: RateRule } = {
-  account: { limit: 20, windowMs: MINUTE },
-  ip: { limit: 60, windowMs: MINUTE },
-};
+export function placeOrderRules(limits: Config['placeOrderLimits']): { account: RateRule; ip: RateRule } {
+  return {
+    account: { limit: limits.account, windowMs: MINUTE },
+    ip: { limit: limits.address, windowMs: MINUTE },
+  };
+}
 
 /** Idempotency keys older than the retention are swept this often (and once at start). */
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -61,6 +64,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     now: () => new Date(),
   };
 
+  const rules = placeOrderRules(app.config.placeOrderLimits);
   // Registered here, before the coupons' routes, so both count in one limiter.
   if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
   await app.register(couponRoutes);
@@ -73,8 +77,8 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     const userId = request.user.id;
     const answer = await placeOrderOnce(deps, userId, key, body, async () => {
       const decisions = await Promise.all([
-        app.rateLimiter.hit(`place-order:account:${userId}`, PLACE_ORDER_RULES.account),
-        app.rateLimiter.hit(`place-order:ip:${request.ip}`, PLACE_ORDER_RULES.ip),
+        app.rateLimiter.hit(`place-order:account:${userId}`, rules.account),
+        app.rateLimiter.hit(`place-order:ip:${request.ip}`, rules.ip),
       ]);
       const refused = decisions.filter((d) => !d.allowed);
       if (refused.length)
