@@ -63,6 +63,10 @@ export interface Config {
   mode: 'development' | 'test' | 'production';
   /** TEST_PAYMENTS=true: the in-process test payment provider (no money moves), in any mode; never by default. */
   testPayments: boolean;
+  /** MAX_UNPAID_PER_SLOT (see `readMaxUnpaidPerSlot`). */
+  maxUnpaidPerSlot: number;
+  /** PLACE_ORDER_LIMITS (see `readPlaceOrderLimits`): orders a minute per account and per address. */
+  placeOrderLimits: { account: number; address: number };
   /** Where the built PWA lives; the server serves it when the folder exists. */
   webDir: string;
   /** Load the demo catalogue into an empty database at start. */
@@ -187,6 +191,9 @@ export function loadConfig(env: Env = process.env): Config {
   const testPayments = str('TEST_PAYMENTS') ?? 'false';
   if (!['true', 'false'].includes(testPayments)) problems.push('TEST_PAYMENTS must be true or false');
 
+  const maxUnpaidPerSlot = readMaxUnpaidPerSlot(str('MAX_UNPAID_PER_SLOT'), problems);
+  const placeOrderLimits = readPlaceOrderLimits(str('PLACE_ORDER_LIMITS'), problems);
+
   const seed = str('SEED_DEMO') ?? 'true';
   if (!['true', 'false'].includes(seed)) problems.push('SEED_DEMO must be true or false');
 
@@ -268,6 +275,8 @@ export function loadConfig(env: Env = process.env): Config {
     razorpay: { keyId, keySecret, webhookSecret: str('RAZORPAY_WEBHOOK_SECRET'), apiUrl },
     mode,
     testPayments: testPayments === 'true',
+    maxUnpaidPerSlot,
+    placeOrderLimits,
     webDir: path.resolve(str('WEB_DIR') ?? './dist'),
     seedDemo: seed === 'true',
     trustProxy,
@@ -278,6 +287,39 @@ export function loadConfig(env: Env = process.env): Config {
     backupEvery,
     backupKeep,
   };
+}
+
+// ---- Orders: how many places of a capped slot one account may hold unpaid, and how fast it orders ----
+
+/**
+ * MAX_UNPAID_PER_SLOT (default 2): in a slot with a capacity, the orders an account may hold on one
+ * date without paying (not cancelled). Paid orders are not counted: one account can still send
+ * gifts to several people. See api/slots/README.md.
+ */
+function readMaxUnpaidPerSlot(raw: string | null, problems: string[]): number {
+  const value = Number(raw ?? '2');
+  if (raw !== null && !/^\d{1,4}$/.test(raw)) {
+    problems.push(`MAX_UNPAID_PER_SLOT must be a whole number of orders (0 or more), got "${raw}"`);
+    return 2;
+  }
+  return value;
+}
+
+/**
+ * PLACE_ORDER_LIMITS, `<per account>/<per address>` orders a minute (default `20/60`): a script
+ * cannot book a date's places in a burst, and a phone's outbox that meets the limit waits for the
+ * 429's Retry-After. A shop whose shoppers share one address (an office behind one NAT) may raise
+ * the second figure.
+ */
+function readPlaceOrderLimits(raw: string | null, problems: string[]): Config['placeOrderLimits'] {
+  const found = /^(\d{1,7})\/(\d{1,7})$/.exec(raw ?? '20/60');
+  if (!found || Number(found[1]) < 1 || Number(found[2]) < 1) {
+    problems.push(
+      `PLACE_ORDER_LIMITS must be orders a minute per account and per address, such as 20/60, got "${raw}"`,
+    );
+    return { account: 20, address: 60 };
+  }
+  return { account: Number(found[1]), address: Number(found[2]) };
 }
 
 /** An http(s) address with no query or fragment (a path is allowed: the shop may live under one). */

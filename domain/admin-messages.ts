@@ -19,6 +19,16 @@ export const adminMessages = {
   bulkDeleted: (n: number) => `${n} products deleted.`,
   statusMoved: (id: number, status: string) => `Order #${id} is now ${status}.`,
   statusMoveConfirm: (id: number, status: string) => `Move order #${id} to "${status}"?`,
+  // An account's unpaid open orders, cancelled in one step (an account holding slots it will not pay for).
+  accountNotFound: (id: number) => `Account ${id} was not found.`,
+  unpaidOrders: (n: number) => (n === 1 ? '1 unpaid open order' : `${n} unpaid open orders`),
+  cancelUnpaidButton: (n: number) => (n === 1 ? 'Cancel its unpaid order' : `Cancel its ${n} unpaid orders`),
+  cancelUnpaidConfirm: (n: number, email: string) =>
+    `Cancel ${n === 1 ? 'the 1 unpaid open order' : `all ${n} unpaid open orders`} of ${email}? Their delivery slot places and coupons are given back, and the shopper is told. Paid orders are not touched.`,
+  // The dialog's own way out is labelled Cancel: the yes says what it does.
+  cancelUnpaidConfirmLabel: (n: number) => (n === 1 ? 'Yes, cancel it' : `Yes, cancel all ${n}`),
+  unpaidCancelled: (n: number) =>
+    n === 0 ? 'No unpaid open orders to cancel.' : n === 1 ? '1 order cancelled.' : `${n} orders cancelled.`,
   noNotifications: 'No new orders since you last looked.',
   newOrders: (n: number) => (n === 1 ? '1 new order' : `${n} new orders`),
   noSearchResults: 'Nothing found.',

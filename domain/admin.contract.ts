@@ -8,6 +8,8 @@ import {
   AdminProductsQuerySchema,
   AdminStatusUpdateSchema,
   BulkDeleteSchema,
+  CancelUnpaidAnswerSchema,
+  CancelUnpaidSchema,
   DashboardSchema,
   NotificationsQuerySchema,
   PackingSlipsQuerySchema,
@@ -120,6 +122,17 @@ export const adminApi = {
     refusals: [409],
     params: IdParams,
     body: AdminStatusUpdateSchema,
+  }),
+  cancelUnpaidOrders: endpoint({
+    method: 'POST',
+    path: '/admin/orders/cancel-unpaid',
+    summary:
+      "Cancel every unpaid open order of one account ({userID, note}): each through the same status move as one cancel, so slot places and coupons are given back and the shopper's devices hear of it",
+    tag,
+    access: 'admin',
+    response: CancelUnpaidAnswerSchema,
+    refusals: [404],
+    body: CancelUnpaidSchema,
   }),
   notifications: endpoint({
     method: 'GET',

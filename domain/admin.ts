@@ -4,6 +4,7 @@ import { INDIA_OFFSET_MINUTES } from './delivery.js';
 import { type OrderGift, orderGiftEntries } from './gifts.js';
 import { kitchenLine } from './order-lines.js';
 import {
+  NEXT_STATUSES,
   ORDER_STATUSES,
   OrderLineSchema,
   type OrderStatus,
@@ -293,8 +294,29 @@ export const AdminOrderDetailSchema = v.object({
   providerOrderId: v.nullable(v.string()),
   lines: v.array(OrderLineSchema),
   timeline: v.array(StatusChangeSchema),
+  /** The account that placed it, and how many of its orders are unpaid and open (what the bulk cancel would cancel). */
+  userID: int,
+  accountUnpaidOpen: int,
 });
 export type AdminOrderDetail = v.InferOutput<typeof AdminOrderDetailSchema>;
+
+/**
+ * The statuses an unpaid order can be cancelled from: the account's "unpaid open" orders, which an
+ * admin cancels in one step (an account holding delivery slots it will not pay for).
+ */
+export const UNPAID_OPEN_STATUSES = ORDER_STATUSES.filter((s) => NEXT_STATUSES[s].includes('cancelled'));
+
+export const CancelUnpaidSchema = v.object({
+  userID: IdSchema,
+  note: AdminStatusUpdateSchema.entries.note,
+});
+export const CancelUnpaidAnswerSchema = v.object({
+  userID: int,
+  /** How many were cancelled (each through the same status move as one cancel). */
+  cancelled: int,
+  orderIDs: v.array(int),
+});
+export type CancelUnpaidAnswer = v.InferOutput<typeof CancelUnpaidAnswerSchema>;
 
 export const DashboardSchema = v.object({
   /** India date the figures are for. */
@@ -372,11 +394,25 @@ export function plainText(html: string, max = 120): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-/** One CSV cell (RFC 4180), defused against spreadsheet formulas (a cell starting with = + - @). */
+/**
+ * One CSV cell (RFC 4180), the one rule of every CSV the shop writes. Always quoted: a spreadsheet
+ * that splits on `;` (or a tab) in the shopper's locale would otherwise cut an address such as
+ * `Flat 1;=1+1` into cells of its own, one starting with `=`, out of reach of the guard below. The
+ * guard still defuses a cell starting with = + - @ (a formula once the quotes are read).
+ */
 export function csvCell(value: string | number): string {
   let s = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return `"${s.replace(/"/g, '""')}"`;
+}
+
+/**
+ * A whole CSV file: the byte order mark (`CSV_BOM`), a header and rows of cells through `csvCell`,
+ * CRLF lines ending with one.
+ */
+export function csvFile(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  const lines = [header, ...rows].map((cells) => cells.map(csvCell).join(','));
+  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }
 
 export const ORDER_CSV_HEADER = [
@@ -442,48 +478,43 @@ export function cakePhotoLink(origin: string, orderID: number): string {
  * photo as a link; `origin` is the shop's (the page's) for those links.
  */
 export function ordersCsv(orders: readonly CsvOrder[], { origin }: { origin: string }): string {
-  const lines = [ORDER_CSV_HEADER.map(csvCell).join(',')];
-  for (const o of orders) {
-    lines.push(
-      [
-        o.orderID,
-        o.status,
-        indiaDateTime(o.orderDate),
-        o.userEmail,
-        o.customerName,
-        o.customerEmail,
-        o.customerPhone,
-        o.customerAddress,
-        o.city,
-        o.state,
-        o.pincode,
-        o.items.map((i) => kitchenLine({ ...i, productName: i.productTitle })).join('; '),
-        o.items.reduce((n, i) => n + i.quantity, 0),
-        paymentMethodLabel(o.paymentMethod),
-        o.subtotal,
-        o.deliveryCharge,
-        o.slotCharge,
-        o.discount,
-        o.totalAmount,
-        o.deliveryDate,
-        o.deliverySlot ? `${o.deliverySlot.name} (${windowLabel(o.deliverySlot)})` : '',
-        o.recipient?.name ?? '',
-        o.recipient?.phone ?? '',
-        yesNo(o.hidePrice),
-        yesNo(o.hideSender),
-        o.card?.occasion ?? '',
-        o.card?.message ?? '',
-        o.items
-          .filter((i) => i.cakeMessage)
-          .map((i) => `${i.productName}: ${i.cakeMessage}`)
-          .join('; '),
-        o.items.some((i) => i.photoID) ? cakePhotoLink(origin, o.orderID) : '',
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
+  return csvFile(
+    ORDER_CSV_HEADER,
+    orders.map((o) => [
+      o.orderID,
+      o.status,
+      indiaDateTime(o.orderDate),
+      o.userEmail,
+      o.customerName,
+      o.customerEmail,
+      o.customerPhone,
+      o.customerAddress,
+      o.city,
+      o.state,
+      o.pincode,
+      o.items.map((i) => kitchenLine({ ...i, productName: i.productTitle })).join('; '),
+      o.items.reduce((n, i) => n + i.quantity, 0),
+      paymentMethodLabel(o.paymentMethod),
+      o.subtotal,
+      o.deliveryCharge,
+      o.slotCharge,
+      o.discount,
+      o.totalAmount,
+      o.deliveryDate,
+      o.deliverySlot ? `${o.deliverySlot.name} (${windowLabel(o.deliverySlot)})` : '',
+      o.recipient?.name ?? '',
+      o.recipient?.phone ?? '',
+      yesNo(o.hidePrice),
+      yesNo(o.hideSender),
+      o.card?.occasion ?? '',
+      o.card?.message ?? '',
+      o.items
+        .filter((i) => i.cakeMessage)
+        .map((i) => `${i.productName}: ${i.cakeMessage}`)
+        .join('; '),
+      o.items.some((i) => i.photoID) ? cakePhotoLink(origin, o.orderID) : '',
+    ]),
+  );
 }
 
 /** Statuses still waiting for the shop's next step (the dashboard's "waiting" figures). */

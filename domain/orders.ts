@@ -432,3 +432,9 @@ export const CouponRequestSchema = v.object({
     v.nonEmpty(messages.couponInvalid),
   ),
 });
+
+/** Refusals of placing an order that are not about the order's own contents. */
+export const orderMessages = {
+  tooManyOrders:
+    'Too many orders in a short time from this account or network. Please wait a minute: a queued order is sent again by itself.',
+} as const;

@@ -28,6 +28,10 @@ export const slotMessages = {
     `The ${name} slot does not run on ${formatCalendarDay(date)}. Please choose another slot.`,
   slotRetired: (name: string) => `The ${name} slot is no longer offered. Please choose another slot.`,
   slotUnknown: 'That delivery slot does not exist. Please choose another slot.',
+  slotAccountLimit: (name: string, date: string, max: number) =>
+    max === 0
+      ? `The ${name} slot on ${formatCalendarDay(date)} takes orders paid online only. Please pay online, or choose another slot.`
+      : `You already have ${max === 1 ? 'an unpaid order' : `${max} unpaid orders`} in the ${name} slot on ${formatCalendarDay(date)}, as many as one account may hold. Please pay online, or choose another slot.`,
   noDefaultSlot: 'The shop offers no standard delivery right now. Please choose a delivery slot.',
   // The outbox's attention screen
   attentionTitle: 'That delivery slot is no longer available',

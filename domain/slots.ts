@@ -87,7 +87,12 @@ export type SlotOffer = v.InferOutput<typeof SlotOfferSchema>;
 /** `data` of a refused order whose slot cannot be had (409): the slots of its date now, and the next free ones. */
 export interface SlotRefusal {
   reason: 'slot';
-  problem: Exclude<SlotState, 'open'> | 'unknown';
+  /**
+   * `account-limit`: the slot has places, but this account already holds as many unpaid orders
+   * in it on this date as the shop allows (`MAX_UNPAID_PER_SLOT`); paying online, or another
+   * slot, still goes.
+   */
+  problem: Exclude<SlotState, 'open'> | 'unknown' | 'account-limit';
   date: string;
   slotID: number | null;
   slots: SlotAvailability[];

@@ -16,6 +16,7 @@ import {
   plainText,
   REVENUE_STATUSES,
   type StatusChange,
+  UNPAID_OPEN_STATUSES,
   WAITING_STATUSES,
 } from '../../domain/admin.js';
 import { INDIA_OFFSET_MINUTES } from '../../domain/delivery.js';
@@ -308,7 +309,13 @@ export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail 
   const row = await db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([...SUMMARY_COLUMNS, 'orders.coupon_code', 'orders.payment_id', 'orders.provider_order_id'])
+    .select([
+      ...SUMMARY_COLUMNS,
+      'orders.coupon_code',
+      'orders.payment_id',
+      'orders.provider_order_id',
+      'orders.user_id',
+    ])
     .where('orders.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
@@ -343,7 +350,26 @@ export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail 
     providerOrderId: row.provider_order_id,
     lines,
     timeline,
+    userID: row.user_id,
+    accountUnpaidOpen: (await unpaidOpenOrders(db, row.user_id)).length,
   };
+}
+
+/** The ids of an account's orders that are unpaid (no verified payment) and can still be cancelled, oldest first. */
+export async function unpaidOpenOrders(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('payment_id', 'is', null)
+    .where('status', 'in', [...UNPAID_OPEN_STATUSES])
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function userExists(db: Db, userId: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst());
 }
 
 // ----------------------------------------------------------------- dashboard

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { adminApi } from '../../domain/admin.contract.js';
 import { ImageOrderSchema } from '../../domain/admin.js';
+import { adminMessages } from '../../domain/admin-messages.js';
 import { LIMITS } from '../../domain/catalogue.js';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
@@ -24,6 +25,8 @@ import {
   orderPage,
   packingSlipPage,
   productPage,
+  unpaidOpenOrders,
+  userExists,
 } from './admin.repository.js';
 
 /** A first visit's bell shows the orders of the last day. */
@@ -151,6 +154,26 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     const { status, note } = given(ctx.body);
     const change = await changeOrderStatus(app.db, id, status, ctx.request.user, note);
     return ok({ orderID: id, status, change }, 'Order status updated.');
+  });
+
+  route(app, adminApi.cancelUnpaidOrders, async (ctx) => {
+    const { userID, note } = given(ctx.body);
+    if (!(await userExists(app.db, userID))) throw notFound(adminMessages.accountNotFound(userID));
+    const cancelled: number[] = [];
+    // One move each, as a single cancel makes it (timeline, coupon back, the shopper's push): an
+    // order another admin moved meanwhile is left as it now is.
+    for (const id of await unpaidOpenOrders(app.db, userID)) {
+      try {
+        await changeOrderStatus(app.db, id, 'cancelled', ctx.request.user, note);
+        cancelled.push(id);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+      }
+    }
+    return ok(
+      { userID, cancelled: cancelled.length, orderIDs: cancelled },
+      adminMessages.unpaidCancelled(cancelled.length),
+    );
   });
 
   route(app, adminApi.notifications, async (ctx) => {

@@ -1,4 +1,4 @@
-import { csvCell } from '../../domain/admin.js';
+import { csvFile } from '../../domain/admin.js';
 import { INDIA_OFFSET_MINUTES } from '../../domain/delivery.js';
 
 export const SUBSCRIBER_CSV_HEADER = [
@@ -17,16 +17,14 @@ function indiaTime(at: number | null): string {
 /**
  * The list as a spreadsheet opens it: UTF-8 with a byte-order mark (without it Excel reads the
  * file in the machine's code page and mangles any address outside ASCII), CRLF lines, cells
- * through `csvCell`. Each row's unsubscribe link is for the mail tool the shop sends with: every
+ * through `csvCell` (`csvFile`, the orders' export's rule too). Each row's unsubscribe link is for the mail tool the shop sends with: every
  * mail to the list must carry one.
  */
 export function subscribersCsv(
   rows: readonly { email: string; created_at: number; confirmed_at: number | null; unsubscribe: string }[],
 ): string {
-  const lines = [SUBSCRIBER_CSV_HEADER.map(csvCell).join(',')];
-  for (const r of rows)
-    lines.push(
-      [r.email, indiaTime(r.created_at), indiaTime(r.confirmed_at), r.unsubscribe].map(csvCell).join(','),
-    );
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvFile(
+    SUBSCRIBER_CSV_HEADER,
+    rows.map((r) => [r.email, indiaTime(r.created_at), indiaTime(r.confirmed_at), r.unsubscribe]),
+  );
 }

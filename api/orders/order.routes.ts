@@ -3,16 +3,20 @@ import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { trackingMessages } from '../../domain/order-tracking.js';
 import { ordersContract } from '../../domain/orders.contract.js';
+import { orderMessages } from '../../domain/orders.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
 import { isAdmin } from '../../domain/roles.js';
+import type { Config } from '../config.js';
 import couponRoutes from '../coupons/coupon.routes.js';
 import { takeLease } from '../db/job-lease.js';
 import { deleteOrphanPhotos } from '../gifts/gift.repository.js';
 import { checkGiftLines } from '../gifts/gift.service.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound, tooMany } from '../http/errors.js';
 import { route } from '../http/route.js';
+import type { RateRule } from '../ratelimit/ratelimit.js';
+import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
 import slotRoutes from '../slots/slot.routes.js';
-import { deleteExpiredKeys, InFlight, KEY_RETENTION_MS, readIdempotencyKey } from './idempotency.js';
+import { deleteExpiredKeys, InFlight, readIdempotencyKey } from './idempotency.js';
 import { historyByEmail, historyOfEveryone } from './order.repository.js';
 import { type OrderDeps, placeOrderOnce, quote } from './order.service.js';
 import { changeOrderStatus } from './order.status.js';
@@ -30,6 +34,19 @@ function notModified(reply: FastifyReply): never {
   return reply as never;
 }
 
+const MINUTE = 60_000;
+/**
+ * Placing orders, per account and per client address, whichever runs out first (PLACE_ORDER_LIMITS,
+ * default 20 and 60 a minute): well above a shopper's checkout, well below a script booking a date's
+ * capped slots in a burst. Replays of an answered key are not counted.
+ */
+export function placeOrderRules(limits: Config['placeOrderLimits']): { account: RateRule; ip: RateRule } {
+  return {
+    account: { limit: limits.account, windowMs: MINUTE },
+    ip: { limit: limits.address, windowMs: MINUTE },
+  };
+}
+
 /** Idempotency keys older than the retention are swept this often (and once at start). */
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -38,6 +55,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   const deps: OrderDeps = {
     db: app.db,
     dialect: app.dialect,
+    maxUnpaidPerSlot: app.config.maxUnpaidPerSlot,
     // Read at request time: the payments plugin registers after this one.
     get payments() {
       return app.payments;
@@ -46,6 +64,9 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     now: () => new Date(),
   };
 
+  const rules = placeOrderRules(app.config.placeOrderLimits);
+  // Registered here, before the coupons' routes, so both count in one limiter.
+  if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
   await app.register(couponRoutes);
   // The slots' endpoints: an order books one, so they register with the orders.
   await app.register(slotRoutes);
@@ -53,7 +74,16 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   route(app, ordersContract.placeOrder, async ({ body, request, reply }) => {
     if (!body) throw badRequest(messages.formInvalid);
     const key = readIdempotencyKey(request);
-    const answer = await placeOrderOnce(deps, request.user.id, key, body);
+    const userId = request.user.id;
+    const answer = await placeOrderOnce(deps, userId, key, body, async () => {
+      const decisions = await Promise.all([
+        app.rateLimiter.hit(`place-order:account:${userId}`, rules.account),
+        app.rateLimiter.hit(`place-order:ip:${request.ip}`, rules.ip),
+      ]);
+      const refused = decisions.filter((d) => !d.allowed);
+      if (refused.length)
+        throw tooMany(orderMessages.tooManyOrders, Math.max(...refused.map((d) => d.retryAfterMs)) / 1000);
+    });
     reply.code(answer.statusCode);
     if (answer.replayed) reply.header('idempotent-replayed', 'true');
     // The answer is already the envelope's JSON (stored as text for replays): sent as it is, not
@@ -132,8 +162,8 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
       const now = Date.now();
       const removed = await deleteExpiredKeys(app.db, now);
       if (removed) app.log.info({ removed }, 'expired idempotency keys removed');
-      // Cake photos no order took, once no queued order can still bring them (issue 26).
-      const photos = await deleteOrphanPhotos(app.db, now, KEY_RETENTION_MS);
+      // Cake photos no order took, once no queued order can still bring them (the rule: unusedPhotos).
+      const photos = await deleteOrphanPhotos(app.db, now);
       if (photos) app.log.info({ photos }, 'cake photos no order took removed');
     } catch (err) {
       app.log.error({ err }, 'sweeping idempotency keys failed');

@@ -28,7 +28,7 @@ import { checkGiftLines, checkGiftPayment, saveOrderRecipient } from '../gifts/g
 import { badRequest, conflict, HttpError } from '../http/errors.js';
 import type { PaymentsService, VerifiedPayment } from '../payments/payment.routes.js';
 import type { ProviderPayment } from '../payments/provider.js';
-import { earliestBookableDate, takeSlot } from '../slots/slot.service.js';
+import { earliestBookableDate, takeSlot, type UnpaidCap } from '../slots/slot.service.js';
 import {
   findAnswer,
   type InFlight,
@@ -55,7 +55,16 @@ export interface OrderDeps {
   payments: PaymentsService;
   inFlight: InFlight;
   now(): Date;
+  /** MAX_UNPAID_PER_SLOT: an account's unpaid orders one capped slot takes on one date. */
+  maxUnpaidPerSlot: number;
 }
+
+/**
+ * Counts an attempt to place an order against the rate limits (throws 429). Called for every
+ * attempt except a replay of a key already answered or still running: a device resending its
+ * queued order after a lost answer is not a new order.
+ */
+export type CountAttempt = () => Promise<void>;
 
 export interface Quote {
   lines: PricedOrderLine[];
@@ -84,6 +93,7 @@ export async function quote(
   body: PricingRequest,
   now: Date,
   lock: SlotLock = null,
+  cap: UnpaidCap | null = null,
 ): Promise<Quote> {
   if (!isDeliverable(body.State, body.City)) {
     throw badRequest(messages.cityNotDelivered(body.City, body.State), { reason: 'undeliverable' });
@@ -101,7 +111,7 @@ export async function quote(
     if (isCalendarDate(day)) throw badRequest(messages.deliveryDateTooLate(dates.latestDeliveryDate), dates);
     throw badRequest(messages.deliveryDateInvalid, dates);
   }
-  const slot = await takeSlot(db, body.DeliverySlotID, day, now, lock);
+  const slot = await takeSlot(db, body.DeliverySlotID, day, now, lock, cap);
   const lines = await priceItems(db, body.OrderItems);
   let coupon: Coupon | null = null;
   let couponProblem: string | null = null;
@@ -144,7 +154,10 @@ async function placeInTransaction(
 ): Promise<PlacedOrder> {
   const now = deps.now();
   checkGiftPayment(body);
-  const priced = await quote(trx, userId, body, now, { trx, dialect: deps.dialect });
+  // Only an order that holds its place without paying is capped per account: a paid one is not
+  // hoarding (gifts to several people on one date still go).
+  const cap = body.PaymentMethod === PAYMENT_METHODS.online ? null : { userId, max: deps.maxUnpaidPerSlot };
+  const priced = await quote(trx, userId, body, now, { trx, dialect: deps.dialect }, cap);
   await checkGiftLines(trx, userId, body.DeliveryDate, priced.lines, now);
   let payment: VerifiedPayment | null = null;
   if (body.PaymentMethod === PAYMENT_METHODS.online) {
@@ -262,9 +275,11 @@ export async function placeOrderOnce(
   userId: number,
   key: string | null,
   body: OrderRequest,
+  countAttempt: CountAttempt = async () => {},
 ): Promise<OrderAnswer> {
   const answer = (placed: PlacedOrder) => JSON.stringify(ok(placed, messages.orderPlaced));
   if (key === null) {
+    await countAttempt();
     const lookedUp = await lookUpPayment(deps, body);
     const placed = await deps.db
       .transaction()
@@ -282,6 +297,7 @@ export async function placeOrderOnce(
   if (done) return fromStore(done);
   const leave = deps.inFlight.enter(userId, key);
   try {
+    await countAttempt();
     const lookedUp = await lookUpPayment(deps, body);
     try {
       return await deps.db.transaction().execute(async (trx) => {

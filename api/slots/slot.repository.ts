@@ -62,6 +62,29 @@ export async function bookedCounts(db: Db, dates: readonly string[]): Promise<Ma
 }
 
 /**
+ * The account's orders in one slot on one date that hold a place without a payment (no verified
+ * payment, not cancelled): what `MAX_UNPAID_PER_SLOT` caps. Counted under the slot's lock, like
+ * `bookedCounts`, so a burst of one account's orders counts one after the other.
+ */
+export async function unpaidOrdersInSlot(
+  db: Db,
+  userId: number,
+  date: string,
+  slotId: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('delivery_date', '=', date)
+    .where('slot_id', '=', slotId)
+    .where('status', '!=', 'cancelled')
+    .where('payment_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
  * Holds the slot's row until the transaction ends, so two orders for its last
  * place count one after the other (PostgreSQL, where transactions run side by
  * side; under READ COMMITTED the count after the lock sees what the previous

@@ -15,7 +15,7 @@ import {
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { bookedCounts, listClosures, listSlots, lockSlot } from './slot.repository.js';
+import { bookedCounts, listClosures, listSlots, lockSlot, unpaidOrdersInSlot } from './slot.repository.js';
 
 /**
  * The server's side of the slot rule (`domain/slots.ts`): what a date offers,
@@ -76,9 +76,21 @@ function refusalMessage(
 }
 
 /**
+ * An order that would hold a place without paying: its account, and how many such orders one
+ * account may hold in a capped slot on one date (`MAX_UNPAID_PER_SLOT`).
+ */
+export interface UnpaidCap {
+  userId: number;
+  max: number;
+}
+
+/**
  * The slot an order gets: the one it names, or the shop's default. In an
  * order's transaction (`lock`), the slot's row is held first, so its count
  * of orders is exact until the order commits: the last place goes once.
+ * Under the same lock, an unpaid order (`cap`) in a slot with a capacity is
+ * refused when its account already holds `cap.max` unpaid orders there on
+ * that date, so one account cannot take every place and leave (`account-limit`).
  * Anything else is a 409 whose data carries the date's slots as they now
  * stand and the next free ones (an unknown id is a 400, with the same data).
  */
@@ -88,6 +100,7 @@ export async function takeSlot(
   date: string,
   now: Date,
   lock: { trx: Transaction<Database>; dialect: Dialect } | null,
+  cap: UnpaidCap | null = null,
 ): Promise<DeliverySlot> {
   const all = await listSlots(db, { retired: true });
   const live = all.filter((s) => !s.retired);
@@ -103,28 +116,44 @@ export async function takeSlot(
         booked: dayCount.get(`${date}|${chosen.slotID}`) ?? 0,
       }).state
     : null;
-  if (chosen && state === 'open') return chosen;
+  const overCap =
+    chosen !== null &&
+    state === 'open' &&
+    chosen.capacity !== null &&
+    cap !== null &&
+    (await unpaidOrdersInSlot(db, cap.userId, date, chosen.slotID)) >= cap.max;
+  if (chosen && state === 'open' && !overCap) return chosen;
 
   const counts = await bookedCounts(
     db,
     dates(date < indiaClock(now).date ? indiaClock(now).date : date, OFFER_DAYS),
   );
   const booked = (d: string, id: number) => counts.get(`${d}|${id}`) ?? 0;
-  const problem: SlotRefusal['problem'] = state === null || state === 'open' ? 'unknown' : state;
+  const problem: SlotRefusal['problem'] = overCap
+    ? 'account-limit'
+    : state === null || state === 'open'
+      ? 'unknown'
+      : state;
   const data: SlotRefusal = {
     reason: 'slot',
     problem,
     date,
     slotID: chosen?.slotID ?? requested ?? null,
     slots: slotsOn(live, date, now, closures, (id) => booked(date, id)),
-    next: nextFreeSlots(live, closures, now, date, booked, 4, OFFER_DAYS),
+    // The slot refused for this account is not offered back to it.
+    next: nextFreeSlots(live, closures, now, date, booked, 5, OFFER_DAYS)
+      .filter((o) => !(overCap && o.date === date && o.slotID === chosen?.slotID))
+      .slice(0, 4),
   };
   if (!chosen && !requested) throw new HttpError(409, slotMessages.noDefaultSlot, data);
-  const message = refusalMessage(
-    problem,
-    chosen,
-    date,
-    closures.find((c) => c.date === date),
-  );
+  const message =
+    overCap && chosen && cap
+      ? slotMessages.slotAccountLimit(chosen.name, date, cap.max)
+      : refusalMessage(
+          problem,
+          chosen,
+          date,
+          closures.find((c) => c.date === date),
+        );
   throw new HttpError(chosen ? 409 : 400, message, data);
 }

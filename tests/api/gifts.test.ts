@@ -752,10 +752,10 @@ for (const dialect of DIALECTS) {
       const csv = ordersCsv([row], { origin: 'http://localhost' });
       const [header, line] = csv.split('\r\n');
       expect(header).toContain(
-        'Recipient Name,Recipient Phone,Hide Price,Hide Sender,Card Occasion,Card Message,Cake Messages',
+        '"Recipient Name","Recipient Phone","Hide Price","Hide Sender","Card Occasion","Card Message","Cake Messages"',
       );
       expect(line).toContain(
-        `Bhaiya,7012345678,no,yes,Congratulations,"Well done, ""topper""",${cake.title}: ਵਧਾਈਆਂ`,
+        `"Bhaiya","7012345678","no","yes","Congratulations","Well done, ""topper""","${cake.title}: ਵਧਾਈਆਂ"`,
       );
     });
   });

@@ -58,6 +58,8 @@ describe('every setting is read and checked', () => {
       BACKUP_EVERY: '6h',
       BACKUP_KEEP: '3',
       PUSH_HOSTS: 'push.example.com',
+      MAX_UNPAID_PER_SLOT: '3',
+      PLACE_ORDER_LIMITS: '10/100',
     });
     expect(c).toEqual({
       port: 4123,
@@ -79,6 +81,8 @@ describe('every setting is read and checked', () => {
       },
       mode: 'production',
       testPayments: true,
+      maxUnpaidPerSlot: 3,
+      placeOrderLimits: { account: 10, address: 100 },
       webDir: '/srv/web',
       seedDemo: false,
       trustProxy: 2,
@@ -110,6 +114,8 @@ describe('every setting is read and checked', () => {
       // A shop started with no settings (`npm start`) is a production shop with no test payments.
       mode: 'production',
       testPayments: false,
+      maxUnpaidPerSlot: 2,
+      placeOrderLimits: { account: 20, address: 60 },
       seedDemo: true,
       trustProxy: false,
       publicUrl: null,
@@ -144,6 +150,10 @@ describe('every setting is read and checked', () => {
 
   const BAD: [string, Record<string, string>][] = [
     ['PORT', { PORT: 'abc' }],
+    ['MAX_UNPAID_PER_SLOT', { MAX_UNPAID_PER_SLOT: 'two' }],
+    ['MAX_UNPAID_PER_SLOT', { MAX_UNPAID_PER_SLOT: '-1' }],
+    ['PLACE_ORDER_LIMITS', { PLACE_ORDER_LIMITS: '20' }],
+    ['PLACE_ORDER_LIMITS', { PLACE_ORDER_LIMITS: '0/60' }],
     ['PORT', { PORT: '70000' }],
     ['PORT', { PORT: '-1' }],
     ['HOST', { HOST: 'http://example.com/' }],

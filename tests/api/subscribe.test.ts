@@ -346,8 +346,9 @@ for (const dialect of DIALECTS) {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.subarray(3).toString('utf8').split('\r\n');
       expect(lines.at(-1)).toBe('');
-      expect(lines[0]).toBe('Email,Asked (India time),Confirmed (India time),Unsubscribe link');
-      const rows = lines.slice(1, -1).map((l) => l.split(','));
+      expect(lines[0]).toBe('"Email","Asked (India time)","Confirmed (India time)","Unsubscribe link"');
+      // Every cell is quoted, and none of these holds a quote or a comma of its own.
+      const rows = lines.slice(1, -1).map((l) => l.slice(1, -1).split('","'));
       const { confirmed: count } = await counts();
       expect(rows).toHaveLength(count);
       const mine = rows.find((r) => r[0] === confirmed);

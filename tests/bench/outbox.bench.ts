@@ -45,7 +45,11 @@ export async function run(): Promise<void> {
   try {
     smtp = await startSmtp();
     const webDir = await buildWeb(tempDir('outbox-bench'));
-    server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
+    // Throughput of the outbox, not of place-order's rate limit.
+    server = await startServer({
+      webDir,
+      env: { SMTP_URL: smtp.url, PLACE_ORDER_LIMITS: '1000000/1000000' },
+    });
     proxy = await startChaosProxy(server);
     const stamp = Date.now();
     const baselineShopper = await registerShopper(server, smtp, `bench-online-${stamp}@example.test`);

@@ -274,23 +274,24 @@ describe('menu, breadcrumbs and titles', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, row, gift] = csv.slice(1).trim().split('\r\n');
+    // Every cell quoted (RFC 4180), so a spreadsheet splitting on ";" or a tab keeps each one whole.
     expect(header).toBe(
-      'Order ID,Status,Order Date (India time),User Email,Customer Name,Customer Email,Customer Phone,' +
-        'Customer Address,City,State,PIN,Products,Quantity,Payment,Subtotal (INR),Delivery Charge (INR),' +
-        'Slot Charge (INR),Discount (INR),Total Amount (INR),Delivery Date,Delivery Slot,Recipient Name,' +
-        'Recipient Phone,Hide Price,Hide Sender,Card Occasion,Card Message,Cake Messages,Cake Photo',
+      '"Order ID","Status","Order Date (India time)","User Email","Customer Name","Customer Email","Customer Phone",' +
+        '"Customer Address","City","State","PIN","Products","Quantity","Payment","Subtotal (INR)","Delivery Charge (INR)",' +
+        '"Slot Charge (INR)","Discount (INR)","Total Amount (INR)","Delivery Date","Delivery Slot","Recipient Name",' +
+        '"Recipient Phone","Hide Price","Hide Sender","Card Occasion","Card Message","Cake Messages","Cake Photo"',
     );
     expect(row).toBe(
-      `5,placed,2026-11-23 19:05,a@b.test,"'=HYPERLINK(""x"")",a@b.test,9876543210,"12 Rose Lane, ""Phase 7""",` +
-        'Mohali,Punjab,160062,' +
-        '"1 x Chocolate Truffle Delight, 1 kg; 1 x Red Roses; 1 x Old Cake, size not recorded",3,' +
-        'Cash on Delivery,1848,150,250,100,2148,2026-11-24,Midnight (11 PM – 12 AM),,,no,no,,,,',
+      `"5","placed","2026-11-23 19:05","a@b.test","'=HYPERLINK(""x"")","a@b.test","9876543210","12 Rose Lane, ""Phase 7""",` +
+        '"Mohali","Punjab","160062",' +
+        '"1 x Chocolate Truffle Delight, 1 kg; 1 x Red Roses; 1 x Old Cake, size not recorded","3",' +
+        '"Cash on Delivery","1848","150","250","100","2148","2026-11-24","Midnight (11 PM – 12 AM)","","","no","no","","","",""',
     );
     expect(gift).toBe(
-      '6,placed,2026-01-02 00:00,a@b.test,"\'=HYPERLINK(""x"")",a@b.test,9876543210,"12 Rose Lane, ""Phase 7""",' +
-        'Mohali,Punjab,160062,"1 x Photo Cake, 0.5 kg",1,Paid online,1848,150,250,100,2148,2026-11-24,' +
-        'Midnight (11 PM – 12 AM),Dadi,9812345678,yes,yes,Birthday,"Love,\nus 🎂",Photo Cake (0.5 kg): जन्मदिन मुबारक दादी,' +
-        'https://shop.example/admin-orders/6#cake-photo',
+      '"6","placed","2026-01-02 00:00","a@b.test","\'=HYPERLINK(""x"")","a@b.test","9876543210","12 Rose Lane, ""Phase 7""",' +
+        '"Mohali","Punjab","160062","1 x Photo Cake, 0.5 kg","1","Paid online","1848","150","250","100","2148","2026-11-24",' +
+        '"Midnight (11 PM – 12 AM)","Dadi","9812345678","yes","yes","Birthday","Love,\nus 🎂","Photo Cake (0.5 kg): जन्मदिन मुबारक दादी",' +
+        '"https://shop.example/admin-orders/6#cake-photo"',
     );
   });
 });
