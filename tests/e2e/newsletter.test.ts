@@ -135,7 +135,7 @@ describe('the mailing list in the browser', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatch(/^kavya@example\.test,/);
+    expect(rows[1]).toMatch(/^"kavya@example\.test",/);
     await dash.locator('.alerts').getByText(newsletterMessages.exportReady(1)).waitFor();
     await owner.close();
 
