@@ -1,10 +1,12 @@
-import { adminMessages } from '../../domain/admin-messages.js';
-
 /**
- * The admin sidebar: the shop's own groups and links (DESIGN.md departure 8:
- * the template's demo entries are dropped). Breadcrumbs and the page title are
- * built from this one list, so a screen never names itself twice.
+ * The admin sidebar, the breadcrumbs and the page title, all read from the screens' handles
+ * (screens.tsx), so a screen names itself once. The shop's own groups and links (DESIGN.md
+ * departure 8: the template's demo entries are dropped).
  */
+import { matchRoutes } from 'react-router-dom';
+import { adminMessages } from '../../domain/admin-messages.js';
+import { type AdminHandle, adminScreens } from './screens.js';
+
 export interface MenuItem {
   title: string;
   path: string;
@@ -16,40 +18,37 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
-export const ADMIN_MENU: MenuGroup[] = [
-  { title: 'Shop', items: [{ title: 'Dashboard', path: '/dashboard', mark: 'Db' }] },
-  {
-    title: 'Orders',
-    items: [
-      { title: 'All User Orders', path: '/all-admin-orders', mark: 'Or' },
-      { title: 'Delivery Slots', path: '/delivery-slots', mark: 'DS' },
-    ],
-  },
-  {
-    title: 'Catalogue',
-    items: [
-      { title: 'Add Category', path: '/add-new-category', mark: 'AC' },
-      { title: 'Category List', path: '/category-list', mark: 'CL' },
-      { title: 'Add Product', path: '/add-product', mark: 'AP' },
-      { title: 'Product List', path: '/product-list', mark: 'PL' },
-    ],
-  },
-  { title: 'Shop data', items: [{ title: 'Backups', path: '/backups', mark: 'Bk' }] },
-  { title: 'Other', items: [{ title: 'Back to the shop', path: '/home', mark: 'Sh' }] },
-];
+/** The way back to the shop, last in the sidebar: a link out of the area, not one of its screens. */
+const OTHER: MenuGroup = {
+  title: 'Other',
+  items: [{ title: 'Back to the shop', path: '/home', mark: 'Sh' }],
+};
+
+function menuOf(screens: typeof adminScreens): MenuGroup[] {
+  const groups: MenuGroup[] = [];
+  for (const { path, handle } of screens) {
+    if ('under' in handle) continue;
+    const item = { title: handle.title, path, mark: handle.mark };
+    const group = groups.find((g) => g.title === handle.group);
+    if (group) group.items.push(item);
+    else groups.push({ title: handle.group, items: [item] });
+  }
+  return [...groups, OTHER];
+}
+
+/** Groups in the order they first appear in the table, entries in theirs. */
+export const ADMIN_MENU: MenuGroup[] = menuOf(adminScreens);
 
 export interface Crumb {
   title: string;
   path?: string;
 }
 
-/** Screens that are not menu entries, under the entry they belong to. */
-const CHILDREN: { prefix: string; parent: string; title: (id: string) => string }[] = [
-  { prefix: '/edit-products/', parent: '/product-list', title: (id) => `Edit Product #${id}` },
-  { prefix: '/admin-orders/', parent: '/all-admin-orders', title: (id) => `Order #${id}` },
-];
+/** The area's home: the first crumb of every other screen. */
+const HOME: Required<Crumb> = { title: 'Dashboard', path: '/dashboard' };
+const homeHandle = adminScreens.find((s) => s.path === HOME.path)?.handle;
 
-function findItem(path: string): { group: MenuGroup; item: MenuItem } | null {
+function entryAt(path: string): { group: MenuGroup; item: MenuItem } | null {
   for (const group of ADMIN_MENU) {
     const item = group.items.find((i) => i.path === path);
     if (item) return { group, item };
@@ -57,24 +56,35 @@ function findItem(path: string): { group: MenuGroup; item: MenuItem } | null {
   return null;
 }
 
-/** Dashboard / group / item (/ child), from the menu. */
-export function breadcrumbs(pathname: string): Crumb[] {
-  const home: Crumb = { title: 'Dashboard', path: '/dashboard' };
-  if (pathname === '/dashboard') return [{ title: 'Dashboard' }];
-  const child = CHILDREN.find((c) => pathname.startsWith(c.prefix));
-  const found = findItem(child ? child.parent : pathname);
-  if (!found) return [home];
-  const crumbs: Crumb[] = [home, { title: found.group.title }];
-  if (child) {
-    crumbs.push({ title: found.item.title, path: found.item.path });
-    crumbs.push({ title: child.title(decodeURIComponent(pathname.slice(child.prefix.length))) });
-  } else crumbs.push({ title: found.item.title });
-  return crumbs;
+/**
+ * Dashboard / group / entry (/ the record), from the screen's handle (and the path's id, for a
+ * screen of one record); the dashboard alone at the dashboard. The crumb without a link is the
+ * screen itself.
+ */
+export function crumbsOf(handle: AdminHandle | undefined, id = ''): Crumb[] {
+  if (!handle) return [HOME];
+  if (!('under' in handle)) {
+    const here = { title: handle.title };
+    return handle === homeHandle ? [here] : [HOME, { title: handle.group }, here];
+  }
+  const list = entryAt(handle.under);
+  if (!list) return [HOME];
+  const { title, path } = list.item;
+  return [HOME, { title: list.group.title }, { title, path }, { title: handle.title(id) }];
 }
 
-/** "{item} | {suffix}", Welcome when the path is not in the menu. */
+/** The breadcrumbs of a path outside the router: matched against the screens as the router matches it. */
+export function breadcrumbs(pathname: string): Crumb[] {
+  const match = matchRoutes(adminScreens, pathname)?.at(-1);
+  return crumbsOf(match?.route.handle, match?.params.id);
+}
+
+/** "{screen} | {suffix}": the last crumb when it is the screen itself, Welcome when there is none. */
+export function titleOf(crumbs: Crumb[]): string {
+  const last = crumbs.at(-1);
+  return `${last && last.path === undefined ? last.title : adminMessages.defaultTitle} | ${adminMessages.titleSuffix}`;
+}
+
 export function pageTitle(pathname: string): string {
-  const crumbs = breadcrumbs(pathname);
-  const last = crumbs.length > 1 || pathname === '/dashboard' ? crumbs[crumbs.length - 1]?.title : undefined;
-  return `${last ?? adminMessages.defaultTitle} | ${adminMessages.titleSuffix}`;
+  return titleOf(breadcrumbs(pathname));
 }

@@ -1,21 +1,8 @@
 /**
- * The admin area's paths. `routes.tsx` registers exactly these (the two with
- * an id as `/:id`); the shell reaches them only through its lazy `Elsewhere`
- * chunk, so no admin path is in a shopper's first screen (the storefront
- * bench checks for them).
+ * The admin area's paths, as the screens' table (screens.tsx) names them, without the id a screen of
+ * one record takes (`/admin-orders`, not `/admin-orders/:id`). No admin path is in a shopper's first
+ * screen: the table comes with the lazy `Elsewhere` chunk (the storefront bench checks for them).
  */
-export const ADMIN_PATHS = [
-  '/dashboard',
-  '/add-new-category',
-  '/add-product',
-  '/category-list',
-  '/product-list',
-  '/all-admin-orders',
-  '/edit-products',
-  '/admin-orders',
-  '/backups',
-  '/delivery-slots',
-] as const;
+import { adminScreens } from './screens.js';
 
-/** The paths that take an id (`/edit-products/:id`, `/admin-orders/:id`); the others take none. */
-export const ADMIN_ID_PATHS: readonly (typeof ADMIN_PATHS)[number][] = ['/edit-products', '/admin-orders'];
+export const ADMIN_PATHS: readonly string[] = adminScreens.map((s) => s.path.replace(/\/:id$/, ''));

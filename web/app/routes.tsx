@@ -99,10 +99,11 @@ export function routerOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigat
       if (patched) return;
       // A storefront screen's path (one with a parameter brings the router here too) needs nothing.
       if (matchRoutes(storefrontScreens, path)?.at(-1)?.route.path !== '*') return;
-      const { elsewhereRoutes, laterScreens } = await import('./Elsewhere.js');
+      // The module whole, not destructured: Vite wraps a destructured import() in a function of its own.
+      const later = await import('./Elsewhere.js');
       if (patched) return;
-      patch('storefront', laterScreens);
-      patch('root', elsewhereRoutes);
+      patch('storefront', later.laterScreens);
+      patch('root', later.elsewhereRoutes);
       patched = true;
     },
   };
