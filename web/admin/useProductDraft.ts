@@ -1,4 +1,4 @@
-/** Add and Edit product's one draft: the fields and pictures as edited, what they started from, the problems found, and leaving unsaved. */
+/** Add and Edit product's one draft: the fields and pictures as edited, what they started from, the problems found. */
 import { useCallback, useState } from 'react';
 import { type ProductField, productFormProblems } from '../../domain/admin.js';
 import { adminMessages } from '../../domain/admin-messages.js';
@@ -65,8 +65,8 @@ function focusFirst(found: ProductField[]) {
 }
 
 /**
- * `initial`: where the draft starts, or null until the product has loaded (then `start`). Edit's
- * form has no label fields to require, and says so when the pictures alone are missing.
+ * `initial`: where the draft starts, or null until the product has loaded (then `start`). The
+ * spec's edit form requires no labels, and names the missing pictures in its own message.
  */
 export function useProductDraft(mode: 'add' | 'edit', initial: SavedDraft | null) {
   const notify = useNotify();
