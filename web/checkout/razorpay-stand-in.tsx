@@ -1,8 +1,4 @@
-/**
- * The local stand-in for Razorpay Checkout, for a shop without keys that runs with
- * TEST_PAYMENTS=true (its provider is `test`): the same flow and the same `PaymentResult` as
- * `payWithRazorpay`, paid through `/api/payments/test/pay`.
- */
+/** The local stand-in for Razorpay Checkout, for a shop without keys that runs with TEST_PAYMENTS=true. */
 import { useEffect, useRef, useState } from 'react';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { messages } from '../../domain/messages.js';
@@ -11,7 +7,10 @@ import { type ProviderOrder, paymentsContract } from '../../domain/payments.cont
 import { call } from '../api/client.js';
 import type { PaymentResult } from './razorpay.js';
 
-/** The stand-in's dialog, open from its first render; `done` is called once with what happened. */
+/**
+ * The stand-in's dialog (the provider `test`), open from its first render: the same flow as
+ * `payWithRazorpay`, paid through `/api/payments/test/pay`; `done` gets the same `PaymentResult`.
+ */
 export function RazorpayStandIn({ order, done }: { order: ProviderOrder; done(r: PaymentResult): void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [paying, setPaying] = useState(false);

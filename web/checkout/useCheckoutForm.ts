@@ -1,7 +1,4 @@
-/**
- * The checkout form's state and its defaults: the delivery date, the slot, the gift and the address
- * fields, prefilled until the shopper changes something.
- */
+/** The checkout form's state (date, slot, gift, address fields) and its defaults until the shopper changes something. */
 import { useEffect, useRef, useState } from 'react';
 import type { CartLine } from '../../domain/cart.js';
 import { earliestDeliveryDate } from '../../domain/delivery.js';
