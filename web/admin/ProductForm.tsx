@@ -1,139 +1,57 @@
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+/**
+ * Add product (the spec's multipart form) and Edit product (`/edit-products/{id}`, the spec's
+ * fields and the rest of the product), one form on one draft (`useProductDraft`). The description
+ * is HTML; the preview shows what the shop will show, through the same sanitizer.
+ */
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { adminApi } from '../../domain/admin.contract.js';
-import {
-  moveItem,
-  type ProductField,
-  type ProductFormValues,
-  productFormProblems,
-  type VariationRow,
-} from '../../domain/admin.js';
-import { adminMessages } from '../../domain/admin-messages.js';
+import type { ProductField, VariationRow } from '../../domain/admin.js';
 import { catalogueApi } from '../../domain/catalogue.contract.js';
-import { LIMITS, type Product } from '../../domain/catalogue.js';
+import { LIMITS } from '../../domain/catalogue.js';
 import { messages } from '../../domain/messages.js';
 import { ApiError } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
-import { useLeaveGuardState } from './leave-guard.js';
+import { ImageEditor } from './ImageEditor.js';
+import {
+  addProductRequest,
+  type ProductDraft,
+  productImagesRequest,
+  updateProductRequest,
+} from './product-requests.js';
 import { LoadError, Loading, Screen } from './ui.js';
+import { keptImages, NEW_PRODUCT, savedProduct, useProductDraft } from './useProductDraft.js';
 
-/**
- * Add product (the spec's multipart form) and Edit product (`/edit-products/{id}`,
- * the spec's fields and the rest of the product). Images: previews before
- * upload, reorder (the first is the main picture), remove. The description is
- * HTML; the preview shows what the shop will show, through the same sanitizer.
- */
-export type ImageItem =
-  | { kind: 'kept'; src: string; thumb: string }
-  | { kind: 'new'; file: File; url: string };
-
-/** The form's fields, and the gift flags (issue 26): the product takes a message on the cake, it is a photo cake. */
-type Values = Omit<ProductFormValues, 'imageCount'> & { takesMessage: boolean; photoCake: boolean };
-
-const EMPTY: Values = {
-  categoryIDs: [],
-  title: '',
-  description: '',
-  labelHeading: '',
-  labelDescription: '',
-  price: '',
-  sizeOrWeight: '',
-  variations: [],
-  takesMessage: false,
-  photoCake: false,
-};
-
-function fromProduct(p: Product): Values {
-  return {
-    categoryIDs: p.categories.map((c) => c.categoryID),
-    title: p.title,
-    description: p.description,
-    labelHeading: p.labelHeading,
-    labelDescription: p.labelDescription,
-    price: String(p.price),
-    sizeOrWeight: p.sizeOrWeight,
-    // A product the device stored before the flags existed has none.
-    takesMessage: p.takesMessage ?? false,
-    photoCake: p.photoCake ?? false,
-    variations: p.variations.map((v) => ({
-      variationName: v.variationName,
-      variationType: v.variationValue,
-      price: String(v.price),
-    })),
-  };
-}
+type Draft = ReturnType<typeof useProductDraft>;
 
 const errorText = (err: unknown, fallback: string) =>
   err instanceof ApiError && !err.offline && err.envelope ? `Error: ${err.message}` : fallback;
 
 export function AddProduct() {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [images, setImages] = useState<ImageItem[]>([]);
-  const [problems, setProblems] = useState<ProductField[]>([]);
-  const [busy, setBusy] = useState(false);
+  const draft = useProductDraft('add', NEW_PRODUCT);
   const notify = useNotify();
   const adminCall = useAdminCall();
-  const dirty = JSON.stringify(values) !== JSON.stringify(EMPTY) || images.length > 0;
-  useLeaveGuardState(dirty && !busy);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = productFormProblems({ ...values, imageCount: images.length }, 'add');
-    setProblems(found);
-    if (found.length) {
-      notify(messages.productFieldsRequired, 'error');
-      focusFirst(found);
-      return;
-    }
-    const form = new FormData();
-    for (const id of values.categoryIDs) form.append('CategoryID', String(id));
-    form.append('Title', values.title.trim());
-    form.append('Description', values.description);
-    form.append('LabelHeading', values.labelHeading.trim());
-    form.append('LabelDescription', values.labelDescription.trim());
-    form.append('Price', values.price.trim());
-    form.append('SizeOrWeight', values.sizeOrWeight.trim());
-    form.append('takesMessage', String(values.takesMessage));
-    form.append('photoCake', String(values.photoCake));
-    form.append(
-      'variationsJson',
-      JSON.stringify(
-        values.variations.map((v) => ({
-          VariationName: v.variationName.trim(),
-          VariationType: v.variationType.trim(),
-          Price: v.price.trim(),
-        })),
-      ),
-    );
-    for (const img of images) if (img.kind === 'new') form.append('images', img.file, img.file.name);
-    setBusy(true);
+    if (!draft.check()) return;
+    const form = addProductRequest(draft.values, draft.images);
+    draft.setBusy(true);
     try {
       const res = await adminCall(catalogueApi.addProduct, { body: form });
       notify(res.sys_message || messages.productAdded, 'success');
-      for (const img of images) if (img.kind === 'new') URL.revokeObjectURL(img.url);
-      setValues(EMPTY);
-      setImages([]);
-      setProblems([]);
+      for (const img of draft.images) if (img.kind === 'new') URL.revokeObjectURL(img.url);
+      draft.reset();
     } catch (err) {
       notify(errorText(err, messages.somethingWentWrongDot), 'error');
     } finally {
-      setBusy(false);
+      draft.setBusy(false);
     }
   };
 
   return (
     <Screen title="Add Product">
-      <ProductFields
-        mode="add"
-        values={values}
-        setValues={setValues}
-        images={images}
-        setImages={setImages}
-        problems={problems}
-        busy={busy}
-        onSubmit={submit}
-        submitLabel="Add Product"
-      />
+      <ProductFields mode="add" draft={draft} onSubmit={submit} submitLabel="Add Product" />
     </Screen>
   );
 }
@@ -142,85 +60,32 @@ export function EditProduct({ id }: { id: string }) {
   const notify = useNotify();
   const adminCall = useAdminCall();
   const loaded = useAdminQuery(catalogueApi.getProductById, { params: { id }, token: null }, `product-${id}`);
-  const [original, setOriginal] = useState<{ values: Values; images: ImageItem[] } | null>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [images, setImages] = useState<ImageItem[]>([]);
-  const [problems, setProblems] = useState<ProductField[]>([]);
-  const [busy, setBusy] = useState(false);
+  const draft = useProductDraft('edit', null);
+  const { start } = draft;
   useEffect(() => {
     const p = loaded.data;
     if (!p) return;
-    const start = {
-      values: fromProduct(p),
-      images: p.images.map((i): ImageItem => ({ kind: 'kept', src: i.src, thumb: i.thumb })),
-    };
-    setOriginal(start);
-    setValues(start.values);
-    setImages(start.images);
-  }, [loaded.data]);
-  const imagesChanged =
-    original !== null &&
-    (images.length !== original.images.length ||
-      images.some(
-        (img, i) => img.kind === 'new' || img.src !== (original.images[i] as { src?: string })?.src,
-      ));
-  const dirty =
-    original !== null && (JSON.stringify(values) !== JSON.stringify(original.values) || imagesChanged);
-  useLeaveGuardState(dirty && !busy);
+    start(savedProduct(p));
+  }, [loaded.data, start]);
 
   const notFound = loaded.error && !loaded.offline && loaded.error === messages.productNotFound;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = productFormProblems({ ...values, imageCount: images.length }, 'edit');
-    if (!images.length) found.push('images');
-    setProblems(found);
-    if (found.length) {
-      notify(
-        found.includes('images') ? adminMessages.imagesRequired : messages.productFieldsRequired,
-        'error',
-      );
-      focusFirst(found);
-      return;
-    }
-    setBusy(true);
+    if (!draft.check()) return;
+    const { values, images } = draft;
+    draft.setBusy(true);
     try {
-      await adminCall(catalogueApi.updateProduct, {
-        body: {
-          productID: Number(id),
-          title: values.title.trim(),
-          description: values.description,
-          price: values.price.trim(),
-          labelHeading: values.labelHeading.trim(),
-          labelDescription: values.labelDescription.trim(),
-          sizeOrWeight: values.sizeOrWeight.trim(),
-          takesMessage: values.takesMessage,
-          photoCake: values.photoCake,
-          categories: values.categoryIDs.map((categoryID) => ({ categoryID })),
-          variations: values.variations.map((v) => ({
-            variationName: v.variationName.trim(),
-            variationType: v.variationType.trim(),
-            price: v.price.trim(),
-          })),
-        },
-      });
+      await adminCall(catalogueApi.updateProduct, { body: updateProductRequest(Number(id), values) });
       let kept = images;
-      if (imagesChanged) {
-        const form = new FormData();
-        const files: File[] = [];
-        const order = images.map((img) => {
-          if (img.kind === 'kept') return { src: img.src };
-          files.push(img.file);
-          return { file: files.length - 1 };
+      if (draft.picturesChanged) {
+        const res = await adminCall(adminApi.productImages, {
+          params: { id },
+          body: productImagesRequest(images),
         });
-        form.append('order', JSON.stringify(order));
-        for (const f of files) form.append('images', f, f.name);
-        const res = await adminCall(adminApi.productImages, { params: { id }, body: form });
-        kept = (res.data?.images ?? []).map((i): ImageItem => ({ kind: 'kept', src: i.src, thumb: i.thumb }));
+        kept = keptImages(res.data?.images ?? []);
         for (const img of images) if (img.kind === 'new') URL.revokeObjectURL(img.url);
       }
-      setImages(kept);
-      setOriginal({ values, images: kept });
-      setProblems([]);
+      draft.saved({ values, images: kept });
       notify(messages.productUpdated, 'success');
     } catch (err) {
       notify(
@@ -230,7 +95,7 @@ export function EditProduct({ id }: { id: string }) {
         'error',
       );
     } finally {
-      setBusy(false);
+      draft.setBusy(false);
     }
   };
 
@@ -242,19 +107,9 @@ export function EditProduct({ id }: { id: string }) {
         </p>
       )}
       {loaded.error && !notFound && <LoadError text={messages.productLoadError} onRetry={loaded.reload} />}
-      {loaded.loading && !original && <Loading />}
-      {original && (
-        <ProductFields
-          mode="edit"
-          values={values}
-          setValues={setValues}
-          images={images}
-          setImages={setImages}
-          problems={problems}
-          busy={busy}
-          onSubmit={submit}
-          submitLabel="Update Product"
-        />
+      {loaded.loading && !draft.ready && <Loading />}
+      {draft.ready && (
+        <ProductFields mode="edit" draft={draft} onSubmit={submit} submitLabel="Update Product" />
       )}
     </Screen>
   );
@@ -294,36 +149,22 @@ function useSanitized(html: string): string {
   return useMemo(() => (sanitize ? sanitize(html) : ''), [sanitize, html]);
 }
 
-function focusFirst(found: ProductField[]) {
-  const first = found[0];
-  if (!first) return;
-  requestAnimationFrame(() => document.getElementById(`pf-${first.replace(/\./g, '-')}`)?.focus());
-}
-
 function ProductFields({
   mode,
-  values,
-  setValues,
-  images,
-  setImages,
-  problems,
-  busy,
+  draft,
   onSubmit,
   submitLabel,
 }: {
   mode: 'add' | 'edit';
-  values: Values;
-  setValues(v: Values): void;
-  images: ImageItem[];
-  setImages(i: ImageItem[]): void;
-  problems: ProductField[];
-  busy: boolean;
+  draft: Draft;
   onSubmit(e: FormEvent): void;
   submitLabel: string;
 }) {
+  const { values, setValues, images, setImages, problems, busy } = draft;
   const categories = useAdminQuery(catalogueApi.getCategories, { token: null }, 'categories');
   const bad = (f: ProductField) => problems.includes(f) || undefined;
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues({ ...values, [key]: value });
+  const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) =>
+    setValues({ ...values, [key]: value });
   const preview = useSanitized(values.description);
   const setVariation = (i: number, change: Partial<VariationRow>) =>
     set(
@@ -513,99 +354,5 @@ function ProductFields({
         </button>
       </div>
     </form>
-  );
-}
-
-function ImageEditor({
-  images,
-  setImages,
-  invalid,
-}: {
-  images: ImageItem[];
-  setImages(i: ImageItem[]): void;
-  invalid?: boolean;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  const notify = useNotify();
-  const add = (files: FileList | null) => {
-    if (!files?.length) return;
-    const room = LIMITS.imagesPerProduct - images.length;
-    const chosen = [...files].slice(0, Math.max(0, room));
-    if (chosen.length < files.length) notify(adminMessages.imagesLimit(LIMITS.imagesPerProduct), 'error');
-    setImages([
-      ...images,
-      ...chosen.map((file): ImageItem => ({ kind: 'new', file, url: URL.createObjectURL(file) })),
-    ]);
-    if (input.current) input.current.value = '';
-  };
-  const remove = (i: number) => {
-    const img = images[i];
-    if (img?.kind === 'new') URL.revokeObjectURL(img.url);
-    setImages(images.filter((_, j) => j !== i));
-  };
-  return (
-    <fieldset className="admin-panel" aria-invalid={invalid}>
-      <legend>
-        Images <abbr title="required">*</abbr>
-      </legend>
-      <label className="admin-field">
-        <span>
-          Choose images (JPEG, PNG, WebP; at most {LIMITS.imagesPerProduct}; the first is the main picture)
-        </span>
-        <input
-          id="pf-images"
-          ref={input}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-          multiple
-          onChange={(e) => add(e.target.files)}
-        />
-      </label>
-      <ol className="admin-images">
-        {images.map((img, i) => {
-          const src = img.kind === 'new' ? img.url : img.thumb;
-          const name = img.kind === 'new' ? img.file.name : `picture ${i + 1}`;
-          return (
-            <li key={src}>
-              <img
-                src={src}
-                alt={`${i === 0 ? 'Main picture' : `Picture ${i + 1}`}: ${name}`}
-                width={96}
-                height={96}
-              />
-              {i === 0 && <span className="admin-images__main">Main</span>}
-              <div className="admin-images__actions">
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={i === 0}
-                  onClick={() => setImages(moveItem(images, i, i - 1))}
-                  aria-label={`Move ${name} earlier`}
-                >
-                  ←
-                </button>
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={i === images.length - 1}
-                  onClick={() => setImages(moveItem(images, i, i + 1))}
-                  aria-label={`Move ${name} later`}
-                >
-                  →
-                </button>
-                <button
-                  type="button"
-                  className="btn admin-danger"
-                  onClick={() => remove(i)}
-                  aria-label={`Remove ${name}`}
-                >
-                  ✕
-                </button>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-    </fieldset>
   );
 }

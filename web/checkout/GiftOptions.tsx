@@ -1,3 +1,9 @@
+/**
+ * The checkout's gift choices: send to someone else (their name and mobile; the address
+ * fields become theirs; a saved recipient in two taps, offline too), save the recipient, no price
+ * in the box, don't say who it's from, and a free card. The request fields are all optional: an
+ * order without gifts sends none of them.
+ */
 import { useId } from 'react';
 import * as v from 'valibot';
 import {
@@ -15,12 +21,6 @@ import {
 import type { OrderRequestInput } from '../../domain/orders.js';
 import { mobileDigits } from '../../domain/phone.js';
 
-/**
- * The checkout's gift choices (issue 26): send to someone else (their name and mobile; the address
- * fields become theirs; a saved recipient in two taps, offline too), save the recipient, no price
- * in the box, don't say who it's from, and a free card. The request fields are all optional: an
- * order without gifts sends none of them, as before.
- */
 export interface GiftState {
   toSomeoneElse: boolean;
   name: string;

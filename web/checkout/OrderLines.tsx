@@ -1,15 +1,15 @@
-import { Link } from 'react-router-dom';
-import { giftMessages } from '../../domain/gifts.js';
-import { formatRupees } from '../../domain/money.js';
-import { ProductImage } from '../components/ProductImage.js';
-import './checkout.css';
-
 /**
  * An order's lines, the same on order success, queued orders, My Orders and the order page: the
  * picture, the product, what was chosen ("Weight: 1 kg", `lineOption` of domain/order-lines.ts),
  * how many at what price, the cake's message as typed, and the line's sum. Each screen turns what
  * it holds (the server's lines, a queued request, a history row) into `ShownLine`s.
  */
+import { Link } from 'react-router-dom';
+import { giftMessages } from '../../domain/gifts.js';
+import { formatRupees } from '../../domain/money.js';
+import { ProductImage } from '../components/ProductImage.js';
+import './checkout.css';
+
 export interface ShownLine {
   /** Null: a line the spec's client named only by its title. */
   productID: number | null;

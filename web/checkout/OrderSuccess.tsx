@@ -1,3 +1,10 @@
+/**
+ * `/order-success?order={key}`: the order as the device knows it, live. Placed:
+ * number, items, the bill, delivery date, payment. Queued: what happens next.
+ * Refused: what to decide. The page follows the row, so a queued order turns
+ * into a placed one here when a sender gets it through. Another account's
+ * order (a shared phone, a link kept from another session) reads as missing.
+ */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -18,13 +25,6 @@ import { Attention, madeLabel, StateChip } from './OutboxOrder.js';
 import { rowLines, useRowProducts } from './outbox-lines.js';
 import './checkout.css';
 
-/**
- * `/order-success?order={key}`: the order as the device knows it, live. Placed:
- * number, items, the bill, delivery date, payment. Queued: what happens next.
- * Refused: what to decide. The page follows the row, so a queued order turns
- * into a placed one here when a sender gets it through. Another account's
- * order (a shared phone, a link kept from another session) reads as missing.
- */
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 function deliveryLabel(date: string): string {
   const t0 = Date.parse(`${date}T00:00:00`);

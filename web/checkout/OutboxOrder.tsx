@@ -1,3 +1,8 @@
+/**
+ * One order of the outbox as the shopper sees it: its state, and for an
+ * order the server refused, what to decide (the new figures beside the old
+ * ones, the fix, sign in, or cancel). Used by order success and My Orders.
+ */
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
@@ -21,11 +26,6 @@ import { useNotify } from '../hooks/useAlerts.js';
 import { queuedLineLabel } from './outbox-lines.js';
 import { kick } from './page-sender.js';
 
-/**
- * One order of the outbox as the shopper sees it: its state, and for an
- * order the server refused, what to decide (the new figures beside the old
- * ones, the fix, sign in, or cancel). Used by order success and My Orders.
- */
 export function StateChip({ row }: { row: OutboxRow }) {
   return (
     <span className={`co-chip co-chip--${row.state}`}>

@@ -1,3 +1,11 @@
+/**
+ * The delivery slots of the checkout. The device's copy (synced with
+ * the catalogue) answers at once and offline: times, surcharges, cut-offs and
+ * closed dates. Online, the server's answer for the chosen date replaces it, with
+ * what is left of each slot ("Full"); offline, places left are not known and the
+ * server checks them when the order is sent (a full slot then waits for the
+ * shopper with the next free ones).
+ */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { isCalendarDate } from '../../domain/delivery.js';
@@ -15,14 +23,6 @@ import {
 import { db } from '../../sw/db.js';
 import { call } from '../api/client.js';
 
-/**
- * The delivery slots of the checkout (issue 25). The device's copy (synced with
- * the catalogue) answers at once and offline: times, surcharges, cut-offs and
- * closed dates. Online, the server's answer for the chosen date replaces it, with
- * what is left of each slot ("Full"); offline, places left are not known and the
- * server checks them when the order is sent (a full slot then waits for the
- * shopper with the next free ones).
- */
 export interface DeviceSlots {
   slots: DeliverySlot[];
   closures: ClosedDate[];

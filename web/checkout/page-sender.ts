@@ -1,6 +1,3 @@
-import { defaultEnv, sendDue } from '../../sw/outbox.js';
-import { onSessionChange } from '../../sw/session.js';
-
 /**
  * The page's sender of the order outbox (the worker has its own; both take
  * the same Web Lock, so only one sends at a time). It does everything alone
@@ -10,6 +7,9 @@ import { onSessionChange } from '../../sw/session.js';
  * - on a timer at the next row's due time (back-off 2 s doubling to 5 min,
  *   with jitter) while something is queued and the browser says it is online.
  */
+import { defaultEnv, sendDue } from '../../sw/outbox.js';
+import { onSessionChange } from '../../sw/session.js';
+
 let started = false;
 let running = false;
 let again: { force: boolean } | null = null;

@@ -1,3 +1,10 @@
+/**
+ * Placing an order from the page: the order goes into the outbox with a new
+ * idempotency key and out of the cart in one transaction, then (online) it
+ * is sent at once while the shopper waits. A send that does not answer within
+ * `WAIT_MS` (a very slow link) leaves the order to the senders; it is never
+ * placed twice, however many of them try.
+ */
 import type { CartLine } from '../../domain/cart.js';
 import { messages } from '../../domain/messages.js';
 import type { OrderRequestInput, OrderTotals } from '../../domain/orders.js';
@@ -8,13 +15,6 @@ import type { Session } from '../../sw/session.js';
 import { newKey } from '../hooks/new-key.js';
 import { registerBackgroundSync, startPageSender } from './page-sender.js';
 
-/**
- * Placing an order from the page: the order goes into the outbox with a new
- * idempotency key and out of the cart in one transaction, then (online) it
- * is sent at once while the shopper waits. A send that does not answer within
- * `WAIT_MS` (a very slow link) leaves the order to the senders; it is never
- * placed twice, however many of them try.
- */
 const WAIT_MS = 15_000;
 
 /** The order's Idempotency-Key, made once when it is first stored. */

@@ -1,13 +1,13 @@
-import { RAZORPAY_CHECKOUT_SCRIPT } from '../../domain/browser-origins.js';
-import { checkoutMessages as t } from '../../domain/checkout-messages.js';
-import type { CheckoutSuccess, ProviderOrder } from '../../domain/payments.contract.js';
-
 /**
  * Razorpay Standard Checkout, loaded only when the shopper pays online (never
  * on the first screen, never precached: it is the provider's script). The
  * options are the spec's: amount in paise, INR, the shop's name, "Order
  * Payment", the shopper's name, email and phone prefilled.
  */
+import { RAZORPAY_CHECKOUT_SCRIPT } from '../../domain/browser-origins.js';
+import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import type { CheckoutSuccess, ProviderOrder } from '../../domain/payments.contract.js';
+
 const SCRIPT_URL = RAZORPAY_CHECKOUT_SCRIPT;
 export const SHOP_NAME = 'Bakery & Blooms';
 

@@ -1,0 +1,225 @@
+/** The checkout's payment: Cash on Delivery or online, and paying online (provider order, checkout, then the order). */
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { CartLine } from '../../domain/cart.js';
+import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { giftMessages } from '../../domain/gifts.js';
+import { messages } from '../../domain/messages.js';
+import { type OrderRequestInput, PAYMENT_METHODS } from '../../domain/orders.js';
+import { asRepriced } from '../../domain/outbox.js';
+import {
+  type CheckoutSuccess,
+  type PaymentProviderName,
+  type ProviderOrder,
+  paymentsContract,
+} from '../../domain/payments.contract.js';
+import { db } from '../../sw/db.js';
+import type { Session } from '../../sw/session.js';
+import { ApiError, call } from '../api/client.js';
+import { useNotify } from '../hooks/useAlerts.js';
+import { newOrderKey, PhotoUploadError, withUploadedPhotos } from './place.js';
+import { type PaymentResult, payWithRazorpay, ScriptLoadError } from './razorpay.js';
+
+export type Method = 'cod' | 'online';
+export type Busy = null | 'placing' | 'paying';
+
+export interface OnlinePaymentInput {
+  offline: boolean;
+  /** Someone else's gift with no price in the box: Cash on Delivery would ask them for money. */
+  codBlocked: boolean;
+  setBusy(busy: Busy): void;
+  /** The coupon the server no longer takes is dropped from the checkout. */
+  dropCoupon(): void;
+}
+
+/** What paying needs of the checkout at the moment the shopper pays. */
+export interface PayContext {
+  session: Session;
+  cart: readonly CartLine[];
+  /** Places the paid order (the request with the payment's proof) under the payment's key. */
+  place(request: OrderRequestInput, key: string): Promise<void>;
+}
+
+export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: OnlinePaymentInput) {
+  const notify = useNotify();
+  const [method, setMethod] = useState<Method>('cod');
+  // undefined until the server has said; null: the shop takes no online payment.
+  const [provider, setProvider] = useState<PaymentProviderName | null | undefined>(undefined);
+  const [standIn, setStandIn] = useState<{ order: ProviderOrder; done(r: PaymentResult): void } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // One key per attempt to pay: the provider order and the order placed after it share it.
+  const payKey = useRef<string | null>(null);
+  // The photo cakes' photos uploaded during this checkout (by the photo's key): paying again uploads none twice.
+  const photoIDs = useRef(new Map<string, string>());
+
+  useEffect(() => {
+    if (offline || provider !== undefined) return;
+    call(paymentsContract.methods, { token: null })
+      .then((answer) => setProvider(answer.data?.provider ?? null))
+      .catch(() => undefined);
+  }, [offline, provider]);
+
+  /** Cart prices the server no longer charges become the new ones, for the shopper to see before paying. */
+  const takeNewPrices = async (cart: readonly CartLine[], data: unknown) => {
+    const repriced = asRepriced(data);
+    if (!repriced) return;
+    await db.transaction('rw', db.cart, async () => {
+      for (const [i, line] of cart.entries()) {
+        const next = repriced.lines[i]?.new.price;
+        if (next !== undefined && next !== line.price) await db.cart.update(line.key, { price: next });
+      }
+    });
+    if (repriced.coupon && !repriced.coupon.applied) dropCoupon();
+  };
+
+  const pay = async (request: OrderRequestInput, { session, cart, place }: PayContext) => {
+    if (offline) {
+      notify(t.onlineNeedsNetwork, 'error');
+      return;
+    }
+    const key = payKey.current ?? newOrderKey();
+    payKey.current = key;
+    setBusy('paying');
+    setFailure(null);
+    try {
+      // The photos first: the provider order prices, and the payment pays, an order that carries them.
+      const paying = await withUploadedPhotos(session, request, cart, photoIDs.current);
+      const { RazorpayOrderId: _o, RazorpayPaymentId: _p, RazorpaySignature: _s, ...body } = paying;
+      const answer = await call(paymentsContract.createRazorpayOrder, {
+        body,
+        headers: { 'idempotency-key': key },
+      });
+      const order = answer.data;
+      if (!order) throw new ApiError(messages.orderFailed, 500, null);
+      const result =
+        order.provider === 'test'
+          ? await new Promise<PaymentResult>((done) => setStandIn({ order, done }))
+          : await payWithRazorpay(order, {
+              name: paying.CustomerName,
+              email: session.email,
+              contact: session.phone,
+            });
+      setStandIn(null);
+      if (result.kind === 'paid') {
+        await place(withProof(paying, result.proof), key);
+        payKey.current = null;
+      } else if (result.kind === 'failed') {
+        setFailure(result.reason);
+        notify(t.paymentFailed(result.reason), 'error');
+      } else {
+        notify(t.paymentCancelled, 'info');
+      }
+    } catch (err) {
+      if (err instanceof ScriptLoadError || err instanceof PhotoUploadError) notify(err.message, 'error');
+      else if (err instanceof ApiError) {
+        if (err.status === 409) await takeNewPrices(cart, err.envelope?.data);
+        notify(err.message || messages.orderFailed, 'error');
+      } else notify(messages.orderFailed, 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // What the order is paid by: the shopper's choice, unless the gift rules Cash on Delivery out.
+  const payBy: Method = codBlocked ? 'online' : method;
+  return {
+    payBy,
+    choose: setMethod,
+    provider,
+    onlineReady: !offline && !!provider,
+    failure,
+    /** After a failed payment: Cash on Delivery instead. */
+    switchToCod() {
+      setMethod('cod');
+      setFailure(null);
+    },
+    /** The test provider's checkout while it is open. */
+    standIn,
+    pay,
+  };
+}
+
+function withProof(request: OrderRequestInput, proof: CheckoutSuccess): OrderRequestInput {
+  return {
+    ...request,
+    PaymentMethod: PAYMENT_METHODS.online,
+    RazorpayPaymentId: proof.razorpay_payment_id,
+    RazorpayOrderId: proof.razorpay_order_id,
+    RazorpaySignature: proof.razorpay_signature,
+  };
+}
+
+/** The payment box: the two methods, each saying why it is off, and a failed payment's way on. */
+export function PaymentMethods({
+  idPrefix,
+  payment,
+  codBlocked,
+  offline,
+  error,
+}: {
+  idPrefix: string;
+  payment: ReturnType<typeof useOnlinePayment>;
+  codBlocked: boolean;
+  offline: boolean;
+  error: ReactNode;
+}) {
+  const { payBy, onlineReady, provider, failure } = payment;
+  return (
+    <fieldset className="co-payment">
+      <legend>{t.paymentLegend}</legend>
+      <label className="co-method">
+        <input
+          type="radio"
+          name="method"
+          value="cod"
+          checked={payBy === 'cod'}
+          disabled={codBlocked}
+          aria-describedby={`${idPrefix}-cod-note`}
+          onChange={() => payment.choose('cod')}
+        />
+        <span>
+          <strong>{t.cod}</strong>
+          <span className="co-hint" id={`${idPrefix}-cod-note`}>
+            {codBlocked ? giftMessages.giftCod : t.codNote}
+          </span>
+        </span>
+      </label>
+      <label className={`co-method${onlineReady ? '' : ' co-method--off'}`}>
+        <input
+          type="radio"
+          name="method"
+          value="online"
+          checked={payBy === 'online'}
+          disabled={!onlineReady}
+          aria-describedby={`${idPrefix}-online-note`}
+          onChange={() => payment.choose('online')}
+        />
+        <span>
+          <strong>{t.online}</strong>
+          <span className="co-hint" id={`${idPrefix}-online-note`}>
+            {offline
+              ? t.onlineNeedsNetwork
+              : provider === null
+                ? t.onlineUnavailable
+                : provider === 'test'
+                  ? t.onlineTestNote
+                  : t.onlineNote}
+          </span>
+        </span>
+      </label>
+      {error}
+      {failure ? (
+        <div className="co-payfail" role="alert">
+          <p>{t.paymentFailed(failure)}</p>
+          <div className="co-actions">
+            <button type="submit" className="btn btn--primary btn--small">
+              {t.paymentRetry}
+            </button>
+            <button type="button" className="btn btn--outline btn--small" onClick={payment.switchToCod}>
+              {t.paymentUseCod}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
