@@ -11,7 +11,6 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
-import { registerShopperByMailFolder, writeSession } from '../support/checkout-e2e.js';
 import { takeCspViolations } from '../support/csp-guard.js';
 import {
   buildWeb,
@@ -21,6 +20,7 @@ import {
   startServer,
   tempDir,
 } from '../support/e2e.js';
+import { registerShopperByMailFolder, writeSession } from '../support/shopper.js';
 
 /**
  * The admin area in real Chromium against the real server (issue 12): the

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackAndVerify } from '../../api/backup/archive.js';
 import type { LoginData } from '../../domain/accounts.js';
 import { adminMessages } from '../../domain/admin-messages.js';
-import { writeSession } from '../support/checkout-e2e.js';
 import { takeCspViolations } from '../support/csp-guard.js';
 import { buildWeb, launchChromium, type RunningServer, startServer, tempDir } from '../support/e2e.js';
+import { writeSession } from '../support/shopper.js';
 
 /**
  * The admin's backups in real Chromium against the real server (issue 27): the dashboard's

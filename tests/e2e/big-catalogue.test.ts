@@ -9,7 +9,6 @@ import { seedSyntheticProducts } from '../../api/seed/synthetic.js';
 import type { Product } from '../../domain/catalogue.js';
 import { messages } from '../../domain/messages.js';
 import { search } from '../../domain/search.js';
-import { openShopOnPhone } from '../support/checkout-e2e.js';
 import {
   buildWeb,
   deviceCounts,
@@ -19,6 +18,7 @@ import {
   startServer,
   tempDir,
 } from '../support/e2e.js';
+import { openShopOnPhone } from '../support/shopper.js';
 
 /**
  * Issue 17 at a size CI affords: a first visit to a shop of 2,000 products ends with every

@@ -11,15 +11,6 @@ import { addDays, indiaClock } from '../../domain/delivery.js';
 import { giftMessages } from '../../domain/gifts.js';
 import { formatRupees } from '../../domain/money.js';
 import {
-  cartLine,
-  openShopOnPhone,
-  ordersOf,
-  outboxRows,
-  putRows,
-  registerShopper,
-  writeSession,
-} from '../support/checkout-e2e.js';
-import {
   buildWeb,
   feedSnapshot,
   launchChromium,
@@ -27,6 +18,15 @@ import {
   startServer,
   tempDir,
 } from '../support/e2e.js';
+import {
+  cartLine,
+  openShopOnPhone,
+  ordersOf,
+  outboxRows,
+  putRows,
+  registerShopper,
+  writeSession,
+} from '../support/shopper.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 
 /**

@@ -5,11 +5,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import type { PlacedOrder } from '../../domain/orders.js';
-import { registerShopperByMailFolder } from '../support/checkout-e2e.js';
 import { TEST_DATABASE_URL } from '../support/databases.js';
 import { adminToken, type RunningServer, startServer, tempDir } from '../support/e2e.js';
 import { type FixtureProduct, newKey, orderRequest } from '../support/order-fixtures.js';
 import { type RoundRobinProxy, startProxy } from '../support/proxy.js';
+import { registerShopperByMailFolder } from '../support/shopper.js';
 
 /**
  * Several real server processes on one PostgreSQL database (issue 18, README "Running several

@@ -5,7 +5,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { newsletterMessages } from '../../domain/newsletter.js';
-import { writeSession } from '../support/checkout-e2e.js';
 import {
   buildWeb,
   launchChromium,
@@ -14,6 +13,7 @@ import {
   startServer,
   tempDir,
 } from '../support/e2e.js';
+import { writeSession } from '../support/shopper.js';
 import { type CapturedMail, startSmtp, type TestSmtp, textOf } from '../support/smtp.js';
 
 /**

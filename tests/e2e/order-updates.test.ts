@@ -11,15 +11,6 @@ import { formatRupees } from '../../domain/money.js';
 import { trackingMessages } from '../../domain/order-tracking.js';
 import { orderUpdatePush } from '../../domain/push.js';
 import {
-  cartLine,
-  openShopOnPhone,
-  outboxRows,
-  putRows,
-  registerShopper,
-  waitForStore,
-  writeSession,
-} from '../support/checkout-e2e.js';
-import {
   adminToken,
   buildWeb,
   feedSnapshot,
@@ -30,6 +21,15 @@ import {
   startServer,
   tempDir,
 } from '../support/e2e.js';
+import {
+  cartLine,
+  openShopOnPhone,
+  outboxRows,
+  putRows,
+  registerShopper,
+  waitForStore,
+  writeSession,
+} from '../support/shopper.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 
 /**

@@ -4,6 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { outboxShellMessages } from '../../domain/outbox-messages.js';
 import {
+  buildWeb,
+  feedSnapshot,
+  launchChromium,
+  type RunningServer,
+  startServer,
+  tempDir,
+} from '../support/e2e.js';
+import {
   type ChaosProxy,
   cartLine,
   openShopOnPhone,
@@ -14,15 +22,7 @@ import {
   registerShopper,
   startChaosProxy,
   writeSession,
-} from '../support/checkout-e2e.js';
-import {
-  buildWeb,
-  feedSnapshot,
-  launchChromium,
-  type RunningServer,
-  startServer,
-  tempDir,
-} from '../support/e2e.js';
+} from '../support/shopper.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 
 /**

@@ -10,12 +10,6 @@ import { giftMessages } from '../../domain/gifts.js';
 import { formatRupees } from '../../domain/money.js';
 import { pwaMessages } from '../../domain/pwa-messages.js';
 import {
-  openShopOnPhone,
-  outboxRows,
-  registerShopperByMailFolder,
-  writeSession,
-} from '../support/checkout-e2e.js';
-import {
   adminToken,
   buildWeb,
   feedSnapshot,
@@ -24,6 +18,12 @@ import {
   startServer,
   tempDir,
 } from '../support/e2e.js';
+import {
+  openShopOnPhone,
+  outboxRows,
+  registerShopperByMailFolder,
+  writeSession,
+} from '../support/shopper.js';
 
 /**
  * The owner's day, in real Chromium against the real server. On a phone (412x823) a shopper

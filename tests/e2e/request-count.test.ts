@@ -2,14 +2,6 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import {
-  cartLine,
-  login,
-  openShopOnPhone,
-  putRows,
-  registerShopper,
-  writeSession,
-} from '../support/checkout-e2e.js';
-import {
   buildWeb,
   feedSnapshot,
   launchChromium,
@@ -17,6 +9,14 @@ import {
   startServer,
   tempDir,
 } from '../support/e2e.js';
+import {
+  cartLine,
+  login,
+  openShopOnPhone,
+  putRows,
+  registerShopper,
+  writeSession,
+} from '../support/shopper.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 
 /**

@@ -3,7 +3,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { adminMessages } from '../../domain/admin-messages.js';
-import { writeSession } from '../support/checkout-e2e.js';
 import {
   buildWeb,
   launchChromium,
@@ -13,6 +12,7 @@ import {
   startServer,
   tempDir,
 } from '../support/e2e.js';
+import { writeSession } from '../support/shopper.js';
 
 /**
  * The hand-written router's bugs (issue 21), each checked on React Router in real Chromium:

@@ -7,16 +7,6 @@ import type { LoginData } from '../../domain/accounts.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { outboxLogoutMessages as logout } from '../../domain/outbox-logout-messages.js';
 import {
-  cartLine,
-  openShopOnPhone,
-  ordersOf,
-  outboxRows,
-  putRows,
-  queuedRow,
-  registerShopper,
-  SHOPPER_PASSWORD,
-} from '../support/checkout-e2e.js';
-import {
   adminToken,
   buildWeb,
   feedSnapshot,
@@ -27,6 +17,16 @@ import {
   submitLogin,
   tempDir,
 } from '../support/e2e.js';
+import {
+  cartLine,
+  openShopOnPhone,
+  ordersOf,
+  outboxRows,
+  putRows,
+  queuedRow,
+  registerShopper,
+  SHOPPER_PASSWORD,
+} from '../support/shopper.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 
 /**

@@ -9,15 +9,6 @@ import { formatRupees } from '../../domain/money.js';
 import { slotMessages } from '../../domain/slot-messages.js';
 import type { DeliverySlot } from '../../domain/slots.js';
 import {
-  cartLine,
-  openShopOnPhone,
-  ordersOf,
-  outboxRows,
-  putRows,
-  registerShopper,
-  writeSession,
-} from '../support/checkout-e2e.js';
-import {
   adminToken,
   buildWeb,
   feedSnapshot,
@@ -26,6 +17,15 @@ import {
   startServer,
   tempDir,
 } from '../support/e2e.js';
+import {
+  cartLine,
+  openShopOnPhone,
+  ordersOf,
+  outboxRows,
+  putRows,
+  registerShopper,
+  writeSession,
+} from '../support/shopper.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 
 /**

@@ -1,3 +1,9 @@
+/**
+ * Browser tests run the real thing: the PWA built by Vite into a temp folder,
+ * the real server (`tsx api/server.ts`) on a port the OS hands out, with its own
+ * SQLite file and the demo catalogue, and the system Chromium. Nothing here
+ * mocks the network; `context.setOffline(true)` cuts it.
+ */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -20,12 +26,6 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import type { Product } from '../../domain/catalogue.js';
 import { guardBrowser } from './csp-guard.js';
 
-/**
- * Browser tests run the real thing: the PWA built by Vite into a temp folder,
- * the real server (`tsx api/server.ts`) on a port of our range with its own
- * SQLite file and the demo catalogue, and the system Chromium. Nothing here
- * mocks the network; `context.setOffline(true)` cuts it.
- */
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
@@ -462,7 +462,8 @@ export async function adminToken(server: RunningServer): Promise<string> {
   return body.data.token;
 }
 
-interface FeedProduct {
+/** A product as the catalogue feed serves it. */
+export interface FeedProduct {
   productID: number;
   title: string;
   price: number;
@@ -470,7 +471,7 @@ interface FeedProduct {
   images: { src: string; thumb: string }[];
   sizeOrWeight: string;
   variations: { variationID: number; variationName: string; variationValue: string; price: number }[];
-  /** Gifts (issue 26): an order of a photo cake needs its photo and a day's notice. */
+  /** An order of a photo cake needs its photo and a day's notice. */
   takesMessage: boolean;
   photoCake: boolean;
 }
