@@ -2,7 +2,8 @@
  * The browser tests' shared fixture: `openShop` starts the shop as a browser test needs it (the
  * PWA built, the real server on its own data, a test SMTP server if asked, shoppers registered, the
  * admin logged in, Chromium launched, a shopper's phone open) and hands back every handle and one
- * `close()`; `axe`, `signIn` and `forSale` are the checks and steps those tests repeat.
+ * `close()`; `axe` (or `axeViolations`), `signIn` and `forSale` are the checks and steps those
+ * tests repeat.
  *
  *   let shop: Shop;
  *   beforeAll(async () => {
@@ -149,14 +150,15 @@ export function forSale<P extends Pick<FeedProduct, 'price'>>(products: P[], cou
   return products.filter((p) => p.price > 0).slice(0, count);
 }
 
-/**
- * axe-core on the page as it is now, with zero violations the rule; `what` names the screen in
- * the failure, and each violation lists the elements it found.
- */
-export async function axe(page: Page, what = page.url()): Promise<void> {
+/** axe-core's violations on the page as it is now, each as "rule: the elements it found". */
+export async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, `axe on ${what}`).toEqual([]);
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** axe-core on the page as it is now, with zero violations the rule; `what` names the screen in the failure. */
+export async function axe(page: Page, what = page.url()): Promise<void> {
+  expect(await axeViolations(page), `axe on ${what}`).toEqual([]);
 }
 
 /** Signs the page in as `who`, as a login does: the shop opened once (its database exists), then the session written. */
