@@ -110,7 +110,7 @@ describe('a shopper account in the browser', () => {
     await header().getByText('Account', { exact: true }).waitFor();
     expect(await header().getByRole('link', { name: 'Login' }).count()).toBe(0);
 
-    // Right after a reload the menu's chunk may still be on its way (CI once tapped before it was):
+    // Right after a reload the menu's chunk may still be on its way (a tap can come before it):
     // tap again until it opens, as a shopper would.
     const profileLink = header().getByRole('link', { name: 'My Profile' });
     await expect

@@ -100,8 +100,8 @@ export function tempDir(prefix: string): string {
 
 /**
  * Builds the PWA (page and worker) into `outDir`; `env` can change what the build bakes in.
- * Most browser test files want the same build: each distinct build is made once and copied
- * (see `webBuildKey`), which saved a Vite build per file on CI's two cores.
+ * Most browser test files want the same build: each distinct build is made once per run and
+ * copied (see `webBuildKey`), so a file pays for a Vite build only when it asks for its own.
  */
 export async function buildWeb(outDir: string, env: Record<string, string> = {}): Promise<string> {
   const cached = path.join(BUILD_CACHE, webBuildKey(env));
@@ -227,9 +227,8 @@ export async function startServer(
         SMTP_URL: '',
         // The checkout's online payment runs through the local test provider, asked for by name.
         TEST_PAYMENTS: 'true',
-        // A shop's own password cost: the browser tests' timing was written against it (the
-        // checkout's 401 test races a late answer of the page's session check when logins are
-        // 8 times faster; see the closing note of the session that lowered it for the API tests).
+        // A shop's own password cost, not the API tests' cheaper one: the checkout's 401 test races
+        // a late answer of the page's session check when logins are much faster.
         STOREFRONT_TEST_SCRYPT_N: '',
         ...options.env,
       },

@@ -13,6 +13,10 @@
  *
  * The build is Vite's, once per distinct build env for the whole run (`buildWeb` keeps finished
  * builds and copies one to each caller), so a file pays for a build only when it asks for its own.
+ * Underneath: `e2e.ts` has the parts (build, server, Chromium, phone contexts, the device's
+ * IndexedDB, the feed) and `shopper.ts` what a shopper does (register, log in, the session, the
+ * cart and outbox rows, the chaos proxy). A file that needs another shape of shop (its own
+ * production server, several processes) uses those parts directly.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -41,6 +45,8 @@ import { startSmtp, type TestSmtp } from './smtp.js';
 export interface ShopOptions {
   /** Settings of the server on top of `startServer`'s (SMTP_URL is set when `smtp` is on). */
   env?: Record<string, string>;
+  /** A data folder the test prepared (a seeded catalogue); the test's to remove. Else a fresh one. */
+  dataDir?: string;
   /** What the build bakes in (VITE_* settings, NODE_ENV): a distinct env is a build of its own. */
   build?: Record<string, string>;
   /** A test SMTP server catching the shop's mail; without one the mail goes to `DATA_DIR/mail`. */
@@ -102,6 +108,7 @@ export async function openShop(options: ShopOptions = {}): Promise<Shop> {
     const webDir = await buildWeb(path.join(dir, 'web'), options.build);
     const server = await startServer({
       webDir,
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       env: { ...(smtp ? { SMTP_URL: smtp.url } : {}), ...options.env },
     });
     undo.push(() => server.stop());
