@@ -6,14 +6,6 @@ import { adminMessages } from '../domain/admin-messages.js';
 import { checkoutMessages as t } from '../domain/checkout-messages.js';
 import { storefrontMessages } from '../domain/messages.js';
 import {
-  cartLine,
-  outboxRows,
-  putRows,
-  registerShopper,
-  waitForStore,
-  writeSession,
-} from '../tests/support/checkout-e2e.js';
-import {
   buildWeb,
   feedSnapshot,
   launchChromium,
@@ -22,6 +14,14 @@ import {
   tempDir,
   waitForController,
 } from '../tests/support/e2e.js';
+import {
+  cartLine,
+  outboxRows,
+  putRows,
+  registerShopper,
+  waitForStore,
+  writeSession,
+} from '../tests/support/shopper.js';
 import { startSmtp, type TestSmtp } from '../tests/support/smtp.js';
 
 /**

@@ -10,9 +10,9 @@ import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import type { PlacedOrder } from '../../domain/orders.js';
-import { registerShopperByMailFolder } from '../support/checkout-e2e.js';
 import { adminToken, type RunningServer, startServer, tempDir } from '../support/e2e.js';
 import { type FixtureProduct, orderRequest } from '../support/order-fixtures.js';
+import { registerShopperByMailFolder } from '../support/shopper.js';
 
 /**
  * Backups end to end on SQLite, with real server processes and the real commands (issue 27):

@@ -6,10 +6,10 @@ import { buildApp } from '../../api/app.js';
 import { type Db, type Dialect, openDatabase } from '../../api/db/database.js';
 import { migrateToLatest } from '../../api/db/migrate.js';
 import { createUserWithToken, testConfig } from '../support/app.js';
-import { registerShopperByMailFolder } from '../support/checkout-e2e.js';
 import { type RunningServer, startServer, tempDir } from '../support/e2e.js';
 import { type FixtureProduct, insertProduct, orderRequest } from '../support/order-fixtures.js';
 import { startProxy } from '../support/proxy.js';
+import { registerShopperByMailFolder } from '../support/shopper.js';
 
 /**
  * `npm run bench -- orders`: orders placed per second on SQLite and on

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import {
+  buildWeb,
+  feedSnapshot,
+  launchChromium,
+  type RunningServer,
+  startServer,
+  tempDir,
+  waitForController,
+} from '../support/e2e.js';
+import {
   type ChaosProxy,
   ordersOf,
   outboxRows,
@@ -10,16 +19,7 @@ import {
   startChaosProxy,
   waitForStore,
   writeSession,
-} from '../support/checkout-e2e.js';
-import {
-  buildWeb,
-  feedSnapshot,
-  launchChromium,
-  type RunningServer,
-  startServer,
-  tempDir,
-  waitForController,
-} from '../support/e2e.js';
+} from '../support/shopper.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 
 /**

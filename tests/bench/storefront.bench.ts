@@ -6,7 +6,6 @@ import react from '@vitejs/plugin-react';
 import lighthouse from 'lighthouse';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
-import { signInOverCdp } from '../support/checkout-e2e.js';
 import {
   buildWeb,
   deviceCounts,
@@ -20,6 +19,7 @@ import {
   tempDir,
   waitForController,
 } from '../support/e2e.js';
+import { signInOverCdp } from '../support/shopper.js';
 
 /**
  * The storefront's figures, each next to a baseline measured in the same run:

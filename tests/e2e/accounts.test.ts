@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../domain/account-messages.js';
 import { messages } from '../../domain/messages.js';
 import {
-  buildWeb,
   feedSnapshot,
   GUIDE_PHONE,
-  launchChromium,
   phoneContext,
   type RunningServer,
-  startServer,
   submitLogin,
-  tempDir,
   waitForController,
 } from '../support/e2e.js';
 import { orderRequest } from '../support/order-fixtures.js';
-import { codeIn, startSmtp, type TestSmtp } from '../support/smtp.js';
+import { axe as axeOn, openShop, type Shop } from '../support/shop.js';
+import { codeIn, type TestSmtp } from '../support/smtp.js';
 
 /**
  * Accounts in real Chromium against the real server, every mail caught by
@@ -28,6 +24,7 @@ import { codeIn, startSmtp, type TestSmtp } from '../support/smtp.js';
  * axe on every account screen and on Contact. One build, one server, one
  * browser for the file.
  */
+let shop: Shop;
 let server: RunningServer;
 let smtp: TestSmtp;
 let browser: Browser;
@@ -37,12 +34,7 @@ const email = `e2e-shopper-${Date.now()}@example.test`;
 const PASSWORD = 'Good-Pass1';
 const NEW_PASSWORD = 'Fresh-Pass2';
 
-async function axe(path: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual(
-    [],
-  );
-}
+const axe = (path: string) => axeOn(page, path);
 const alertRegion = () => page.locator('.alerts');
 async function says(text: string): Promise<void> {
   await alertRegion().getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
@@ -59,21 +51,15 @@ async function logoutFromHeader(): Promise<void> {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  const webDir = await buildWeb(tempDir('accounts-web'));
-  server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
-  browser = await launchChromium();
+  shop = await openShop({ smtp: true });
+  ({ server, smtp, browser } = shop);
   context = await phoneContext(browser, server.url, GUIDE_PHONE);
   page = await context.newPage();
   page.on('console', (m) => {
     if (process.env.ACCOUNTS_E2E_CONSOLE) console.log('page:', m.type(), m.text());
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+afterAll(() => shop?.close());
 
 describe('a shopper account in the browser', () => {
   it('registers, verifies the mailed code, logs in, stays in across a reload, edits the profile and logs out', async () => {
@@ -124,7 +110,7 @@ describe('a shopper account in the browser', () => {
     await header().getByText('Account', { exact: true }).waitFor();
     expect(await header().getByRole('link', { name: 'Login' }).count()).toBe(0);
 
-    // Right after a reload the menu's chunk may still be on its way (CI once tapped before it was):
+    // Right after a reload the menu's chunk may still be on its way (a tap can come before it):
     // tap again until it opens, as a shopper would.
     const profileLink = header().getByRole('link', { name: 'My Profile' });
     await expect

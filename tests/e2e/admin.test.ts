@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -11,25 +10,18 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
-import { registerShopperByMailFolder, writeSession } from '../support/checkout-e2e.js';
 import { takeCspViolations } from '../support/csp-guard.js';
-import {
-  buildWeb,
-  launchChromium,
-  phoneContext,
-  type RunningServer,
-  startServer,
-  tempDir,
-} from '../support/e2e.js';
+import { phoneContext, type RunningServer } from '../support/e2e.js';
+import { axe, openShop, type Shop, signIn } from '../support/shop.js';
 
 /**
- * The admin area in real Chromium against the real server (issue 12): the
+ * The admin area in real Chromium against the real server: the
  * owner signs in and runs the shop at laptop size; a shopper's phone sees
  * what the owner did. One build, one server, one browser for the whole file.
  */
 const LAPTOP = { width: 1280, height: 800 };
 
-let work: string;
+let shop: Shop;
 let server: RunningServer;
 let browser: Browser;
 let admin: LoginData;
@@ -60,22 +52,10 @@ async function api<T>(
   };
 }
 
-async function loginData(email: string, password: string): Promise<LoginData> {
-  const res = await api<LoginData>('POST', 'LoginCustomer', { email, password });
-  if (!res.body.isSuccess) throw new Error(`login ${email}: ${res.body.sys_message}`);
-  return res.body.data;
-}
-
 async function png(color: string): Promise<Buffer> {
   return sharp({ create: { width: 480, height: 360, channels: 3, background: color } })
     .png()
     .toBuffer();
-}
-
-async function expectNoAxeViolations(p: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, what).toEqual([]);
 }
 
 async function alertText(p: Page, text: string): Promise<void> {
@@ -99,12 +79,8 @@ function shopDb(): Database.Database {
 
 describe('the admin area in Chromium', () => {
   beforeAll(async () => {
-    work = tempDir('admin-e2e');
-    const webDir = await buildWeb(path.join(work, 'web'));
-    server = await startServer({ webDir });
-    browser = await launchChromium();
-    admin = await loginData(server.adminEmail, server.adminPassword);
-    shopper = await registerShopperByMailFolder(server, `admin-e2e-${Date.now()}@example.test`);
+    shop = await openShop({ shoppers: [`admin-e2e-${Date.now()}@example.test`], admin: true });
+    ({ server, browser, admin, shopper } = shop);
     // The shopper's order, placed through the API as a device's outbox sends it.
     const product = (
       await api<{ productID: number; title: string; price: number }[]>('GET', 'ABCGetProducts')
@@ -144,15 +120,13 @@ describe('the admin area in Chromium', () => {
 
   afterAll(async () => {
     await laptop?.close();
-    await browser?.close();
-    await server?.stop();
+    await shop?.close();
   });
 
   it("sends a shopper's token on an admin route to /home", async () => {
     const ctx = await phoneContext(browser, server.url);
     const p = await ctx.newPage();
-    await p.goto('/home');
-    await writeSession(p, shopper);
+    await signIn(p, shopper);
     await p.goto('/dashboard');
     await p.waitForURL('**/home', { timeout: 15_000 });
     await p.goto('/product-list');
@@ -175,8 +149,7 @@ describe('the admin area in Chromium', () => {
       await page.locator('form').filter({ has: email }).locator('button[type="submit"]').click();
       await page.waitForURL('**/dashboard', { timeout: 15_000 });
     } else {
-      await page.goto('/home');
-      await writeSession(page, admin);
+      await signIn(page, admin);
       await page.goto('/dashboard');
     }
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -200,7 +173,7 @@ describe('the admin area in Chromium', () => {
     expect(await page.getByTestId('orders-today').textContent()).toBe(String(todays.n));
     expect(await page.getByTestId('revenue-today').textContent()).toBe(formatRupees(todays.s ?? 0));
     expect(await page.getByTestId('waiting-placed').textContent()).toBe(String(placed));
-    await expectNoAxeViolations(page, 'dashboard');
+    await axe(page, 'dashboard');
   });
 
   it('adds a category, then a product with two categories, two images and a variation', async () => {
@@ -212,11 +185,11 @@ describe('the admin area in Chromium', () => {
     await page.getByRole('button', { name: 'Add Category' }).click();
     await alertText(page, messages.categoryAdded);
     await page.locator('.admin-chips').getByText('E2E Tea Cakes').waitFor();
-    await expectNoAxeViolations(page, 'add category');
+    await axe(page, 'add category');
 
     await page.getByRole('link', { name: 'Category List' }).click();
     await page.getByRole('cell', { name: 'E2E Tea Cakes', exact: true }).waitFor();
-    await expectNoAxeViolations(page, 'category list');
+    await axe(page, 'category list');
 
     await page.getByRole('link', { name: 'Add Product' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Add Product' }).waitFor();
@@ -278,7 +251,7 @@ describe('the admin area in Chromium', () => {
     await confirmDialog(page, adminMessages.unsavedChanges, 'cancel');
     await page.waitForFunction(() => location.pathname === '/add-product');
     expect(await page.getByLabel('Title').inputValue()).toBe('E2E Rosewater Cake');
-    await expectNoAxeViolations(page, 'add product');
+    await axe(page, 'add product');
 
     await page.getByRole('button', { name: 'Add Product' }).click();
     await alertText(page, messages.productAdded);
@@ -324,12 +297,12 @@ describe('the admin area in Chromium', () => {
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     // Categories in id order, comma separated (the spec's column).
     expect(await row.textContent()).toContain('Gifts, E2E Tea Cakes');
-    await expectNoAxeViolations(page, 'product list');
+    await axe(page, 'product list');
     await row.getByRole('link', { name: 'Edit E2E Rosewater Cake' }).click();
     await page.getByRole('heading', { level: 1, name: /^Edit Product #\d+$/ }).waitFor();
     const id = Number(/(\d+)$/.exec(page.url())?.[1]);
     await page.getByLabel('Price (₹)').fill('799');
-    await expectNoAxeViolations(page, 'edit product');
+    await axe(page, 'edit product');
     await page.getByRole('button', { name: 'Update Product' }).click();
     await alertText(page, messages.productUpdated);
     expect((await api<{ price: number }>('GET', `GetProductById/${id}`)).body.data.price).toBe(799);
@@ -350,7 +323,7 @@ describe('the admin area in Chromium', () => {
     await page.getByLabel('Order ID, email or phone').fill(String(orderId));
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
-    await expectNoAxeViolations(page, 'all orders');
+    await axe(page, 'all orders');
     for (const step of ['confirmed', 'out for delivery']) {
       await page.getByRole('button', { name: `Move order ${orderId} to ${step}` }).click();
       await confirmDialog(page, adminMessages.statusMoveConfirm(orderId, step), 'confirm');
@@ -368,8 +341,7 @@ describe('the admin area in Chromium', () => {
     // My Orders is the accounts issue's screen: asserted when it shows the order's status.
     const ctx = await phoneContext(browser, server.url);
     const p = await ctx.newPage();
-    await p.goto('/home');
-    await writeSession(p, shopper);
+    await signIn(p, shopper);
     await p.goto('/my-orders');
     const shown = await p
       .getByText(/out for delivery/i)
@@ -389,7 +361,7 @@ describe('the admin area in Chromium', () => {
     await expect.poll(() => timeline.count()).toBe(3);
     expect(await timeline.nth(2).textContent()).toContain(`by ${server.adminEmail}`);
     await page.getByText('Packing slip: order').waitFor();
-    await expectNoAxeViolations(page, 'order page');
+    await axe(page, 'order page');
   });
 
   it('says each screen needs a connection when offline, keeping the layout', async () => {
@@ -401,7 +373,7 @@ describe('the admin area in Chromium', () => {
       await page.getByText(adminMessages.needsConnection).waitFor();
       expect(await page.locator('.admin-top').isVisible()).toBe(true);
       expect(await page.getByPlaceholder('Search here...').isVisible()).toBe(true);
-      await expectNoAxeViolations(page, 'offline screen');
+      await axe(page, 'offline screen');
     } finally {
       await laptop.setOffline(false);
     }
@@ -417,8 +389,7 @@ describe('the admin area in Chromium', () => {
       hasTouch: true,
     });
     const p = await ctx.newPage();
-    await p.goto('/home');
-    await writeSession(p, admin);
+    await signIn(p, admin);
     await p.goto('/dashboard');
     await p.getByTestId('products').waitFor();
     const side = p.locator('#admin-sidebar');
@@ -426,7 +397,7 @@ describe('the admin area in Chromium', () => {
     expect(await left()).toBeLessThanOrEqual(0);
     await p.getByRole('button', { name: 'Show menu' }).click();
     await expect.poll(left, { timeout: 2000 }).toBeGreaterThan(200);
-    await expectNoAxeViolations(p, 'phone drawer');
+    await axe(p, 'phone drawer');
     await side.getByRole('link', { name: 'All User Orders' }).click();
     await p.getByRole('heading', { level: 1, name: 'All User Orders' }).waitFor();
     await expect.poll(left, { timeout: 2000 }).toBeLessThanOrEqual(0);
@@ -440,7 +411,7 @@ describe('the admin area in Chromium', () => {
       );
     await p.locator('.admin-orders tbody tr td[data-label="Order ID"]').first().waitFor();
     expect(await sideways()).toBe(false);
-    await expectNoAxeViolations(p, 'orders on a phone');
+    await axe(p, 'orders on a phone');
     await p.goto('/product-list');
     await p.locator('.admin-products tbody tr td[data-label="Title"]').first().waitFor();
     expect(await sideways()).toBe(false);
@@ -448,7 +419,7 @@ describe('the admin area in Chromium', () => {
     expect(
       await card.locator('td[data-label="Price"]').evaluate((td) => getComputedStyle(td, '::before').content),
     ).toBe('"Price"');
-    await expectNoAxeViolations(p, 'products on a phone');
+    await axe(p, 'products on a phone');
     await ctx.close();
   });
 });

@@ -1,17 +1,16 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackAndVerify } from '../../api/backup/archive.js';
 import type { LoginData } from '../../domain/accounts.js';
 import { adminMessages } from '../../domain/admin-messages.js';
-import { writeSession } from '../support/checkout-e2e.js';
 import { takeCspViolations } from '../support/csp-guard.js';
-import { buildWeb, launchChromium, type RunningServer, startServer, tempDir } from '../support/e2e.js';
+import { type RunningServer, tempDir } from '../support/e2e.js';
+import { axe, openShop, type Shop, signIn } from '../support/shop.js';
 
 /**
- * The admin's backups in real Chromium against the real server (issue 27): the dashboard's
+ * The admin's backups in real Chromium against the real server: the dashboard's
  * "Last backup" and its warning while backups are scheduled and none exists, the Backups screen
  * (list, Back up now, a download behind the password) at laptop and phone size, axe-clean, with screenshots in
  * /tmp/shots/backups.
@@ -20,16 +19,11 @@ const SHOTS = '/tmp/shots/backups';
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 412, height: 823 };
 
+let shop: Shop;
 let work: string;
 let server: RunningServer;
 let browser: Browser;
 let admin: LoginData;
-
-async function expectNoAxeViolations(p: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, what).toEqual([]);
-}
 
 async function signedIn(size: { width: number; height: number }, phone = false): Promise<BrowserContext> {
   const ctx = await browser.newContext({
@@ -41,33 +35,20 @@ async function signedIn(size: { width: number; height: number }, phone = false):
     acceptDownloads: true,
   });
   const p = await ctx.newPage();
-  await p.goto('/home');
-  await writeSession(p, admin);
+  await signIn(p, admin);
   await p.close();
   return ctx;
 }
 
 describe('backups in the admin area', () => {
   beforeAll(async () => {
-    work = tempDir('backups-e2e');
     mkdirSync(SHOTS, { recursive: true });
-    const webDir = await buildWeb(path.join(work, 'web'));
     // Scheduled daily: the first scheduled look is a minute away, so the shop starts with none.
-    server = await startServer({ webDir, env: { BACKUP_EVERY: '1d', BACKUP_KEEP: '3' } });
-    browser = await launchChromium();
-    const res = await fetch(`${server.url}/api/LoginCustomer`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
-    });
-    admin = ((await res.json()) as { data: LoginData }).data;
+    shop = await openShop({ env: { BACKUP_EVERY: '1d', BACKUP_KEEP: '3' }, admin: true });
+    ({ server, browser, admin, dir: work } = shop);
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => shop?.close());
 
   it('warns on the dashboard while backups are scheduled and none exists', async () => {
     const ctx = await signedIn(LAPTOP);
@@ -80,7 +61,7 @@ describe('backups in the admin area', () => {
     expect(await p.getByTestId('backup-warning').textContent()).toContain(
       'No backup has been made yet, though backups are scheduled.',
     );
-    await expectNoAxeViolations(p, 'dashboard with the backup warning');
+    await axe(p, 'dashboard with the backup warning');
     await p.screenshot({ path: `${SHOTS}/dashboard-warning-laptop.png` });
     await ctx.close();
   });
@@ -113,7 +94,7 @@ describe('backups in the admin area', () => {
     expect(await row.locator('td[data-label="Products"]').textContent()).toBe(String(made.counts.products));
     expect(await row.locator('td[data-label="Made"]').textContent()).toContain('(just now)');
 
-    await expectNoAxeViolations(p, 'backups screen, laptop');
+    await axe(p, 'backups screen, laptop');
     await p.screenshot({ path: `${SHOTS}/backups-laptop.png`, fullPage: true });
 
     // The download asks the password again, in a dialog; a wrong one is said there.
@@ -127,7 +108,7 @@ describe('backups in the admin area', () => {
     await expect
       .poll(() => dialog.getByRole('alert').textContent(), { timeout: 15_000 })
       .toBe('That password is not right.');
-    await expectNoAxeViolations(p, 'download dialog with a wrong password, laptop');
+    await axe(p, 'download dialog with a wrong password, laptop');
     await p.screenshot({ path: `${SHOTS}/download-wrong-password-laptop.png` });
     await password.fill(server.adminPassword);
     const [saved] = await Promise.all([
@@ -166,7 +147,7 @@ describe('backups in the admin area', () => {
       ),
     );
     expect(sideways).toBe(false);
-    await expectNoAxeViolations(p, 'backups screen, phone');
+    await axe(p, 'backups screen, phone');
     await p.screenshot({ path: `${SHOTS}/backups-phone.png`, fullPage: true });
     await p
       .getByTestId('backup-row')
@@ -174,7 +155,7 @@ describe('backups in the admin area', () => {
       .getByRole('button', { name: /^Download the backup of / })
       .click();
     await p.getByRole('dialog', { name: 'Download backup' }).waitFor();
-    await expectNoAxeViolations(p, 'download dialog, phone');
+    await axe(p, 'download dialog, phone');
     await p.screenshot({ path: `${SHOTS}/download-dialog-phone.png` });
     await p.keyboard.press('Escape');
     await p.getByRole('dialog', { name: 'Download backup' }).waitFor({ state: 'hidden' });

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/db/database.js';
 import { migrateToLatest } from '../../api/db/migrate.js';
@@ -9,36 +8,29 @@ import { seedSyntheticProducts } from '../../api/seed/synthetic.js';
 import type { Product } from '../../domain/catalogue.js';
 import { messages } from '../../domain/messages.js';
 import { search } from '../../domain/search.js';
-import { openShopOnPhone } from '../support/checkout-e2e.js';
-import {
-  buildWeb,
-  deviceCounts,
-  deviceProducts,
-  launchChromium,
-  type RunningServer,
-  startServer,
-  tempDir,
-} from '../support/e2e.js';
+import { deviceCounts, deviceProducts, type RunningServer, tempDir } from '../support/e2e.js';
+import { openShop, type Shop } from '../support/shop.js';
+import { openShopOnPhone } from '../support/shopper.js';
 
 /**
- * Issue 17 at a size CI affords: a first visit to a shop of 2,000 products ends with every
+ * A big catalogue at a size CI affords: a first visit to a shop of 2,000 products ends with every
  * product on the device, exactly as the server has it, and searchable with the network cut.
  * (Speed is the catalogue-sync bench's; nothing here is timed.)
  */
 const TOTAL = 2000;
+let shop: Shop;
 let server: RunningServer;
-let browser: Browser;
 let serverProducts: Product[];
 
 beforeAll(async () => {
-  const webDir = await buildWeb(tempDir('web'));
   const dataDir = tempDir('big-data');
   const db = openDatabase({ databaseUrl: null, sqliteFile: path.join(dataDir, 'shop.db') });
   await migrateToLatest(db.kysely);
   const demo = await seedDemoCatalogue(db.kysely, 'sqlite', new FolderMediaStore(mediaDirOf(dataDir)));
   await seedSyntheticProducts(db.kysely, 'sqlite', TOTAL - demo.products);
   await db.destroy();
-  server = await startServer({ webDir, dataDir });
+  shop = await openShop({ dataDir });
+  server = shop.server;
   serverProducts = [];
   for (let since = ''; ; ) {
     const res = await fetch(`${server.url}/api/sync/catalogue?limit=1000${since ? `&since=${since}` : ''}`);
@@ -47,18 +39,14 @@ beforeAll(async () => {
     if (!body.data.hasMore) break;
     since = body.data.cursor;
   }
-  browser = await launchChromium();
 }, 240_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => shop?.close());
 
 describe('a first visit to a shop of 2,000 products', () => {
   it('ends with every product on the device, as the server has it, and searchable offline', async () => {
     expect(serverProducts).toHaveLength(TOTAL);
-    const { context, page } = await openShopOnPhone(browser, server.url);
+    const { context, page } = await openShopOnPhone(shop.browser, server.url);
     try {
       await expect
         .poll(async () => (await deviceCounts(page)).products, { timeout: 120_000, interval: 500 })

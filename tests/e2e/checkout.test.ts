@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
@@ -8,29 +7,17 @@ import { deliveryCharge } from '../../domain/delivery.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { WAITING_TO_BE_SENT } from '../../domain/order-tracking.js';
+import { adminToken, type FeedProduct, type RunningServer, setPrice, submitLogin } from '../support/e2e.js';
+import { axe, forSale, openShop, type Shop } from '../support/shop.js';
 import {
   cartLine,
-  openShopOnPhone,
   ordersOf,
   outboxRows,
   putRows,
-  registerShopper,
   revokeOnServer,
   SHOPPER_PASSWORD,
   writeSession,
-} from '../support/checkout-e2e.js';
-import {
-  adminToken,
-  buildWeb,
-  feedSnapshot,
-  launchChromium,
-  type RunningServer,
-  setPrice,
-  startServer,
-  submitLogin,
-  tempDir,
-} from '../support/e2e.js';
-import { startSmtp, type TestSmtp } from '../support/smtp.js';
+} from '../support/shopper.js';
 
 /**
  * Checkout in real Chromium against the real server: the login guard, an
@@ -41,21 +28,14 @@ import { startSmtp, type TestSmtp } from '../support/smtp.js';
  * NODE_ENV=development: the shop must be the same whatever NODE_ENV says.
  */
 const SHOTS = '/tmp/shots/checkout';
-type FeedProduct = Awaited<ReturnType<typeof feedSnapshot>>['products'][number];
 
+let shop: Shop;
 let server: RunningServer;
-let smtp: TestSmtp;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let shopper: LoginData;
 let products: FeedProduct[];
 const email = `checkout-${Date.now()}@example.test`;
-
-async function axe(p: Page): Promise<void> {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 async function fillCart(items: FeedProduct[]): Promise<void> {
   await putRows(
@@ -81,20 +61,16 @@ async function fillForm(): Promise<void> {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  smtp = await startSmtp();
-  const webDir = await buildWeb(tempDir('checkout-web'), { NODE_ENV: 'development' });
-  server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
-  shopper = await registerShopper(server, smtp, email);
-  products = (await feedSnapshot(server)).products.filter((p) => p.price > 0).slice(0, 7);
-  browser = await launchChromium();
-  ({ context: context, page: page } = await openShopOnPhone(browser, server.url));
+  shop = await openShop({ smtp: true, build: { NODE_ENV: 'development' }, shoppers: [email], phone: true });
+  ({
+    server,
+    shopper,
+    phone: { context, page },
+  } = shop);
+  products = forSale((await shop.feed()).products, 7);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+afterAll(() => shop?.close());
 
 describe('checkout', () => {
   it('without a session: the cart sends the shopper to log in and keeps the cart; /checkout says log in first', async () => {

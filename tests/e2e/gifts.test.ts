@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -10,27 +9,12 @@ import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { addDays, indiaClock } from '../../domain/delivery.js';
 import { giftMessages } from '../../domain/gifts.js';
 import { formatRupees } from '../../domain/money.js';
-import {
-  cartLine,
-  openShopOnPhone,
-  ordersOf,
-  outboxRows,
-  putRows,
-  registerShopper,
-  writeSession,
-} from '../support/checkout-e2e.js';
-import {
-  buildWeb,
-  feedSnapshot,
-  launchChromium,
-  type RunningServer,
-  startServer,
-  tempDir,
-} from '../support/e2e.js';
-import { startSmtp, type TestSmtp } from '../support/smtp.js';
+import type { FeedProduct, RunningServer } from '../support/e2e.js';
+import { axe, openShop, type Shop, signIn } from '../support/shop.js';
+import { cartLine, ordersOf, outboxRows, putRows, writeSession } from '../support/shopper.js';
 
 /**
- * Gifts (issue 26) in real Chromium against the real server, on the shopper's phone (412x823): a
+ * Gifts in real Chromium against the real server, on the shopper's phone (412x823): a
  * photo cake for tomorrow with a Hindi message, a card and a recipient, ordered OFFLINE; back
  * online it arrives once (one order, one photo) with its photo, and the admin sees all of it. A
  * second gift, to the recipient saved with the first (two taps), with no price in the box, is paid
@@ -39,10 +23,9 @@ import { startSmtp, type TestSmtp } from '../support/smtp.js';
 const SHOTS = process.env.GIFT_SHOTS ?? '/tmp/shots/gifts';
 const MESSAGE = 'जन्मदिन मुबारक दादी';
 const CARD = 'Happy birthday, Dadi! With all our love.';
-type FeedProduct = Awaited<ReturnType<typeof feedSnapshot>>['products'][number];
 
+let shop: Shop;
 let server: RunningServer;
-let smtp: TestSmtp;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -50,11 +33,6 @@ let shopper: LoginData;
 let products: FeedProduct[];
 const email = `gifts-${Date.now()}@example.test`;
 const tomorrow = addDays(indiaClock(new Date()).date, 1);
-
-async function axe(p: Page): Promise<void> {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 /** A small photo as a phone would take it: a JPEG with a picture in it. */
 async function photo(): Promise<Buffer> {
@@ -75,33 +53,24 @@ async function adminPage(): Promise<{ adminContext: BrowserContext; admin: Page 
     viewport: { width: 412, height: 823 },
   });
   const admin = await adminContext.newPage();
-  await admin.goto('/home');
-  const res = await fetch(`${server.url}/api/LoginCustomer`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
-  });
-  await writeSession(admin, ((await res.json()) as { data: LoginData }).data);
+  await signIn(admin, shop.admin);
   return { adminContext, admin };
 }
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  smtp = await startSmtp();
-  const webDir = await buildWeb(tempDir('gifts-web'));
-  server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
-  shopper = await registerShopper(server, smtp, email);
-  products = (await feedSnapshot(server)).products;
-  browser = await launchChromium();
-  ({ context, page } = await openShopOnPhone(browser, server.url));
+  shop = await openShop({ smtp: true, shoppers: [email], admin: true, phone: true });
+  ({
+    server,
+    browser,
+    shopper,
+    phone: { context, page },
+  } = shop);
+  products = (await shop.feed()).products;
   await writeSession(page, shopper);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+afterAll(() => shop?.close());
 
 describe('gifts', () => {
   let orderID = 0;

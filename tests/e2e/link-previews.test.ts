@@ -1,15 +1,7 @@
-import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  buildWeb,
-  feedSnapshot,
-  launchChromium,
-  type RunningServer,
-  startServer,
-  tempDir,
-} from '../support/e2e.js';
+import { adminToken, type RunningServer } from '../support/e2e.js';
+import { openShop, type Shop } from '../support/shop.js';
 
 /**
  * What a link-preview crawler (WhatsApp, Facebook, Telegram, X) sees: real
@@ -21,26 +13,21 @@ import {
 const INSTAGRAM = 'https://www.instagram.com/bakeryandblooms.demo/';
 const HOSTILE = 'Kaju "Katli" </title><script>window.pwned=1</script><img src=x onerror="window.pwned=2">';
 
+let shop: Shop;
 let server: RunningServer;
 let browser: Browser;
 let noScript: BrowserContext;
-let webDir: string;
-let feed: Awaited<ReturnType<typeof feedSnapshot>>;
+let feed: Awaited<ReturnType<Shop['feed']>>;
 
 beforeAll(async () => {
-  webDir = await buildWeb(tempDir('web'));
   // The social profiles are read by the server at start (sameAs), as by the build for the footer.
-  server = await startServer({ webDir, env: { VITE_SHOP_INSTAGRAM_URL: INSTAGRAM } });
-  feed = await feedSnapshot(server);
-  browser = await launchChromium();
+  shop = await openShop({ env: { VITE_SHOP_INSTAGRAM_URL: INSTAGRAM } });
+  ({ server, browser } = shop);
+  feed = await shop.feed();
   noScript = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
-});
+afterAll(() => shop?.close());
 
 async function open(path: string): Promise<{ page: Page; status: number }> {
   const page = await noScript.newPage();

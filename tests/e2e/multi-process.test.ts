@@ -5,14 +5,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import type { PlacedOrder } from '../../domain/orders.js';
-import { registerShopperByMailFolder } from '../support/checkout-e2e.js';
 import { TEST_DATABASE_URL } from '../support/databases.js';
 import { adminToken, type RunningServer, startServer, tempDir } from '../support/e2e.js';
 import { type FixtureProduct, newKey, orderRequest } from '../support/order-fixtures.js';
 import { type RoundRobinProxy, startProxy } from '../support/proxy.js';
+import { registerShopperByMailFolder } from '../support/shopper.js';
 
 /**
- * Several real server processes on one PostgreSQL database (issue 18, README "Running several
+ * Several real server processes on one PostgreSQL database (README "Running several
  * processes"): each with its own DATA_DIR, as separate machines would have, Redis for rate limits,
  * and a round-robin proxy in front. Nothing may live in one process's memory or on its disk.
  */
@@ -114,7 +114,7 @@ describe.skipIf(!TEST_DATABASE_URL)('several processes on one PostgreSQL databas
     // Every process logged its own start-up, and none failed on another's writes.
     for (const s of servers) expect(s.output()).toContain('The shop is open');
 
-    // A photo cake is refused without its photo (issue 26): plain products only.
+    // A photo cake is refused without its photo: plain products only.
     products = list.body.data
       .filter((p) => p.variations.length === 0 && !p.photoCake)
       .slice(0, 3)

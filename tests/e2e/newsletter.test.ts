@@ -1,20 +1,12 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { newsletterMessages } from '../../domain/newsletter.js';
-import { writeSession } from '../support/checkout-e2e.js';
-import {
-  buildWeb,
-  launchChromium,
-  type RunningServer,
-  scrollToFooter,
-  startServer,
-  tempDir,
-} from '../support/e2e.js';
-import { type CapturedMail, startSmtp, type TestSmtp, textOf } from '../support/smtp.js';
+import { type RunningServer, scrollToFooter } from '../support/e2e.js';
+import { axe, openShop, type Shop, signIn } from '../support/shop.js';
+import { type CapturedMail, type TestSmtp, textOf } from '../support/smtp.js';
 
 /**
  * The footer's Subscribe in real Chromium against the real server (DESIGN.md departure 16): the
@@ -26,17 +18,12 @@ const SHOTS = '/tmp/shots/newsletter';
 const PHONE = { width: 412, height: 823 };
 const LAPTOP = { width: 1280, height: 800 };
 
+let shop: Shop;
 let work: string;
 let server: RunningServer;
 let smtp: TestSmtp;
 let browser: Browser;
 let admin: LoginData;
-
-async function expectNoAxeViolations(p: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, what).toEqual([]);
-}
 
 function link(mail: CapturedMail, page: 'confirm' | 'unsubscribe'): string {
   const found = textOf(mail).match(new RegExp(`(http\\S+/newsletter/${page}#\\S+)`))?.[1];
@@ -57,26 +44,12 @@ async function context(size: { width: number; height: number }): Promise<Browser
 
 describe('the mailing list in the browser', () => {
   beforeAll(async () => {
-    work = tempDir('newsletter-e2e');
     mkdirSync(SHOTS, { recursive: true });
-    smtp = await startSmtp();
-    const webDir = await buildWeb(path.join(work, 'web'));
-    server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
-    browser = await launchChromium();
-    const res = await fetch(`${server.url}/api/LoginCustomer`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
-    });
-    admin = ((await res.json()) as { data: LoginData }).data;
+    shop = await openShop({ smtp: true, admin: true });
+    ({ server, smtp, browser, admin, dir: work } = shop);
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => shop?.close());
 
   it('subscribes from the footer, confirms by the link, shows in the admin export, and unsubscribes', async () => {
     const shopper = await context(PHONE);
@@ -100,7 +73,7 @@ describe('the mailing list in the browser', () => {
     await form.getByText(newsletterMessages.checkInbox).waitFor();
     expect(await input.inputValue()).toBe('');
     await page.screenshot({ path: `${SHOTS}/footer-sent-412.png`, animations: 'disabled' });
-    await expectNoAxeViolations(page, 'footer, sent');
+    await axe(page, 'footer, sent');
 
     // A mail's link opens in a tab of its own.
     const mail = await smtp.take('kavya@example.test');
@@ -108,12 +81,11 @@ describe('the mailing list in the browser', () => {
     await confirmTab.goto(link(mail, 'confirm'));
     await confirmTab.getByRole('heading', { level: 1, name: newsletterMessages.subscribed }).waitFor();
     await confirmTab.screenshot({ path: `${SHOTS}/confirmed-412.png`, animations: 'disabled' });
-    await expectNoAxeViolations(confirmTab, 'confirmed');
+    await axe(confirmTab, 'confirmed');
 
     const owner = await context(LAPTOP);
     const setup = await owner.newPage();
-    await setup.goto('/home');
-    await writeSession(setup, admin);
+    await signIn(setup, admin);
     await setup.close();
     const dash = await owner.newPage();
     await dash.goto('/dashboard');
@@ -123,7 +95,7 @@ describe('the mailing list in the browser', () => {
       .toBe('1 subscribed');
     await panel.scrollIntoViewIfNeeded();
     await dash.screenshot({ path: `${SHOTS}/dashboard-1280.png`, animations: 'disabled' });
-    await expectNoAxeViolations(dash, 'dashboard');
+    await axe(dash, 'dashboard');
     const [saved] = await Promise.all([
       dash.waitForEvent('download'),
       panel.getByRole('button', { name: 'Export subscribers' }).click(),
@@ -143,7 +115,7 @@ describe('the mailing list in the browser', () => {
     await unsubscribeTab.goto(link(await smtp.take('kavya@example.test'), 'unsubscribe'));
     await unsubscribeTab.getByText(newsletterMessages.unsubscribeAsk).waitFor();
     await unsubscribeTab.screenshot({ path: `${SHOTS}/unsubscribe-ask-412.png`, animations: 'disabled' });
-    await expectNoAxeViolations(unsubscribeTab, 'unsubscribe, asking');
+    await axe(unsubscribeTab, 'unsubscribe, asking');
     await unsubscribeTab.getByRole('main').getByRole('button', { name: 'Unsubscribe' }).click();
     await unsubscribeTab
       .getByRole('heading', { level: 1, name: newsletterMessages.unsubscribedTitle })

@@ -1,22 +1,18 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import {
-  adminToken,
-  buildWeb,
   deviceCounts,
-  feedSnapshot,
-  launchChromium,
+  type FeedProduct,
   phoneContext,
   type RunningServer,
   setPrice,
-  startServer,
-  tempDir,
   waitForController,
 } from '../support/e2e.js';
+import { openShop, type Shop } from '../support/shop.js';
 
 /**
  * The shopper's day with a bad connection, in real Chromium on a phone-sized
@@ -26,13 +22,12 @@ import {
  * price the admin changed shows up on the open page without a reload.
  * Set E2E_SCREENSHOTS=<folder> to keep screenshots of each screen.
  */
-let webDir: string;
+let shop: Shop;
 let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let token: string;
-let product: Awaited<ReturnType<typeof feedSnapshot>>['products'][number];
+let product: FeedProduct;
 const shots = process.env.E2E_SCREENSHOTS;
 
 async function shot(name: string): Promise<void> {
@@ -42,30 +37,25 @@ async function shot(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  webDir = await buildWeb(tempDir('web'));
-  server = await startServer({ webDir });
-  token = await adminToken(server);
-  const feed = await feedSnapshot(server);
+  shop = await openShop({ admin: true });
+  server = shop.server;
+  token = shop.admin.token;
+  const feed = await shop.feed();
   // A product whose title has a searchable word and that belongs to a category.
   const found = feed.products.find((p) => p.categories.length > 0 && /[a-z]{4,}/i.test(p.title));
   if (!found) throw new Error('The catalogue has no product to shop for');
   product = found;
-  browser = await launchChromium();
-  context = await phoneContext(browser, server.url);
+  context = await phoneContext(shop.browser, server.url);
   page = await context.newPage();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
-});
+afterAll(() => shop?.close());
 
 const cards = () => page.locator('article.card');
 
 describe('shopping offline in Chromium', () => {
   it('first visit online leaves the whole catalogue on the device', async () => {
-    const feed = await feedSnapshot(server);
+    const feed = await shop.feed();
     await page.goto('/');
     await expect.poll(() => page.url()).toMatch(/\/home$/);
     await waitForController(page);

@@ -1,6 +1,5 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
@@ -11,29 +10,24 @@ import { formatRupees } from '../../domain/money.js';
 import { trackingMessages } from '../../domain/order-tracking.js';
 import { orderUpdatePush } from '../../domain/push.js';
 import {
+  type FeedProduct,
+  feedSnapshot,
+  GUIDE_PHONE,
+  phoneContext,
+  type RunningServer,
+} from '../support/e2e.js';
+import { axe, forSale, openShop, type Shop } from '../support/shop.js';
+import {
   cartLine,
   openShopOnPhone,
   outboxRows,
   putRows,
-  registerShopper,
   waitForStore,
   writeSession,
-} from '../support/checkout-e2e.js';
-import {
-  adminToken,
-  buildWeb,
-  feedSnapshot,
-  GUIDE_PHONE,
-  launchChromium,
-  phoneContext,
-  type RunningServer,
-  startServer,
-  tempDir,
-} from '../support/e2e.js';
-import { startSmtp, type TestSmtp } from '../support/smtp.js';
+} from '../support/shopper.js';
 
 /**
- * Order updates in real Chromium against the real server (issue 19). With notifications
+ * Order updates in real Chromium against the real server. With notifications
  * allowed, the page subscribes this device after an order (against a stand-in for the browser's
  * push service, see `standInPushService`; the server's sends to it fail and retry, and nothing
  * below waits for them). An admin's moves show on the open order page and My Orders within seconds, by their
@@ -97,10 +91,9 @@ function standInPushService(device: DeviceSubscription): string {
     PushManager.prototype.getSubscription = async function () { return current; };
   })();`;
 }
-type FeedProduct = Awaited<ReturnType<typeof feedSnapshot>>['products'][number];
 
+let shop: Shop;
 let server: RunningServer;
-let smtp: TestSmtp;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -112,11 +105,6 @@ let orderId = 0;
 let openOrderId = 0;
 let device: DeviceSubscription;
 const email = `updates-${Date.now()}@example.test`;
-
-async function axe(p: Page): Promise<void> {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 async function move(id: number, status: string, note: string): Promise<void> {
   const res = await fetch(`${server.url}/api/admin/orders/${id}/status`, {
@@ -199,27 +187,30 @@ const keptStatus = (id: number) =>
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  smtp = await startSmtp();
-  const webDir = await buildWeb(tempDir('order-updates-web'));
-  // The stand-in's endpoints are on push.example.test: the operator's list lets the shop take them
-  // (sends to it fail to resolve and wait for a retry, as before).
-  server = await startServer({ webDir, env: { SMTP_URL: smtp.url, PUSH_HOSTS: 'push.example.test' } });
-  shopper = await registerShopper(server, smtp, email);
-  admin = await adminToken(server);
-  products = (await feedSnapshot(server)).products.filter((p) => p.price > 0).slice(0, 2);
-  browser = await launchChromium();
-  ({ context, page } = await openShopOnPhone(browser, server.url));
+  shop = await openShop({
+    smtp: true,
+    // The stand-in's endpoints are on push.example.test: the operator's list lets the shop take them
+    // (sends to it fail to resolve and wait for a retry).
+    env: { PUSH_HOSTS: 'push.example.test' },
+    shoppers: [email],
+    admin: true,
+    phone: true,
+  });
+  ({
+    server,
+    browser,
+    shopper,
+    phone: { context, page },
+  } = shop);
+  admin = shop.admin.token;
+  products = forSale((await shop.feed()).products, 2);
   // The shopper said yes to notifications (the browser's own prompt cannot be answered headless).
   await context.grantPermissions(['notifications'], { origin: server.url });
   device = deviceSubscription();
   await context.addInitScript({ content: standInPushService(device) });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+afterAll(() => shop?.close());
 
 describe('order updates', () => {
   it('after an order is placed, this device subscribes to its updates with the shop key', async () => {

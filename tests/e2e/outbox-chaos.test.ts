@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { outboxShellMessages } from '../../domain/outbox-messages.js';
+import { buildWeb, type FeedProduct, type RunningServer } from '../support/e2e.js';
+import { openShop, type Shop } from '../support/shop.js';
 import {
   type ChaosProxy,
   cartLine,
@@ -11,31 +13,18 @@ import {
   outboxRows,
   putRows,
   queuedRow,
-  registerShopper,
   startChaosProxy,
   writeSession,
-} from '../support/checkout-e2e.js';
-import {
-  buildWeb,
-  feedSnapshot,
-  launchChromium,
-  type RunningServer,
-  startServer,
-  tempDir,
-} from '../support/e2e.js';
-import { startSmtp, type TestSmtp } from '../support/smtp.js';
+} from '../support/shopper.js';
 
 /**
  * The outbox under a bad network, in real Chromium against the real server,
  * through a proxy that resets connections and loses the answers of committed
  * orders: whatever happens, every queued order arrives exactly once.
  */
-type FeedProduct = Awaited<ReturnType<typeof feedSnapshot>>['products'][number];
-
+let shop: Shop;
 let server: RunningServer;
 let proxy: ChaosProxy;
-let smtp: TestSmtp;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let shopper: LoginData;
@@ -89,24 +78,25 @@ async function workerStates(p: Page): Promise<string> {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  webDir = await buildWeb(tempDir('chaos-web'), { VITE_BUILD_ID: 'build-1' });
-  // One phone's dozens of queued orders in a minute: place-order's rate limit is not what this tests.
-  server = await startServer({ webDir, env: { SMTP_URL: smtp.url, PLACE_ORDER_LIMITS: '1000000/1000000' } });
+  shop = await openShop({
+    smtp: true,
+    build: { VITE_BUILD_ID: 'build-1' },
+    // One phone's dozens of queued orders in a minute: place-order's rate limit is not what this tests.
+    env: { PLACE_ORDER_LIMITS: '1000000/1000000' },
+    shoppers: [email],
+  });
+  ({ server, webDir, shopper } = shop);
   proxy = await startChaosProxy(server);
-  shopper = await registerShopper(server, smtp, email);
-  // A photo cake is refused without its photo (issue 26): these orders are plain ones.
-  products = (await feedSnapshot(server)).products.filter((p) => p.price > 0 && !p.photoCake);
-  browser = await launchChromium();
-  ({ context: context, page: page } = await openShopOnPhone(browser, proxy.url));
+  // A photo cake is refused without its photo: these orders are plain ones.
+  products = (await shop.feed()).products.filter((p) => p.price > 0 && !p.photoCake);
+  // The phone talks to the shop through the proxy.
+  ({ context, page } = await openShopOnPhone(shop.browser, proxy.url));
   await writeSession(page, shopper);
 });
 
 afterAll(async () => {
-  await browser?.close();
   await proxy?.close();
-  await server?.stop();
-  await smtp?.close();
+  await shop?.close();
 });
 
 describe('the order outbox under chaos', () => {

@@ -1,5 +1,4 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,21 +8,9 @@ import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
 import { giftMessages } from '../../domain/gifts.js';
 import { formatRupees } from '../../domain/money.js';
 import { pwaMessages } from '../../domain/pwa-messages.js';
-import {
-  openShopOnPhone,
-  outboxRows,
-  registerShopperByMailFolder,
-  writeSession,
-} from '../support/checkout-e2e.js';
-import {
-  adminToken,
-  buildWeb,
-  feedSnapshot,
-  launchChromium,
-  type RunningServer,
-  startServer,
-  tempDir,
-} from '../support/e2e.js';
+import { adminToken, type RunningServer } from '../support/e2e.js';
+import { axe, openShop, type Shop, signIn } from '../support/shop.js';
+import { outboxRows, writeSession } from '../support/shopper.js';
 
 /**
  * The owner's day, in real Chromium against the real server. On a phone (412x823) a shopper
@@ -53,6 +40,7 @@ type Product = {
   variations: { variationID: number; variationName: string; variationValue: string; price: number }[];
 };
 
+let shop: Shop;
 let server: RunningServer;
 let browser: Browser;
 let laptop: BrowserContext;
@@ -63,27 +51,6 @@ let photoCake: Product;
 let kilo: Product['variations'][number];
 const ids = { cake: 0, gift: 0 };
 const day = addDays(earliestDeliveryDate(new Date()), 1);
-
-async function api<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const { token, headers, ...rest } = init;
-  const res = await fetch(`${server.url}/api/${url}`, {
-    ...rest,
-    headers: {
-      ...(typeof rest.body === 'string' ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(headers as Record<string, string>),
-    },
-  });
-  const body = (await res.json()) as { isSuccess: boolean; data: T; sys_message: string };
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${body.sys_message}`);
-  return body.data;
-}
-
-async function axe(p: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, what).toEqual([]);
-}
 
 /** Nothing wider than the page: the document and every slip and table in it. */
 function sideways(p: Page): Promise<string[]> {
@@ -153,23 +120,21 @@ let shopper: Page;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  const webDir = await buildWeb(tempDir('owners-day-web'));
-  server = await startServer({ webDir });
-  browser = await launchChromium();
-  buyer = await registerShopperByMailFolder(server, `owners-day-${Date.now()}@example.test`);
-  const products = (await feedSnapshot(server)).products as unknown as Product[];
+  shop = await openShop({ shoppers: [`owners-day-${Date.now()}@example.test`], admin: true, phone: true });
+  ({
+    server,
+    browser,
+    shopper: buyer,
+    phone: { page: shopper },
+  } = shop);
+  const products = (await shop.feed()).products as unknown as Product[];
   cake = products.find(
     (p) => !p.photoCake && p.variations.some((v) => v.variationValue === '1 kg'),
   ) as Product;
   kilo = cake.variations.find((v) => v.variationValue === '1 kg') as Product['variations'][number];
   photoCake = products.find((p) => p.photoCake && p.takesMessage) as Product;
-  ({ page: shopper } = await openShopOnPhone(browser, server.url));
   await writeSession(shopper, buyer);
 
-  const admin = await api<LoginData>('LoginCustomer', {
-    method: 'POST',
-    body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
-  });
   laptop = await browser.newContext({
     baseURL: server.url,
     viewport: LAPTOP,
@@ -185,14 +150,12 @@ beforeAll(async () => {
     };
   });
   page = await laptop.newPage();
-  await page.goto('/home');
-  await writeSession(page, admin);
+  await signIn(page, shop.admin);
 }, 600_000);
 
 afterAll(async () => {
   await laptop?.close();
-  await browser?.close();
-  await server?.stop();
+  await shop?.close();
 });
 
 /** The checkout's address fields for Mohali (₹150 delivery), as a shopper fills them in. */

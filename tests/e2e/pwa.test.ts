@@ -1,22 +1,17 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../domain/messages.js';
 import { pageTitle } from '../../domain/page-head.js';
 import {
-  adminToken,
   buildWeb,
   deviceCounts,
   deviceProducts,
-  feedSnapshot,
-  launchChromium,
   phoneContext,
   type RunningServer,
   setPrice,
-  startServer,
-  tempDir,
   waitForController,
 } from '../support/e2e.js';
+import { openShop, type Shop } from '../support/shop.js';
 
 /**
  * The offline plumbing in real Chromium against the real server: the worker
@@ -24,27 +19,22 @@ import {
  * shell and stored images with the network cut, picks up a price change
  * after reconnecting, and offers (never forces) a new build.
  */
+let shop: Shop;
 let webDir: string;
 let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let token: string;
 
 beforeAll(async () => {
-  webDir = await buildWeb(tempDir('web'), { VITE_BUILD_ID: 'build-1' });
-  server = await startServer({ webDir });
-  token = await adminToken(server);
-  browser = await launchChromium();
-  context = await phoneContext(browser, server.url);
+  shop = await openShop({ build: { VITE_BUILD_ID: 'build-1' }, admin: true });
+  ({ server, webDir } = shop);
+  token = shop.admin.token;
+  context = await phoneContext(shop.browser, server.url);
   page = await context.newPage();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
-});
+afterAll(() => shop?.close());
 
 async function readProduct(p: Page, id: number): Promise<{ price: number } | null> {
   return (await deviceProducts(p)).find((row) => row.productID === id) ?? null;
@@ -52,7 +42,7 @@ async function readProduct(p: Page, id: number): Promise<{ price: number } | nul
 
 describe('the PWA in Chromium', () => {
   it('first visit: a worker takes the page and the catalogue and card images land on the device', async () => {
-    const feed = await feedSnapshot(server);
+    const feed = await shop.feed();
     expect(feed.products.length).toBeGreaterThanOrEqual(3);
     await page.goto('/');
     await waitForController(page);
@@ -74,7 +64,7 @@ describe('the PWA in Chromium', () => {
   });
 
   it('offline: every route loads from the shell, images come from IndexedDB, missing ones are the placeholder', async () => {
-    const feed = await feedSnapshot(server);
+    const feed = await shop.feed();
     const product = feed.products.find((p) => p.images[0]?.thumb.startsWith('/media/'));
     await context.setOffline(true);
     try {
@@ -141,7 +131,7 @@ describe('the PWA in Chromium', () => {
   it('back online: a price changed by the admin reaches the device without a reload', async () => {
     await page.goto('/');
     await waitForController(page);
-    const feed = await feedSnapshot(server);
+    const feed = await shop.feed();
     const target = feed.products[0];
     if (!target) throw new Error('no product');
     await context.setOffline(true);
@@ -164,7 +154,7 @@ describe('the PWA in Chromium', () => {
 
   it('a periodic background sync (dispatched through DevTools) refreshes the catalogue on its own', async () => {
     // No navigation here: the page stays as the last test left it, with no sync pending.
-    const feed = await feedSnapshot(server);
+    const feed = await shop.feed();
     const target = feed.products[1] ?? feed.products[0];
     if (!target) throw new Error('no product');
     const cdp = await context.newCDPSession(page);

@@ -1,37 +1,21 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
-import {
-  cartLine,
-  login,
-  openShopOnPhone,
-  putRows,
-  registerShopper,
-  writeSession,
-} from '../support/checkout-e2e.js';
-import {
-  buildWeb,
-  feedSnapshot,
-  launchChromium,
-  type RunningServer,
-  startServer,
-  tempDir,
-} from '../support/e2e.js';
-import { startSmtp, type TestSmtp } from '../support/smtp.js';
+import type { RunningServer } from '../support/e2e.js';
+import { openShop, type Shop } from '../support/shop.js';
+import { cartLine, login, putRows, writeSession } from '../support/shopper.js';
 
 /**
  * No screen fetches in a loop. A screen whose effect depends on an object made anew at every
- * render asks the server again at every render: the checkout once asked for the saved recipients
- * 1,245 times in 10 s. Here a signed-in shopper's checkout is watched for 10 s after the page
- * loads, and My Profile for 5 s, every request to `/api/` counted (the page's, its workers' and the
- * service worker's): each endpoint at most once per page load, and at most once more when the
- * session changes (a sign-in in another tab).
+ * render asks the server again at every render, hundreds of times a second. Here a signed-in
+ * shopper's checkout is watched for 10 s after the page loads, and My Profile for 5 s, every
+ * request to `/api/` counted (the page's, its workers' and the service worker's): each endpoint at
+ * most once per page load, and at most once more when the session changes (a sign-in in another tab).
  */
 const WATCH_MS = 10_000;
 
+let shop: Shop;
 let server: RunningServer;
-let smtp: TestSmtp;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let shopper: LoginData;
@@ -79,22 +63,18 @@ function over(counts: Map<string, number>, most: number): Record<string, number>
 }
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  const webDir = await buildWeb(tempDir('request-count-web'));
-  server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
-  shopper = await registerShopper(server, smtp, email);
-  const product = (await feedSnapshot(server)).products.find((p) => p.price > 0 && !p.photoCake);
-  browser = await launchChromium();
-  ({ context, page } = await openShopOnPhone(browser, server.url));
+  shop = await openShop({ smtp: true, shoppers: [email], phone: true });
+  ({
+    server,
+    shopper,
+    phone: { context, page },
+  } = shop);
+  const product = (await shop.feed()).products.find((p) => p.price > 0 && !p.photoCake);
   await writeSession(page, shopper);
   if (product) await putRows(page, 'cart', [cartLine(product, Date.now())]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+afterAll(() => shop?.close());
 
 describe('requests a screen makes', () => {
   it('the checkout asks each endpoint at most once in 10 s, and once more when the session changes', async () => {
@@ -118,7 +98,7 @@ describe('requests a screen makes', () => {
   });
 
   it('My Profile asks each endpoint at most once in 5 s', async () => {
-    // Half the checkout's watch: the loop this guards against made over a hundred requests a second.
+    // Half the checkout's watch: the loop this guards against makes over a hundred requests a second.
     const loaded = await apiRequestsDuring(async () => {
       await page.goto('/my-profile');
       await page.getByRole('heading', { name: 'My Profile' }).waitFor();

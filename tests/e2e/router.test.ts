@@ -1,40 +1,20 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { adminMessages } from '../../domain/admin-messages.js';
-import { writeSession } from '../support/checkout-e2e.js';
-import {
-  buildWeb,
-  launchChromium,
-  phoneContext,
-  type RunningServer,
-  scrollToFooter,
-  startServer,
-  tempDir,
-} from '../support/e2e.js';
+import { phoneContext, type RunningServer, scrollToFooter } from '../support/e2e.js';
+import { openShop, type Shop, signIn } from '../support/shop.js';
 
 /**
- * The hand-written router's bugs (issue 21), each checked on React Router in real Chromium:
+ * The hand-written router's bugs, each checked on React Router in real Chromium:
  * a fragment link and navigate(n) that goes nowhere with the admin's unsaved-changes guard
  * active, and a link to a section of another page. One build, one server, one browser.
  */
-let work: string;
+let shop: Shop;
 let server: RunningServer;
 let browser: Browser;
 let admin: LoginData;
 let laptop: BrowserContext;
-
-async function loginData(email: string, password: string): Promise<LoginData> {
-  const res = await fetch(`${server.url}/api/LoginCustomer`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await res.json()) as { isSuccess: boolean; data: LoginData; sys_message: string };
-  if (!body.isSuccess) throw new Error(`login ${email}: ${body.sys_message}`);
-  return body.data;
-}
 
 /** The in-page unsaved-changes question is open; answers it. */
 async function answerLeave(p: Page, answer: 'stay' | 'leave'): Promise<void> {
@@ -47,8 +27,7 @@ async function answerLeave(p: Page, answer: 'stay' | 'leave'): Promise<void> {
 /** The admin's add-product form with a typed title (unsaved changes), reached from the product list. */
 async function dirtyForm(): Promise<Page> {
   const page = await laptop.newPage();
-  await page.goto('/home');
-  await writeSession(page, admin);
+  await signIn(page, admin);
   await page.goto('/product-list');
   // The screen's own button: the sidebar's entry has the same name.
   await page.locator('#admin-main').getByRole('link', { name: 'Add Product', exact: true }).click();
@@ -66,11 +45,8 @@ const sameDocument = (p: Page) =>
 
 describe('React Router in Chromium: the old router bugs stay fixed', () => {
   beforeAll(async () => {
-    work = tempDir('router-e2e');
-    const webDir = await buildWeb(path.join(work, 'web'));
-    server = await startServer({ webDir });
-    browser = await launchChromium();
-    admin = await loginData(server.adminEmail, server.adminPassword);
+    shop = await openShop({ admin: true });
+    ({ server, browser, admin } = shop);
     laptop = await browser.newContext({
       baseURL: server.url,
       viewport: { width: 1280, height: 800 },
@@ -81,8 +57,7 @@ describe('React Router in Chromium: the old router bugs stay fixed', () => {
 
   afterAll(async () => {
     await laptop?.close();
-    await browser?.close();
-    await server?.stop();
+    await shop?.close();
   });
 
   it('a skip link with unsaved changes, then Back: no reload, Stay keeps the right entry, a second Back stays in the app', async () => {

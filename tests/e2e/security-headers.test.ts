@@ -1,19 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takeCspViolations } from '../support/csp-guard.js';
-import {
-  buildWeb,
-  feedSnapshot,
-  launchChromium,
-  phoneContext,
-  type RunningServer,
-  startServer,
-  tempDir,
-  waitForController,
-} from '../support/e2e.js';
+import { phoneContext, type RunningServer, waitForController } from '../support/e2e.js';
+import { openShop, type Shop } from '../support/shop.js';
 
 /**
  * The security headers on the real build and server, and the policy in Chromium:
@@ -23,6 +15,7 @@ import {
  * under (tests/support/csp-guard.ts) sees a violation (so its silence elsewhere
  * means something).
  */
+let shop: Shop;
 let webDir: string;
 let server: RunningServer;
 let browser: Browser;
@@ -30,17 +23,13 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  webDir = await buildWeb(tempDir('security-web'));
-  server = await startServer({ webDir });
-  browser = await launchChromium();
+  shop = await openShop();
+  ({ server, browser, webDir } = shop);
   context = await phoneContext(browser, server.url);
   page = await context.newPage();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
-});
+
+afterAll(() => shop?.close());
 
 /** Runs an inline script the way an injected one would arrive, and says whether it ran. */
 async function inlineScriptRuns(p: Page): Promise<boolean> {
@@ -78,7 +67,7 @@ describe('security headers on the real build', () => {
       expect(other.headers.get('content-security-policy'), url).toBe(csp);
       expect(other.headers.get('x-content-type-options'), url).toBe('nosniff');
     }
-    const { products } = await feedSnapshot(server);
+    const { products } = await shop.feed();
     const image = products.find((p) => p.images[0])?.images[0]?.thumb;
     expect(image).toBeTruthy();
     const media = await fetch(`${server.url}${image}`);

@@ -1,49 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { outboxLogoutMessages as logout } from '../../domain/outbox-logout-messages.js';
-import {
-  cartLine,
-  openShopOnPhone,
-  ordersOf,
-  outboxRows,
-  putRows,
-  queuedRow,
-  registerShopper,
-  SHOPPER_PASSWORD,
-} from '../support/checkout-e2e.js';
-import {
-  adminToken,
-  buildWeb,
-  feedSnapshot,
-  launchChromium,
-  type RunningServer,
-  setPrice,
-  startServer,
-  submitLogin,
-  tempDir,
-} from '../support/e2e.js';
-import { startSmtp, type TestSmtp } from '../support/smtp.js';
+import { adminToken, type FeedProduct, type RunningServer, setPrice, submitLogin } from '../support/e2e.js';
+import { axe, forSale, openShop, type Shop } from '../support/shop.js';
+import { cartLine, ordersOf, outboxRows, putRows, queuedRow, SHOPPER_PASSWORD } from '../support/shopper.js';
 
 /**
- * One phone, two shoppers, in real Chromium against the real server (issue 23,
- * part 7). A has an order placed and one waiting for a decision (its price
- * changed before it could be sent), and logs out: the phone shows nothing of
- * A's, keeps none of A's personal data, and keeps the waiting order hidden. B
- * logs in and sees nothing of A's, not even through A's order link. A logs in
- * again and the waiting order is back. The cart stays the phone's throughout.
+ * One phone, two shoppers, in real Chromium against the real server. A has
+ * an order placed and one waiting for a decision (its price changed before it
+ * could be sent), and logs out: the phone shows nothing of A's, keeps none of
+ * A's personal data, and keeps the waiting order hidden. B logs in and sees
+ * nothing of A's, not even through A's order link. A logs in again and the
+ * waiting order is back. The cart stays the phone's throughout.
  */
 const SHOTS = '/tmp/shots/shared-phone';
-type FeedProduct = Awaited<ReturnType<typeof feedSnapshot>>['products'][number];
 
+let shop: Shop;
 let server: RunningServer;
-let smtp: TestSmtp;
-let browser: Browser;
-let _context: BrowserContext;
 let page: Page;
 let shopperA: LoginData;
 let shopperB: LoginData;
@@ -57,11 +34,6 @@ const waitingKey = randomUUID();
 const header = () => page.getByRole('banner');
 const badge = () => page.getByRole('link', { name: /waiting to be sent/ });
 const notice = () => page.getByText(/needs? your attention/);
-
-async function axe(p: Page): Promise<void> {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 /** Logs in on the page it is on (/login, or a guarded page that sent the shopper there) or on /login. */
 async function logIn(email: string, to = '/home'): Promise<void> {
@@ -117,21 +89,23 @@ async function showsNothingOfA(): Promise<void> {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  smtp = await startSmtp();
-  const webDir = await buildWeb(tempDir('shared-phone-web'));
-  server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
-  shopperA = await registerShopper(server, smtp, emailA, 'Asha Verma');
-  shopperB = await registerShopper(server, smtp, emailB, 'Bina Kaur');
-  products = (await feedSnapshot(server)).products.filter((p) => p.price > 0).slice(0, 3);
-  browser = await launchChromium();
-  ({ context: _context, page: page } = await openShopOnPhone(browser, server.url));
+  shop = await openShop({
+    smtp: true,
+    shoppers: [
+      { email: emailA, name: 'Asha Verma' },
+      { email: emailB, name: 'Bina Kaur' },
+    ],
+    phone: true,
+  });
+  ({
+    server,
+    phone: { page },
+  } = shop);
+  [shopperA, shopperB] = shop.shoppers as [LoginData, LoginData];
+  products = forSale((await shop.feed()).products, 3);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+afterAll(() => shop?.close());
 
 describe('a shared phone', () => {
   it("A places an order, another waits for A's decision, and A's history is on the phone", async () => {

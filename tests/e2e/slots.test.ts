@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
@@ -8,28 +7,12 @@ import { addDays, deliveryCharge, indiaClock } from '../../domain/delivery.js';
 import { formatRupees } from '../../domain/money.js';
 import { slotMessages } from '../../domain/slot-messages.js';
 import type { DeliverySlot } from '../../domain/slots.js';
-import {
-  cartLine,
-  openShopOnPhone,
-  ordersOf,
-  outboxRows,
-  putRows,
-  registerShopper,
-  writeSession,
-} from '../support/checkout-e2e.js';
-import {
-  adminToken,
-  buildWeb,
-  feedSnapshot,
-  launchChromium,
-  type RunningServer,
-  startServer,
-  tempDir,
-} from '../support/e2e.js';
-import { startSmtp, type TestSmtp } from '../support/smtp.js';
+import type { FeedProduct, RunningServer } from '../support/e2e.js';
+import { axe, forSale, openShop, type Shop, signIn } from '../support/shop.js';
+import { cartLine, ordersOf, outboxRows, putRows, writeSession } from '../support/shopper.js';
 
 /**
- * Delivery slots in real Chromium against the real server (issue 25), on the
+ * Delivery slots in real Chromium against the real server, on the
  * shopper's phone (412x823): tomorrow's Midnight booked at ₹250 more, the admin
  * seeing it under tomorrow's Midnight on the dashboard, and an order queued
  * offline whose slot filled meanwhile: it waits for the shopper with the next
@@ -37,10 +20,9 @@ import { startSmtp, type TestSmtp } from '../support/smtp.js';
  */
 const SHOTS = '/tmp/shots/slots';
 const MIDNIGHT = 6;
-type FeedProduct = Awaited<ReturnType<typeof feedSnapshot>>['products'][number];
 
+let shop: Shop;
 let server: RunningServer;
-let smtp: TestSmtp;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -50,11 +32,6 @@ let admin: string;
 const email = `slots-${Date.now()}@example.test`;
 const today = indiaClock(new Date()).date;
 const tomorrow = addDays(today, 1);
-
-async function axe(p: Page): Promise<void> {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 async function fillForm(date: string): Promise<void> {
   await page.getByLabel('Preferred Delivery Date').fill(date);
@@ -86,22 +63,19 @@ async function setCapacity(slotID: number, capacity: number | null): Promise<voi
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  smtp = await startSmtp();
-  const webDir = await buildWeb(tempDir('slots-web'));
-  server = await startServer({ webDir, env: { SMTP_URL: smtp.url } });
-  shopper = await registerShopper(server, smtp, email);
-  admin = await adminToken(server);
-  products = (await feedSnapshot(server)).products.filter((p) => p.price > 0).slice(0, 3);
-  browser = await launchChromium();
-  ({ context, page } = await openShopOnPhone(browser, server.url));
+  shop = await openShop({ smtp: true, shoppers: [email], admin: true, phone: true });
+  ({
+    server,
+    browser,
+    shopper,
+    phone: { context, page },
+  } = shop);
+  admin = shop.admin.token;
+  products = forSale((await shop.feed()).products, 3);
   await writeSession(page, shopper);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+afterAll(() => shop?.close());
 
 describe('delivery slots', () => {
   it("books tomorrow's Midnight and pays ₹250 more; the admin sees it under tomorrow's Midnight", async () => {
@@ -138,13 +112,7 @@ describe('delivery slots', () => {
       viewport: { width: 412, height: 823 },
     });
     const adminPage = await adminContext.newPage();
-    await adminPage.goto('/home');
-    const adminLogin = await fetch(`${server.url}/api/LoginCustomer`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
-    });
-    await writeSession(adminPage, ((await adminLogin.json()) as { data: LoginData }).data);
+    await signIn(adminPage, shop.admin);
     await adminPage.goto('/dashboard');
     const row = adminPage.getByTestId(`slot-${tomorrow}-${MIDNIGHT}`);
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);

@@ -1,27 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../domain/contact.js';
 import { SAME_DAY_AREAS } from '../../domain/delivery.js';
-import {
-  buildWeb,
-  feedSnapshot,
-  GUIDE_PHONE,
-  launchChromium,
-  type RunningServer,
-  scrollToFooter,
-  startServer,
-  tempDir,
-} from '../support/e2e.js';
-import { startSmtp, type TestSmtp, textOf } from '../support/smtp.js';
+import { type FeedProduct, GUIDE_PHONE, type RunningServer, scrollToFooter } from '../support/e2e.js';
+import { axeViolations, openShop, type Shop } from '../support/shop.js';
+import { type TestSmtp, textOf } from '../support/smtp.js';
 
 /**
- * Issue 13, in real Chromium against the real server and demo catalogue: one
- * build, one server, one browser for the whole file. A test per defect a
- * shopper met (each fails on the main before the fix), then the sweep: no
+ * What a shopper saw wrong, in real Chromium against the real server and demo
+ * catalogue: one build, one server, one browser for the whole file. A test per
+ * defect a shopper met, then the sweep: no
  * storefront route scrolls sideways at 320, 360, 768, 1024 or 1280 px (with
  * the cart popup open too), and axe-core finds nothing at 320, 768 and 1280.
  * Set E2E_SCREENSHOTS=<folder> to keep screenshots at 320 and 412 px.
@@ -30,10 +21,11 @@ const INSTAGRAM = 'https://www.instagram.com/bakeryandblooms.demo/';
 const SHOP_EMAIL = 'shop-inbox@example.test';
 const shots = process.env.E2E_SCREENSHOTS;
 
+let shop: Shop;
 let server: RunningServer;
 let smtp: TestSmtp;
 let browser: Browser;
-let feed: Awaited<ReturnType<typeof feedSnapshot>>;
+let feed: { products: FeedProduct[] };
 
 const ROUTES = [
   '/home',
@@ -50,19 +42,17 @@ const ROUTES = [
 ];
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  // The shop's Instagram profile is configured at build time; Facebook and YouTube are not.
-  const webDir = await buildWeb(tempDir('web'), { VITE_SHOP_INSTAGRAM_URL: INSTAGRAM });
-  server = await startServer({ webDir, env: { SMTP_URL: smtp.url, SHOP_EMAIL } });
-  feed = await feedSnapshot(server);
-  browser = await launchChromium();
+  shop = await openShop({
+    smtp: true,
+    // The shop's Instagram profile is configured at build time; Facebook and YouTube are not.
+    build: { VITE_SHOP_INSTAGRAM_URL: INSTAGRAM },
+    env: { SHOP_EMAIL },
+  });
+  ({ server, smtp, browser } = shop);
+  feed = await shop.feed();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+afterAll(() => shop?.close());
 
 async function open(width: number, height = 800): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
@@ -112,7 +102,7 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
 }
 
-describe('what a shopper sees wrong (issue 13)', () => {
+describe('what a shopper sees wrong', () => {
   it('1: cart lines say which variation was chosen, in the popup and on the cart page', async () => {
     const { context, page } = await open(412, 900);
     const truffle = product('Chocolate Truffle Delight');
@@ -395,12 +385,10 @@ describe('on the way through the shop, on a 412 px phone', () => {
     await page.setViewportSize({ width: 320, height: 700 });
     await check('320 px');
     expect(problems).toEqual([]);
-    for (const v of (await new AxeBuilder({ page }).analyze()).violations)
-      problems.push(`axe: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    for (const v of await axeViolations(page)) problems.push(`axe: ${v}`);
     await page.setViewportSize({ width: GUIDE_PHONE.width, height: GUIDE_PHONE.height });
     await visit(page, '/privacy');
-    for (const v of (await new AxeBuilder({ page }).analyze()).violations)
-      problems.push(`axe /privacy: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    for (const v of await axeViolations(page)) problems.push(`axe /privacy: ${v}`);
     const w = await width(page);
     if (w.scroll > w.screen) problems.push(`/privacy: ${w.scroll} > ${w.screen}`);
     expect(problems).toEqual([]);
@@ -449,7 +437,7 @@ describe('on the way through the shop, on a 412 px phone', () => {
   });
 });
 
-describe("a phone's first visit to home (issue 17)", () => {
+describe("a phone's first visit to home", () => {
   it('holds the sections in place while the catalogue arrives, and loads the footer only as the shopper nears it', async () => {
     const { context, page } = await open(412, 823);
     // Every height of the page once home shows, as its DOM changes: a section that empties for a moment
@@ -479,7 +467,7 @@ describe("a phone's first visit to home (issue 17)", () => {
   });
 });
 
-describe('no sideways scroll and no axe findings on any storefront route (issue 13, item 3)', () => {
+describe('no sideways scroll and no axe findings on any storefront route', () => {
   /**
    * One visit per route serves every width: the screen is resized through 320, 360, 768, 1024 and
    * 1280 px (as a phone turned or a window dragged: the layout must follow without a reload). At
@@ -491,8 +479,7 @@ describe('no sideways scroll and no axe findings on any storefront route (issue 
   it('fits every route at 320, 360, 768, 1024 and 1280 px, popup open too, with zero axe findings', async () => {
     const problems: string[] = [];
     const axe = async (page: Page, where: string) => {
-      for (const v of (await new AxeBuilder({ page }).analyze()).violations)
-        problems.push(`axe ${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      for (const v of await axeViolations(page)) problems.push(`axe ${where}: ${v}`);
     };
     const WIDTHS = [320, 360, 768, 1024, 1280];
     const AUDITED = [320, 768, 1280];

@@ -1,5 +1,3 @@
-import type { Browser, BrowserContext, ConsoleMessage } from 'playwright-core';
-
 /**
  * The Content-Security-Policy proven in the browser: every context of a browser
  * from `launchChromium` reports each `securitypolicyviolation` event (pages) and
@@ -8,6 +6,8 @@ import type { Browser, BrowserContext, ConsoleMessage } from 'playwright-core';
  * seen, and closing such a browser throws on any left untaken (so `npm run shots`
  * and the benches fail too). A violation is a bug: the policy or the page is wrong.
  */
+import type { Browser, BrowserContext, ConsoleMessage } from 'playwright-core';
+
 const seen: string[] = [];
 
 /** The violations seen since the last call (and forgets them). */

@@ -1,3 +1,9 @@
+/**
+ * Browser tests run the real thing: the PWA built by Vite into a temp folder,
+ * the real server (`tsx api/server.ts`) on a port the OS hands out, with its own
+ * SQLite file and the demo catalogue, and the system Chromium. Nothing here
+ * mocks the network; `context.setOffline(true)` cuts it.
+ */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -20,12 +26,6 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import type { Product } from '../../domain/catalogue.js';
 import { guardBrowser } from './csp-guard.js';
 
-/**
- * Browser tests run the real thing: the PWA built by Vite into a temp folder,
- * the real server (`tsx api/server.ts`) on a port of our range with its own
- * SQLite file and the demo catalogue, and the system Chromium. Nothing here
- * mocks the network; `context.setOffline(true)` cuts it.
- */
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
@@ -100,8 +100,8 @@ export function tempDir(prefix: string): string {
 
 /**
  * Builds the PWA (page and worker) into `outDir`; `env` can change what the build bakes in.
- * Most browser test files want the same build: each distinct build is made once and copied
- * (see `webBuildKey`), which saved a Vite build per file on CI's two cores.
+ * Most browser test files want the same build: each distinct build is made once per run and
+ * copied (see `webBuildKey`), so a file pays for a Vite build only when it asks for its own.
  */
 export async function buildWeb(outDir: string, env: Record<string, string> = {}): Promise<string> {
   const cached = path.join(BUILD_CACHE, webBuildKey(env));
@@ -227,9 +227,8 @@ export async function startServer(
         SMTP_URL: '',
         // The checkout's online payment runs through the local test provider, asked for by name.
         TEST_PAYMENTS: 'true',
-        // A shop's own password cost: the browser tests' timing was written against it (the
-        // checkout's 401 test races a late answer of the page's session check when logins are
-        // 8 times faster; see the closing note of the session that lowered it for the API tests).
+        // A shop's own password cost, not the API tests' cheaper one: the checkout's 401 test races
+        // a late answer of the page's session check when logins are much faster.
         STOREFRONT_TEST_SCRYPT_N: '',
         ...options.env,
       },
@@ -462,7 +461,8 @@ export async function adminToken(server: RunningServer): Promise<string> {
   return body.data.token;
 }
 
-interface FeedProduct {
+/** A product as the catalogue feed serves it. */
+export interface FeedProduct {
   productID: number;
   title: string;
   price: number;
@@ -470,7 +470,7 @@ interface FeedProduct {
   images: { src: string; thumb: string }[];
   sizeOrWeight: string;
   variations: { variationID: number; variationName: string; variationValue: string; price: number }[];
-  /** Gifts (issue 26): an order of a photo cake needs its photo and a day's notice. */
+  /** An order of a photo cake needs its photo and a day's notice. */
   takesMessage: boolean;
   photoCake: boolean;
 }

@@ -1,12 +1,12 @@
+/**
+ * Products written straight into the catalogue tables (the catalogue feature's
+ * own code is not needed to order), and order requests as a client sends them.
+ */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
 import type { OrderRequestInput, PlacedOrder } from '../../domain/orders.js';
 
-/**
- * Products written straight into the catalogue tables (the catalogue feature's
- * own code is not needed to order), and order requests as a client sends them.
- */
 export interface FixtureProduct {
   id: number;
   title: string;

@@ -1,6 +1,3 @@
-import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 /**
  * A small round-robin reverse proxy, standing in for the load balancer in front of several shop
  * processes (tests/e2e/multi-process.test.ts, the orders bench). It does what a real one does on a
@@ -8,6 +5,9 @@ import type { AddressInfo } from 'node:net';
  * whose connection broke after it was sent is retried only when that is safe: a GET or HEAD, or one
  * carrying an `Idempotency-Key` (the shop places such an order once, whichever process answers).
  */
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 export interface RoundRobinProxy {
   url: string;
   /** Which backend answered each request, by index, in order. */

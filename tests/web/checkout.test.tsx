@@ -9,8 +9,8 @@ import { db } from '../../sw/db.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
 import { QueuedOrders } from '../../web/checkout/QueuedOrders.js';
 import { setPwaState } from '../../web/pwa/pwa-state.js';
-import { queuedRow } from '../support/checkout-e2e.js';
 import { placedAnswer } from '../support/order-fixtures.js';
+import { queuedRow } from '../support/shopper.js';
 import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
 
 /**

@@ -7,8 +7,8 @@ import type { OrderHistoryRow, OrderRequestInput, PlacedOrder } from '../../doma
 import { db } from '../../sw/db.js';
 import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
 import { setPwaState } from '../../web/pwa/pwa-state.js';
-import { queuedRow } from '../support/checkout-e2e.js';
 import { placedAnswer } from '../support/order-fixtures.js';
+import { queuedRow } from '../support/shopper.js';
 import { renderAt, resetStore, url } from './storefront-fixtures.js';
 
 /**

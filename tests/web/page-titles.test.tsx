@@ -4,8 +4,8 @@ import { checkoutMessages } from '../../domain/checkout-messages.js';
 import { CATEGORIES } from '../../domain/shop.js';
 import { db } from '../../sw/db.js';
 import { setPwaState } from '../../web/pwa/pwa-state.js';
-import { queuedRow } from '../support/checkout-e2e.js';
 import { placedAnswer } from '../support/order-fixtures.js';
+import { queuedRow } from '../support/shopper.js';
 import { makeProduct, putProducts, renderAt, resetStore } from './storefront-fixtures.js';
 
 /**

@@ -1,3 +1,10 @@
+/**
+ * The shopper's toolkit for browser tests, benches and the screenshot script: a shopper made
+ * through the real account endpoints (code by SMTP or from the mail folder), their session written
+ * into the page as `sw/session.ts` writes it, the device's cart and outbox read and written through
+ * the page, the shop's own count of orders, and a small HTTP proxy between the browser and the
+ * server that can reset connections and lose the answer of a committed order.
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -18,13 +25,6 @@ import {
 import { orderRequest } from './order-fixtures.js';
 import { codeIn, type TestSmtp } from './smtp.js';
 
-/**
- * What the checkout's browser tests and the outbox bench share: a shopper made
- * through the real account endpoints, their session written into the page as
- * `sw/session.ts` writes it, the device's outbox read through the page, the
- * shop's own count of orders, and a small HTTP proxy between the browser and
- * the server that can reset connections and lose the answer of a committed order.
- */
 export const SHOPPER_PASSWORD = 'Shopper-Passw0rd!';
 
 export async function registerShopper(
@@ -55,11 +55,16 @@ export async function registerShopper(
   return login(server, email);
 }
 
-export async function login(server: RunningServer, email: string): Promise<LoginData> {
+/** Logs in through the real login endpoint (a shopper's password unless another is given). */
+export async function login(
+  server: RunningServer,
+  email: string,
+  password = SHOPPER_PASSWORD,
+): Promise<LoginData> {
   const res = await fetch(`${server.url}/api/LoginCustomer`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: SHOPPER_PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   const json = (await res.json()) as { isSuccess: boolean; data: LoginData; sys_message: string };
   if (!json.isSuccess) throw new Error(`login: ${res.status} ${json.sys_message}`);
@@ -104,7 +109,6 @@ export async function writeSession(page: Page, data: LoginData): Promise<void> {
   );
 }
 
-/** Waits until the page's Dexie schema exists (the app opened it). */
 /**
  * The shopper's phone (`GUIDE_PHONE`) with the shop open at home, its worker in control and the
  * catalogue on the device: where the checkout and outbox tests start.
@@ -121,6 +125,7 @@ export async function openShopOnPhone(
   return { context, page };
 }
 
+/** Waits until the page's Dexie schema exists (the app opened it). */
 export async function waitForStore(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
