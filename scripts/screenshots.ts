@@ -243,7 +243,7 @@ async function shopperScreens(
     await page.getByLabel('Full Shipping Address').fill('House 12, Sector 70, near the park, Mohali 160062');
     await page.getByLabel('Pincode').fill('160062');
     await shoot(page, S, 'online', 'checkout', visible(page, '.co-summary'));
-    // The slot picker (issue 25) with Midnight chosen: its surcharge is a line of the summary.
+    // The slot picker with Midnight chosen: its surcharge is a line of the summary.
     await page.getByRole('radio', { name: /Midnight/ }).check();
     await shoot(page, S, 'online', 'checkout-slot-picker', visible(page, '.co-slots'));
     await page.getByRole('button', { name: 'Place Order' }).click();
@@ -264,7 +264,7 @@ async function shopperScreens(
       ),
     );
 
-    // The order's own page (issue 19): its timeline, lines, delivery and figures.
+    // The order's own page: its timeline, lines, delivery and figures.
     await visit(
       page,
       S,

@@ -15,9 +15,9 @@ import { startPwa } from './pwa/start.js';
  */
 indexFragmentEntries();
 startPwa();
-// A task of its own: evaluating the libraries' modules and this start were one task on a phone, the
-// longest of a first visit (issue 17: over 200 ms at 4x), and the browser could not paint or answer a
-// tap until both were done. The catalogue's first page is already on its way (startPwa, the HTML).
+// A task of its own: evaluating the libraries' modules and this start in one task would be the
+// longest task of a first visit on a slow phone, and the browser could not paint or answer a tap
+// until both were done. The catalogue's first page is already on its way (startPwa, the HTML).
 setTimeout(() => {
   // Created first: the router starts loading the current route's lazy screen at once (a shared link to
   // a product, a search), in parallel with React's start.

@@ -16,7 +16,7 @@ import { keptOrderDetail, refreshOrderDetail } from './order-detail.js';
 import './account.css';
 
 /**
- * `/my-orders/{id}` (issue 19): one of the shopper's orders, its lines with pictures, delivery,
+ * `/my-orders/{id}`: one of the shopper's orders, its lines with pictures, delivery,
  * address, payment and figures, and the timeline of its statuses with their times (never the
  * admin's notes: the server does not send them). The page shows the copy kept on the device
  * (Dexie `orderDetails`) at once and polls the server with its ETag while open, so a move shows

@@ -4,7 +4,7 @@ import { useNotify } from '../hooks/useAlerts.js';
 import { deleteRecipient, refreshRecipients, useSavedRecipients } from './recipients.js';
 
 /**
- * My Profile's saved recipients (issue 26): the people this account sends gifts to, saved from
+ * My Profile's saved recipients: the people this account sends gifts to, saved from
  * the checkout ("Save this recipient"), listed from the device (so they show offline too) and
  * refreshed from the server on every visit. Deleting needs the network: the server's list is the
  * one every device gets.

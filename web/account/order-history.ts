@@ -13,7 +13,7 @@ import type { ShownLine } from '../checkout/OrderLines.js';
  */
 export async function refreshOrderHistory(userId: number, email: string): Promise<OrderHistoryCache> {
   const kept = await keptOrderHistory(userId);
-  // The open screen polls (issue 19): with the kept copy's ETag, an unchanged history is a 304.
+  // The open screen polls: with the kept copy's ETag, an unchanged history is a 304.
   const answer = await callRevalidated(ordersContract.orderHistoryByEmail, kept?.etag ?? null, {
     query: { email },
   });

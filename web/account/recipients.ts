@@ -5,7 +5,7 @@ import { db } from '../../sw/db.js';
 import { call } from '../api/client.js';
 
 /**
- * The account's saved recipients (issue 26): `GET/POST/DELETE /api/my-recipients`, kept in Dexie
+ * The account's saved recipients: `GET/POST/DELETE /api/my-recipients`, kept in Dexie
  * (`recipients`, one row per user id) so checkout offers them offline, two taps for a second gift
  * to Mum. Like the order history, they are the account's personal data: `keepOnlyAccount`
  * (sw/account-data.ts) takes them off the device at logout and at another account's sign-in.

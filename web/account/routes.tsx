@@ -34,6 +34,6 @@ export const accountRoutes: RouteObject[] = [
   { path: '/my-profile', lazy: guarded(() => import('./MyProfile.js')) },
   // My Orders asks for the history by the session's email.
   { path: '/my-orders', lazy: guarded(() => import('./MyOrders.js'), ['userId', 'email']) },
-  // One order, its timeline live (issue 19); the device's copy offline.
+  // One order, its timeline live; the device's copy offline.
   { path: '/my-orders/:id', lazy: guarded(() => import('./MyOrder.js'), ['userId']) },
 ];

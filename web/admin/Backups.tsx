@@ -17,7 +17,7 @@ import { download } from './download.js';
 import { LoadError, Loading, Screen } from './ui.js';
 
 /**
- * The shop's backups (issue 27; api/backup/README.md): what is in BACKUP_DIR, the schedule, a
+ * The shop's backups (api/backup/README.md): what is in BACKUP_DIR, the schedule, a
  * warning when the newest is too old, a backup now, and a download of any one (to keep a copy
  * off the machine). A download asks the admin's password again, and every admin is mailed that it
  * happened; it carries the customers' data but none of the shop's secrets. Restoring is a

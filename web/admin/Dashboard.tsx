@@ -31,7 +31,7 @@ export default function Dashboard() {
 
 /**
  * "Last backup: 3 hours ago", and the warning when the newest is older than two periods or none
- * exists while scheduled (issue 27). Its own call: a shop without backups still sees its figures.
+ * exists while scheduled. Its own call: a shop without backups still sees its figures.
  */
 function LastBackup() {
   const { data } = useAdminQuery(backupsApi.list, {}, 'backups');

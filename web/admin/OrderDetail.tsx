@@ -267,7 +267,7 @@ function CancelUnpaid({ order, onCancelled }: { order: AdminOrderDetail; onCance
   );
 }
 
-/** The gift choices (issue 26), stated plainly so nobody packs a price or a name by mistake. */
+/** The gift choices, stated plainly so nobody packs a price or a name by mistake. */
 function GiftPanel({ order }: { order: AdminOrderDetail }) {
   if (!order.recipient && !order.hidePrice && !order.hideSender && !order.card) return null;
   return (

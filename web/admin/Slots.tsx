@@ -20,7 +20,7 @@ import { useAdminCall, useAdminQuery } from './connection.js';
 import { LoadError, Loading, Screen } from './ui.js';
 
 /**
- * Delivery slots (issue 25): the shop's slots (add, edit, retire, offer again)
+ * Delivery slots: the shop's slots (add, edit, retire, offer again)
  * and its closed dates (close with a message, open again). The server checks
  * every field (`SlotInputSchema`) and says what is wrong; this screen turns the
  * API's minutes into times and back. A cut-off is a time on the delivery day

@@ -9,7 +9,7 @@ import {
 } from '../../domain/gifts.js';
 
 /**
- * The cake's gift controls (issue 26), shared by the product page and the cart page, both lazy:
+ * The cake's gift controls, shared by the product page and the cart page, both lazy:
  * the message with its counter, the photo picker, and the photo drawn on the cake. Nothing here
  * is on the first screen.
  */

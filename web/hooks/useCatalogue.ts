@@ -20,7 +20,7 @@ import { categoryProductsIn, chunksOfCategory, hasProducts } from '../../sw/prod
  * category (the index only), each ranked at random once, read in that order until `limit` of the
  * category's products are in hand. Home's sections re-run on every page a first sync stores;
  * reading every product of three categories each time was most of the page's work at 10,000
- * products (issue 17).
+ * products.
  *
  * Also `undefined` while the category has none on the device because a first visit's catalogue is
  * still on its way (never synced, nothing stored), decided in the same read as the products: as a

@@ -13,7 +13,7 @@ import {
 import './push.css';
 
 /**
- * My Profile's switch for order updates (issue 19). Off: the server stops queuing the shopper's
+ * My Profile's switch for order updates. Off: the server stops queuing the shopper's
  * updates (`PUT /api/push/preferences`) and this device's subscription is dropped. On: the
  * preference again, and this device subscribes (the browser asks for the permission here if it
  * was never given: the tap is the shopper's own).

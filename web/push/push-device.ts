@@ -4,7 +4,7 @@ import { call } from '../api/client.js';
 import { isIosSafariOutsideApp } from '../pwa/ios.js';
 
 /**
- * This device's part of order updates (issue 19; the server's is api/push/README.md): whether
+ * This device's part of order updates (the server's is api/push/README.md): whether
  * the browser can take pushes, the shopper's permission, and the subscription the server
  * keeps per device. The permission is asked only by a tap on the offer shown after an order
  * is placed or queued (`OrderUpdatesOffer`), never on a first visit; with it granted, the

@@ -6,7 +6,7 @@ import { CakeMessageField, CakePreview, PhotoPicker, useObjectUrl } from '../com
 import { newKey } from '../hooks/new-key.js';
 
 /**
- * The product page's part of a gift (issue 26): a cake's message, and a photo cake's photo shown
+ * The product page's part of a gift: a cake's message, and a photo cake's photo shown
  * on the cake before it goes to the cart.
  */
 export interface CakeGiftState {
