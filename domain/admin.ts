@@ -9,9 +9,8 @@ import {
   OrderLineSchema,
   type OrderStatus,
   OrderStatusSchema,
-  PaymentMethodSchema,
-  paymentMethodLabel,
 } from './orders.js';
+import { PaymentMethodSchema, paymentMethodLabel } from './payment-methods.js';
 import { plainText as textOf } from './search.js';
 import { OrderSlotSchema, windowLabel } from './slots.js';
 import { IdSchema } from './validation.js';

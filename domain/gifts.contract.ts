@@ -7,7 +7,7 @@ import {
   SavedRecipientInputSchema,
   SavedRecipientSchema,
 } from './gifts.js';
-import { PaymentMethodSchema } from './orders.js';
+import { PaymentMethodSchema } from './payment-methods.js';
 import { OrderSlotSchema } from './slots.js';
 import { IdSchema } from './validation.js';
 

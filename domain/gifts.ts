@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { addDays, indiaClock, isCalendarDate, isValidPincode } from './delivery.js';
-import type { PaymentMethod } from './orders.js';
+import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js';
 import { MobileSchema } from './phone.js';
 import { singleLine, tooLongMessage } from './single-line.js';
 
@@ -9,9 +9,6 @@ import { singleLine, tooLongMessage } from './single-line.js';
  * message on the cake, a card, and photo cakes. The rules here are the ones the product page,
  * the cart, the checkout, the device's outbox and the server all apply, so "41/40" and a refused
  * order mean the same thing everywhere.
- *
- * This module must not take `PAYMENT_METHODS` from `orders.ts` as a value: `orders.ts` imports
- * this one, and a cycle of values is fragile in the bundles.
  */
 
 const int = v.pipe(v.number(), v.integer());
@@ -234,7 +231,7 @@ export function giftPaymentProblem(o: {
   hidePrice: boolean;
   paymentMethod: PaymentMethod;
 }): string | null {
-  return o.recipient && o.hidePrice && o.paymentMethod === 'Cash on Delivery' ? giftMessages.giftCod : null;
+  return o.recipient && o.hidePrice && o.paymentMethod === PAYMENT_METHODS.cod ? giftMessages.giftCod : null;
 }
 
 // ---------------------------------------------------------------------------

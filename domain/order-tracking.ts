@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { orderGiftEntries } from './gifts.js';
-import { OrderLineSchema, type OrderStatus, OrderStatusSchema, PaymentMethodSchema } from './orders.js';
+import { OrderLineSchema, type OrderStatus, OrderStatusSchema } from './orders.js';
+import { PaymentMethodSchema } from './payment-methods.js';
 import { OrderSlotSchema } from './slots.js';
 
 /**

@@ -11,6 +11,12 @@ import {
   RecipientSchema,
 } from './gifts.js';
 import { messages } from './messages.js';
+import {
+  normalizePaymentMethod,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  PaymentMethodSchema,
+} from './payment-methods.js';
 import { mobileDigits } from './phone.js';
 import { singleLine, tooLongMessage } from './single-line.js';
 import { OrderSlotSchema, type SlotRefusal } from './slots.js';
@@ -78,24 +84,6 @@ export function canMoveTo(from: OrderStatus, to: OrderStatus): boolean {
 export const OrderStatusUpdateSchema = v.object({
   status: v.picklist(ORDER_STATUSES, `The status must be one of: ${ORDER_STATUSES.join(', ')}.`),
 });
-
-/** The spec's default is Cash on Delivery; its one selectable online option is the provider, Razorpay. */
-export const PAYMENT_METHODS = { cod: 'Cash on Delivery', online: 'Razorpay' } as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[keyof typeof PAYMENT_METHODS];
-export const PaymentMethodSchema = v.picklist(Object.values(PAYMENT_METHODS) as PaymentMethod[]);
-
-/** How a method reads to people: the API's value "Razorpay" is the provider, the shopper paid online. */
-export function paymentMethodLabel(method: string): string {
-  return method === PAYMENT_METHODS.online ? 'Paid online' : method;
-}
-
-/** Old clients wrote the method in several ways; each known spelling maps to one of ours. */
-export function normalizePaymentMethod(raw: string): PaymentMethod | null {
-  const s = raw.trim().toLowerCase();
-  if (s === '' || s === 'cash on delivery' || s === 'cod' || s === 'cash') return PAYMENT_METHODS.cod;
-  if (s === 'razorpay' || s === 'online' || s.startsWith('upi')) return PAYMENT_METHODS.online;
-  return null;
-}
 
 export const MAX_ORDER_LINES = 50;
 

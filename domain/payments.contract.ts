@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { endpoint } from './contract.js';
-import { OrderRequestSchema, PaymentMethodSchema, type PricingConflict } from './orders.js';
+import { OrderRequestSchema, type PricingConflict } from './orders.js';
+import { PaymentMethodSchema } from './payment-methods.js';
 
 /**
  * Online payment. The browser asks for a provider order for its priced cart

@@ -22,7 +22,8 @@ import {
 import { INDIA_OFFSET_MINUTES } from '../../domain/delivery.js';
 import type { PackingSlip } from '../../domain/gifts.contract.js';
 import { orderLineLabel } from '../../domain/order-lines.js';
-import { NEXT_STATUSES, type OrderStatus, type PaymentMethod } from '../../domain/orders.js';
+import { NEXT_STATUSES, type OrderStatus } from '../../domain/orders.js';
+import type { PaymentMethod } from '../../domain/payment-methods.js';
 import { sortSlots, todayAndTomorrow } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
 import { packingSlips } from '../gifts/packing-slip.js';

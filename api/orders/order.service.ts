@@ -14,10 +14,10 @@ import {
   type OrderRequest,
   type OrderTotals,
   orderTotals,
-  PAYMENT_METHODS,
   type PlacedOrder,
   type RepricedRefusal,
 } from '../../domain/orders.js';
+import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import type { DeliverySlot } from '../../domain/slots.js';
 import type { Coupon } from '../coupons/coupon.repository.js';
 import { checkCoupon, redeem } from '../coupons/coupon.service.js';

@@ -28,8 +28,9 @@ import {
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { ordersContract } from '../../domain/orders.contract.js';
-import { type OrderRequestInput, PAYMENT_METHODS } from '../../domain/orders.js';
+import type { OrderRequestInput } from '../../domain/orders.js';
 import { asRepriced } from '../../domain/outbox.js';
+import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import {
   type CheckoutSuccess,
   type PaymentProviderName,

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { WITH_LOVE } from '../../domain/gifts.js';
-import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/orders.js';
+import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/payment-methods.js';
 import { windowLabel } from '../../domain/slots.js';
 import { ownOutboxRow } from '../../sw/account-data.js';
 import { markAnnounced } from '../../sw/outbox.js';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Product } from '../../domain/catalogue.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { formatRupees } from '../../domain/money.js';
-import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/orders.js';
+import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/payment-methods.js';
 import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
 import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
