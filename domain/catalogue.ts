@@ -94,15 +94,6 @@ export const CatalogueDeltaSchema = v.object({
 });
 export type CatalogueDelta = v.InferOutput<typeof CatalogueDeltaSchema>;
 
-export {
-  firstImage,
-  inCategory,
-  isVideo,
-  mediaPaths,
-  PLACEHOLDER_IMAGE,
-  splitMedia,
-} from './catalogue-media.js';
-
 // ---------------------------------------------------------------------------
 // Input schemas for the catalogue endpoints (server validates, admin forms reuse).
 // ---------------------------------------------------------------------------

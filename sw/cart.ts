@@ -6,7 +6,8 @@ import {
   MAX_LINE_QUANTITY,
   unitPrice,
 } from '../domain/cart.js';
-import { firstImage, type Product, type Variation } from '../domain/catalogue.js';
+import type { Product, Variation } from '../domain/catalogue.js';
+import { firstImage } from '../domain/catalogue-media.js';
 import { db, type ShopDatabase } from './db.js';
 import { getProducts } from './product-reads.js';
 

@@ -1,4 +1,5 @@
-import { mediaPaths, type Product } from '../domain/catalogue.js';
+import type { Product } from '../domain/catalogue.js';
+import { mediaPaths } from '../domain/catalogue-media.js';
 import { db as defaultDb, type ShopDatabase, type StoredImage } from './db.js';
 import { allProducts } from './product-reads.js';
 

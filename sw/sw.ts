@@ -8,7 +8,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { isVideo, PLACEHOLDER_IMAGE } from '../domain/catalogue.js';
+import { isVideo, PLACEHOLDER_IMAGE } from '../domain/catalogue-media.js';
 import { checkoutMessages } from '../domain/checkout-messages.js';
 import { formatRupees } from '../domain/money.js';
 import { SyncError, syncCatalogue } from './catalogue-sync.js';
