@@ -1,7 +1,8 @@
 import type { CatalogueDelta, Category, Product } from '../domain/catalogue.js';
 import { API_BASE } from '../domain/contract.js';
 import type { Envelope } from '../domain/envelope.js';
-import { db as defaultDb, type MetaRow, type ShopDatabase, type StoredProduct } from './db.js';
+import { db as defaultDb, type ShopDatabase } from './db.js';
+import type { MetaRow, StoredProduct } from './db-rows.js';
 import { writeProducts } from './product-chunks.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { Product } from '../domain/catalogue.js';
 import { mediaPaths } from '../domain/catalogue-media.js';
-import { db as defaultDb, type ShopDatabase, type StoredImage } from './db.js';
+import { db as defaultDb, type ShopDatabase } from './db.js';
+import type { StoredImage } from './db-rows.js';
 import { allProducts } from './product-reads.js';
 
 /**

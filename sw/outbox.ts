@@ -14,7 +14,8 @@ import {
 import { isOwnedBy } from '../domain/ownership.js';
 import type { SlotOffer } from '../domain/slots.js';
 import { writeMirror } from './cart.js';
-import { db as defaultDb, type SessionRow, type ShopDatabase } from './db.js';
+import { db as defaultDb, type ShopDatabase } from './db.js';
+import type { SessionRow } from './db-rows.js';
 import {
   OUTBOX_ROW_VERSION,
   type OutboxPhoto,

@@ -1,6 +1,7 @@
 import type { LoginData } from '../domain/accounts.js';
 import { decodeToken, isTokenLive } from '../domain/session.js';
-import { db, type SessionRow, type ShopDatabase } from './db.js';
+import { db, type ShopDatabase } from './db.js';
+import type { SessionRow } from './db-rows.js';
 
 /**
  * The one module that reads and writes the session. The page keeps the spec's
