@@ -3,20 +3,24 @@ import {
   AdminNotificationsSchema,
   AdminOrderDetailSchema,
   AdminOrderSummarySchema,
-  AdminOrdersQuerySchema,
   AdminProductRowSchema,
-  AdminProductsQuerySchema,
+  StatusChangeSchema,
+} from './admin-answers.js';
+import { DashboardSchema } from './admin-dashboard.js';
+import {
   AdminStatusUpdateSchema,
   BulkDeleteSchema,
   CancelUnpaidAnswerSchema,
   CancelUnpaidSchema,
-  DashboardSchema,
+  RenameCategorySchema,
+} from './admin-edits.js';
+import {
+  AdminOrdersQuerySchema,
+  AdminProductsQuerySchema,
   NotificationsQuerySchema,
   PackingSlipsQuerySchema,
   pagedSchema,
-  RenameCategorySchema,
-  StatusChangeSchema,
-} from './admin.js';
+} from './admin-queries.js';
 import { CategorySchema, ProductSchema } from './catalogue.js';
 import { endpoint } from './contract.js';
 import { PackingSlipSchema } from './gifts.contract.js';

@@ -1,12 +1,7 @@
 import * as v from 'valibot';
 import type { CartLine } from './cart.js';
-import {
-  checkDeliveryDate,
-  deliveryCharge,
-  indiaClock,
-  isCalendarDate,
-  latestDeliveryDate,
-} from './delivery.js';
+import { checkDeliveryDate, deliveryCharge, latestDeliveryDate } from './delivery.js';
+import { indiaClock, isCalendarDate } from './india-time.js';
 import { messages } from './messages.js';
 import type { LineOption } from './order-lines.js';
 import { type OrderRequestInput, OrderRequestSchema, type OrderTotals, orderTotals } from './orders.js';

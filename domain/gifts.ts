@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { addDays, indiaClock, isCalendarDate, isValidPincode } from './delivery.js';
+import { isValidPincode } from './delivery.js';
+import { addDays, indiaClock, isCalendarDate } from './india-time.js';
 import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js';
 import { MobileSchema } from './phone.js';
 import { singleLine, tooLongMessage } from './single-line.js';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { EmailSchema } from './accounts.js';
 import { MAX_LINE_QUANTITY } from './cart.js';
-import { isCalendarDate, isValidPincode } from './delivery.js';
+import { isValidPincode } from './delivery.js';
 import {
   CakeMessageSchema,
   GiftCardSchema,
@@ -10,6 +10,7 @@ import {
   PhotoIDSchema,
   RecipientSchema,
 } from './gifts.js';
+import { isCalendarDate } from './india-time.js';
 import { messages } from './messages.js';
 import {
   normalizePaymentMethod,

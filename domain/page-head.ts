@@ -1,4 +1,4 @@
-import { plainText } from './search.js';
+import { plainText } from './plain-text.js';
 
 /*
  * What a page says about itself before any script runs: its title, its one-line

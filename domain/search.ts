@@ -1,4 +1,5 @@
 import type { Product } from './catalogue.js';
+import { plainText } from './plain-text.js';
 
 /**
  * The spec's search rule, used by the server's `GET /search` and by the
@@ -24,20 +25,6 @@ export function searchFields(p: Searchable): { title: string; category: string; 
     category: p.categoryName.toLowerCase(),
     description: plainText(p.description).toLowerCase(),
   };
-}
-
-/** Descriptions are HTML: search their text, so "strong" or "class" never match a tag. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /**

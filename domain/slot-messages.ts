@@ -1,4 +1,4 @@
-import { formatCalendarDay } from './slots.js';
+import { formatCalendarDay } from './india-time.js';
 
 /**
  * Delivery slot texts (ours: the spec has a date only). A module of their own,

@@ -2,12 +2,11 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   deliveryCharge,
   earliestDeliveryDate,
-  indiaClock,
-  isCalendarDate,
   isDeliverable,
   latestDeliveryDate,
 } from '../../domain/delivery.js';
 import { ok } from '../../domain/envelope.js';
+import { indiaClock, isCalendarDate } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 import {
   comparePricing,

@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
-import { plainText, SearchIndex, search } from '../../domain/search.js';
+import { plainText } from '../../domain/plain-text.js';
+import { SearchIndex, search } from '../../domain/search.js';
 import { ShopDatabase } from '../../sw/db.js';
 import type { StoredProduct } from '../../sw/db-rows.js';
 import { writeProducts } from '../../sw/product-chunks.js';

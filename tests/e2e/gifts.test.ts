@@ -7,8 +7,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
-import { addDays, indiaClock } from '../../domain/delivery.js';
 import { giftMessages } from '../../domain/gifts.js';
+import { addDays, indiaClock } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import {
   cartLine,

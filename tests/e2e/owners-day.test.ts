@@ -5,8 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
-import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
+import { earliestDeliveryDate } from '../../domain/delivery.js';
 import { giftMessages } from '../../domain/gifts.js';
+import { addDays } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import { pwaMessages } from '../../domain/pwa-messages.js';
 import {

@@ -1,5 +1,5 @@
-import { formatCalendarDate } from '../../domain/admin.js';
 import type { PackingSlip as Slip } from '../../domain/gifts.contract.js';
+import { formatCalendarDate } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import { kitchenLine } from '../../domain/order-lines.js';
 import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/payment-methods.js';

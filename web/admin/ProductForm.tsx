@@ -1,16 +1,16 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { adminApi } from '../../domain/admin.contract.js';
+import { adminMessages } from '../../domain/admin-messages.js';
+import { catalogueApi } from '../../domain/catalogue.contract.js';
+import { LIMITS, type Product } from '../../domain/catalogue.js';
+import { messages } from '../../domain/messages.js';
 import {
   moveItem,
   type ProductField,
   type ProductFormValues,
   productFormProblems,
   type VariationRow,
-} from '../../domain/admin.js';
-import { adminMessages } from '../../domain/admin-messages.js';
-import { catalogueApi } from '../../domain/catalogue.contract.js';
-import { LIMITS, type Product } from '../../domain/catalogue.js';
-import { messages } from '../../domain/messages.js';
+} from '../../domain/product-form.js';
 import { ApiError } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';

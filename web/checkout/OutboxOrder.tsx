@@ -1,12 +1,13 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { formatCalendarDay } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { heldOrderLabel } from '../../domain/order-tracking.js';
 import { asDeliveryDate, asRepriced, asSlotRefusal } from '../../domain/outbox.js';
 import { slotMessages } from '../../domain/slot-messages.js';
-import { formatCalendarDay, slotOfferLabel } from '../../domain/slots.js';
+import { slotOfferLabel } from '../../domain/slots.js';
 import {
   cancelOrder,
   changeDeliveryDate,
