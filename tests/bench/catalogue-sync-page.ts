@@ -1,4 +1,5 @@
-import { SEARCH_PAGE_SIZE, SearchIndex } from '../../domain/search.js';
+import { SEARCH_PAGE_SIZE } from '../../domain/search.js';
+import { SearchIndex } from '../../domain/search-index/index.js';
 import { syncCatalogue } from '../../sw/catalogue-sync.js';
 import { ShopDatabase } from '../../sw/db.js';
 import type { StoredProduct } from '../../sw/db-rows.js';

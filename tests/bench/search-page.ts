@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { plainText } from '../../domain/plain-text.js';
-import { SearchIndex, search } from '../../domain/search.js';
+import { search } from '../../domain/search.js';
+import { SearchIndex } from '../../domain/search-index/index.js';
 import { ShopDatabase } from '../../sw/db.js';
 import type { StoredProduct } from '../../sw/db-rows.js';
 import { writeProducts } from '../../sw/product-chunks.js';
