@@ -22,8 +22,9 @@ import {
   type WorkerMessage,
 } from './messages.js';
 import { fallbackText, type OrderUpdate, readOrderUpdate, refreshOrderCopies } from './order-updates.js';
-import { defaultEnv, markAnnounced, sendDue } from './outbox.js';
+import { defaultEnv, sendDue } from './outbox.js';
 import type { OutboxRow } from './outbox-row.js';
+import { markAnnounced } from './outbox-shopper.js';
 
 /**
  * The shop's service worker. Boring on purpose (see sw/README.md): precache

@@ -8,6 +8,7 @@ import { heldOrderLabel } from '../../domain/order-tracking.js';
 import { asDeliveryDate, asRepriced, asSlotRefusal } from '../../domain/outbox.js';
 import { slotMessages } from '../../domain/slot-messages.js';
 import { slotOfferLabel } from '../../domain/slots.js';
+import type { OutboxRow } from '../../sw/outbox-row.js';
 import {
   cancelOrder,
   changeDeliveryDate,
@@ -15,8 +16,7 @@ import {
   confirmNewFigures,
   dismissOrder,
   removeGoneLine,
-} from '../../sw/outbox.js';
-import type { OutboxRow } from '../../sw/outbox-row.js';
+} from '../../sw/outbox-shopper.js';
 import { clearSession } from '../../sw/session.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { queuedLineLabel } from './outbox-lines.js';
