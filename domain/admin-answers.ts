@@ -68,7 +68,7 @@ export const AdminOrderSummarySchema = v.object({
       photoID: v.nullable(v.string()),
     }),
   ),
-  /** Who receives it and the surprise choices (issue 26). */
+  /** Who receives it and the surprise choices. */
   ...orderGiftEntries,
 });
 export type AdminOrderSummary = v.InferOutput<typeof AdminOrderSummarySchema>;

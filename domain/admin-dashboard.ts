@@ -22,7 +22,7 @@ export const DashboardSchema = v.object({
   /** 14 India days, oldest first, each with the revenue of non-cancelled orders. */
   series: v.array(v.object({ date: v.string(), revenue: int, orders: int })),
   latest: v.array(AdminOrderSummarySchema),
-  /** Today's and tomorrow's deliveries by slot (issue 25): orders booked (not cancelled) against capacity. */
+  /** Today's and tomorrow's deliveries by slot: orders booked (not cancelled) against capacity. */
   deliveries: v.array(
     v.object({
       date: v.string(),

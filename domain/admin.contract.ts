@@ -1,3 +1,8 @@
+/**
+ * The admin area's own endpoints, beside the spec's admin calls
+ * (AddCategory, AddProductForDash, UpdateProductDetails, ...), which stay as
+ * they are. Everything here is admin-only.
+ */
 import * as v from 'valibot';
 import {
   AdminNotificationsSchema,
@@ -27,11 +32,6 @@ import { PackingSlipSchema } from './gifts.contract.js';
 import { OrderStatusSchema } from './orders.js';
 import { IdSchema } from './validation.js';
 
-/**
- * The admin area's own endpoints (issue 12), beside the spec's admin calls
- * (AddCategory, AddProductForDash, UpdateProductDetails, ...), which stay as
- * they are. Everything here is admin-only.
- */
 const tag = 'Admin';
 const IdParams = v.object({ id: IdSchema });
 const int = v.pipe(v.number(), v.integer());

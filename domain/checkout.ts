@@ -1,3 +1,8 @@
+/**
+ * The checkout form's rules: the same order schema the server validates
+ * with, plus the date window of the 6 PM cut-off, turned into one message per
+ * field (the spec's texts). The figures are `orderTotals`, the server's own.
+ */
 import * as v from 'valibot';
 import type { CartLine } from './cart.js';
 import { checkDeliveryDate, deliveryCharge, latestDeliveryDate } from './delivery.js';
@@ -8,11 +13,6 @@ import { type OrderRequestInput, OrderRequestSchema, type OrderTotals, orderTota
 import { slotMessages } from './slot-messages.js';
 import type { SlotState } from './slots.js';
 
-/**
- * The checkout form's rules: the same order schema the server validates
- * with, plus the date window of the 6 PM cut-off, turned into one message per
- * field (the spec's texts). The figures are `orderTotals`, the server's own.
- */
 export type CheckoutField =
   | 'DeliveryDate'
   | 'DeliverySlotID'

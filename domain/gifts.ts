@@ -1,16 +1,15 @@
+/**
+ * Gifts: a recipient, a surprise (no price in the box, no sender on the card), a
+ * message on the cake, a card, and photo cakes. The rules here are the ones the product page,
+ * the cart, the checkout, the device's outbox and the server all apply, so "41/40" and a refused
+ * order mean the same thing everywhere.
+ */
 import * as v from 'valibot';
 import { isValidPincode } from './delivery.js';
 import { addDays, indiaClock, isCalendarDate } from './india-time.js';
 import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js';
 import { MobileSchema } from './phone.js';
 import { singleLine, tooLongMessage } from './single-line.js';
-
-/**
- * Gifts (issue 26): a recipient, a surprise (no price in the box, no sender on the card), a
- * message on the cake, a card, and photo cakes. The rules here are the ones the product page,
- * the cart, the checkout, the device's outbox and the server all apply, so "41/40" and a refused
- * order mean the same thing everywhere.
- */
 
 const int = v.pipe(v.number(), v.integer());
 

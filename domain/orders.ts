@@ -1,3 +1,13 @@
+/**
+ * The order as the spec's client sends it (section 3, "Order request"), plus
+ * what we add so the server can price it: `ProductID` and `VariationID` per
+ * item, `CouponCode`, and the provider's order id and signature for online
+ * payment. Field names are the spec's; messages are the spec's where it has one.
+ *
+ * The figures in it (`Price`, `TotalAmount`) are what the shopper saw. The
+ * server never believes them: it re-prices every line and compares (see
+ * `comparePricing`), so the shopper confirms any change before paying it.
+ */
 import * as v from 'valibot';
 import { EmailSchema } from './accounts.js';
 import { MAX_LINE_QUANTITY } from './cart.js';
@@ -23,16 +33,6 @@ import { singleLine, tooLongMessage } from './single-line.js';
 import { OrderSlotSchema, type SlotRefusal } from './slots.js';
 import { IdSchema } from './validation.js';
 
-/**
- * The order as the spec's client sends it (section 3, "Order request"), plus
- * what we add so the server can price it: `ProductID` and `VariationID` per
- * item, `CouponCode`, and the provider's order id and signature for online
- * payment. Field names are the spec's; messages are the spec's where it has one.
- *
- * The figures in it (`Price`, `TotalAmount`) are what the shopper saw. The
- * server never believes them: it re-prices every line and compares (see
- * `comparePricing`), so the shopper confirms any change before paying it.
- */
 export const ORDER_STATUSES = [
   'placed',
   'paid',
@@ -60,7 +60,7 @@ export const OrderLineSchema = v.object({
   unitPrice: int,
   quantity: int,
   lineTotal: int,
-  /** The message on the cake and the photo's id (issue 26); null when none. */
+  /** The message on the cake and the photo's id; null when none. */
   ...lineGiftEntries,
 });
 export type OrderLine = v.InferOutput<typeof OrderLineSchema>;
@@ -114,7 +114,7 @@ export const OrderItemSchema = v.pipe(
       v.maxValue(MAX_LINE_QUANTITY, quantity),
     ),
     ProductImage: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000)), ''),
-    // Gifts (issue 26). No defaults: an absent field stays absent, so an order without them
+    // Gifts. No defaults: an absent field stays absent, so an order without them
     // hashes (idempotency) as it did before they existed.
     /** The message on the cake, checked with the rule of `domain/gifts.ts`. */
     CakeMessage: v.optional(CakeMessageSchema),
@@ -174,13 +174,13 @@ export const OrderRequestSchema = v.object({
     v.transform((c) => (c ? c.toUpperCase() : null)),
   ),
   /**
-   * The delivery slot chosen (issue 25); absent or null is the shop's Standard, so the spec's
+   * The delivery slot chosen; absent or null is the shop's Standard, so the spec's
    * request works unchanged. Absent stays absent (not null) so an order's idempotency hash is
    * the same as before slots existed.
    */
   DeliverySlotID: v.optional(v.nullable(IdSchema)),
   /**
-   * Gifts (issue 26), all optional with no default for the same reason as `DeliverySlotID`.
+   * Gifts, all optional with no default for the same reason as `DeliverySlotID`.
    * With a recipient, the order's address fields are the recipient's; the buyer's name, email
    * and phone stay the account's.
    */
@@ -229,7 +229,7 @@ export function couponDiscount(couponAmount: number, subtotal: number): number {
 
 /**
  * The spec: total = sum of price times quantity, plus delivery, minus the coupon; plus the
- * delivery slot's surcharge (issue 25), which like delivery the coupon never takes off.
+ * delivery slot's surcharge, which like delivery the coupon never takes off.
  */
 export function orderTotals(
   lines: readonly { unitPrice: number; quantity: number }[],
@@ -288,7 +288,7 @@ export type OrderRefusalData =
   | GiftRefusal;
 
 /**
- * A gift the server refuses (issue 26, a 422): which rule, and which line (its index in
+ * A gift the server refuses (a 422): which rule, and which line (its index in
  * `OrderItems`) when it is a line's. A photo cake too soon carries the date it can be had from.
  */
 export const GIFT_PROBLEMS = [
@@ -353,7 +353,7 @@ export const PlacedOrderSchema = v.object({
   status: OrderStatusSchema,
   paymentMethod: PaymentMethodSchema,
   deliveryDate: v.string(),
-  /** The slot booked (issue 25), as it was when the order was placed. */
+  /** The slot booked, as it was when the order was placed. */
   deliverySlot: v.nullable(OrderSlotSchema),
   subtotal: int,
   deliveryCharge: int,
@@ -398,7 +398,7 @@ export const OrderHistoryRowSchema = v.object({
   paymentMethod: PaymentMethodSchema,
   deliverySlot: v.nullable(OrderSlotSchema),
   slotCharge: int,
-  /** The line's cake message and photo, and the order's gift choices (issue 26). */
+  /** The line's cake message and photo, and the order's gift choices. */
   ...lineGiftEntries,
   ...orderGiftEntries,
 });

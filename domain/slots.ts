@@ -1,11 +1,5 @@
-import * as v from 'valibot';
-import { MAX_DAYS_AHEAD } from './delivery.js';
-import { addDays, indiaClock, indiaInstant, isCalendarDate, weekdayOf } from './india-time.js';
-import { formatRupees } from './money.js';
-import { type ClosedDate, ClosedDateSchema, type DeliverySlot, DeliverySlotSchema } from './slot-schema.js';
-
 /**
- * Delivery slots (issue 25): the hours a shop sells. Each slot is a window of
+ * Delivery slots: the hours a shop sells. Each slot is a window of
  * the delivery day in India time, a surcharge in whole rupees, a cut-off, a
  * capacity (orders per day) and the weekdays it runs. The shop can also close
  * a whole date with a message. Checkout, the device's outbox and the server
@@ -29,6 +23,11 @@ import { type ClosedDate, ClosedDateSchema, type DeliverySlot, DeliverySlotSchem
  * Minutes, not "HH:MM" strings, travel in the API: arithmetic stays integer
  * and a window ending at midnight is simply 1440.
  */
+import * as v from 'valibot';
+import { MAX_DAYS_AHEAD } from './delivery.js';
+import { addDays, indiaClock, indiaInstant, isCalendarDate, weekdayOf } from './india-time.js';
+import { formatRupees } from './money.js';
+import { type ClosedDate, ClosedDateSchema, type DeliverySlot, DeliverySlotSchema } from './slot-schema.js';
 
 const DAY_MINUTES = 24 * 60;
 const int = v.pipe(v.number(), v.integer());
@@ -331,7 +330,7 @@ export const AdminSlotsSchema = v.object({
 });
 export type AdminSlots = v.InferOutput<typeof AdminSlotsSchema>;
 
-/** The demo shop's slots (issue 25); Standard is made by the migration, the others by the demo seed. */
+/** The demo shop's slots; Standard is made by the migration, the others by the demo seed. */
 export const DEMO_SLOTS: readonly (SlotInput & { slotID: number })[] = [
   {
     slotID: 2,
