@@ -1,5 +1,5 @@
 /**
- * Account texts the spec does not word (issue 10): the screens' extra paths
+ * Account texts the spec does not word: the screens' extra paths
  * (a login code, sending a code again, the current password) and the shell's
  * words for a lapsed session. The spec's own texts stay in `messages.ts`.
  */

@@ -1,3 +1,4 @@
+/** The account endpoints of the spec (section 7), under the API base. */
 import * as v from 'valibot';
 import {
   EmailOnlySchema,
@@ -14,7 +15,6 @@ import {
 } from './accounts.js';
 import { endpoint } from './contract.js';
 
-/** The account endpoints of the spec (section 7), under the API base. */
 const tag = 'Accounts';
 
 export const accountsApi = {

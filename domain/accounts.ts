@@ -1,9 +1,3 @@
-import * as v from 'valibot';
-import { accountMessages } from './account-messages.js';
-import { messages } from './messages.js';
-import { MobileOrNumberSchema } from './phone.js';
-import { singleLine } from './single-line.js';
-
 /**
  * Account forms and payloads (spec sections 3 and 5), one schema per form,
  * used by the server to validate and by the browser's forms to show the same
@@ -14,6 +8,12 @@ import { singleLine } from './single-line.js';
  * case-insensitive. Passwords are never trimmed, and a password longer than
  * PASSWORD_MAX is refused before the server spends a memory-hard hash on it.
  */
+import * as v from 'valibot';
+import { accountMessages } from './account-messages.js';
+import { messages } from './messages.js';
+import { MobileOrNumberSchema } from './phone.js';
+import { singleLine } from './single-line.js';
+
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 export const NAME_MAX = 100;

@@ -1,5 +1,5 @@
 /**
- * The admin area's own texts (issue 12). The spec's texts stay in
+ * The admin area's own texts. The spec's texts stay in
  * `messages.ts`; these are ours, for what the spec does not word.
  */
 export const adminMessages = {

@@ -1,33 +1,37 @@
+/**
+ * The admin area's own endpoints, beside the spec's admin calls
+ * (AddCategory, AddProductForDash, UpdateProductDetails, ...), which stay as
+ * they are. Everything here is admin-only.
+ */
 import * as v from 'valibot';
 import {
   AdminNotificationsSchema,
   AdminOrderDetailSchema,
   AdminOrderSummarySchema,
-  AdminOrdersQuerySchema,
   AdminProductRowSchema,
-  AdminProductsQuerySchema,
+  StatusChangeSchema,
+} from './admin-answers.js';
+import { DashboardSchema } from './admin-dashboard.js';
+import {
   AdminStatusUpdateSchema,
   BulkDeleteSchema,
   CancelUnpaidAnswerSchema,
   CancelUnpaidSchema,
-  DashboardSchema,
+  RenameCategorySchema,
+} from './admin-edits.js';
+import {
+  AdminOrdersQuerySchema,
+  AdminProductsQuerySchema,
   NotificationsQuerySchema,
   PackingSlipsQuerySchema,
   pagedSchema,
-  RenameCategorySchema,
-  StatusChangeSchema,
-} from './admin.js';
+} from './admin-queries.js';
 import { CategorySchema, ProductSchema } from './catalogue.js';
 import { endpoint } from './contract.js';
 import { PackingSlipSchema } from './gifts.contract.js';
 import { OrderStatusSchema } from './orders.js';
 import { IdSchema } from './validation.js';
 
-/**
- * The admin area's own endpoints (issue 12), beside the spec's admin calls
- * (AddCategory, AddProductForDash, UpdateProductDetails, ...), which stay as
- * they are. Everything here is admin-only.
- */
 const tag = 'Admin';
 const IdParams = v.object({ id: IdSchema });
 const int = v.pipe(v.number(), v.integer());

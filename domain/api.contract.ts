@@ -1,3 +1,9 @@
+/**
+ * Every area's contract under one name each: an operation's OpenAPI
+ * `operationId` is its area and its name in that area's contract
+ * (`catalogue.getProducts`), and the API tests find the endpoint an answer
+ * came from here. The browser imports the area it needs, never this.
+ */
 import { accountsApi } from './accounts.contract.js';
 import { adminApi } from './admin.contract.js';
 import { backupsApi } from './backups.contract.js';
@@ -12,12 +18,6 @@ import { postsApi } from './posts.contract.js';
 import { pushApi } from './push.contract.js';
 import { slotsApi } from './slots.contract.js';
 
-/**
- * Every area's contract under one name each: an operation's OpenAPI
- * `operationId` is its area and its name in that area's contract
- * (`catalogue.getProducts`), and the API tests find the endpoint an answer
- * came from here. The browser imports the area it needs, never this.
- */
 export const apiContract = {
   catalogue: catalogueApi,
   posts: postsApi,

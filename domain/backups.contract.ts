@@ -1,8 +1,8 @@
+/** The admin's backups (api/backup/README.md). Everything here is admin-only. */
 import * as v from 'valibot';
 import { BackupDownloadSchema, BackupNameParamsSchema, BackupSchema, BackupsSchema } from './backups.js';
 import { endpoint } from './contract.js';
 
-/** The admin's backups (issue 27; api/backup/README.md). Everything here is admin-only. */
 const tag = 'Backups';
 
 export const backupsApi = {

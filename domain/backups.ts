@@ -1,11 +1,10 @@
-import * as v from 'valibot';
-import { PASSWORD_MAX } from './accounts.js';
-
 /**
- * Backups (issue 27): the archive's name, the schedule's duration, the answers of the admin's
+ * Backups: the archive's name, the schedule's duration, the answers of the admin's
  * backup endpoints and the rule of when the dashboard warns. The server writes and reads the
  * archives (`api/backup/`); the admin screens show what it answers. No I/O here.
  */
+import * as v from 'valibot';
+import { PASSWORD_MAX } from './accounts.js';
 
 /**
  * `backup-YYYYMMDD-HHMMSS.tar.gz` in UTC, with `-2`, `-3`... when two are made in the same

@@ -1,11 +1,11 @@
-import type { Product, Variation } from './catalogue.js';
-
 /**
  * Cart rules shared by the device and the server. A line is one product with
  * one chosen variation (or none); adding the same pair again raises the
  * quantity of the existing line (a deliberate fix of the spec's duplicate
  * lines). The chosen variation's price replaces the product's price.
  */
+import type { Product, Variation } from './catalogue.js';
+
 export interface CartLine {
   /** `${productID}:${variationID ?? 'base'}`, the one key used by the header and the cart page. */
   key: string;
@@ -29,7 +29,7 @@ export interface CartLine {
   price: number;
   quantity: number;
   addedAt: number;
-  /** The message on the cake (issue 26), as typed; absent or null: none. */
+  /** The message on the cake, as typed; absent or null: none. */
   cakeMessage?: string | null;
   /** The product takes a message, so the cart offers to write or change it. */
   takesMessage?: boolean;

@@ -1,10 +1,9 @@
-import type { Product } from './catalogue.js';
-
 /**
  * The media and category rules a product card needs, apart from `catalogue.ts`'s valibot
  * schemas: the first screen imports only this file, so the admin input schemas never reach
- * the shopper's first download. `catalogue.ts` re-exports everything here.
+ * the shopper's first download.
  */
+import type { Product } from './catalogue.js';
 
 /** Products with no image show this (the spec's default placeholder). */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';

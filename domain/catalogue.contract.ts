@@ -1,3 +1,8 @@
+/**
+ * The catalogue endpoints of the spec (section 7) and the delta feed, under
+ * the API base. `addProduct` takes multipart form data, which the schemas here
+ * cannot describe; its fields are checked with `AddProductFieldsSchema`.
+ */
 import * as v from 'valibot';
 import {
   AddCategorySchema,
@@ -15,11 +20,6 @@ import {
 } from './catalogue.js';
 import { endpoint } from './contract.js';
 
-/**
- * The catalogue endpoints of the spec (section 7) and the delta feed, under
- * the API base. `addProduct` takes multipart form data, which the schemas here
- * cannot describe; its fields are checked with `AddProductFieldsSchema`.
- */
 const tag = 'Catalogue';
 const id = v.pipe(v.number(), v.integer());
 const count = v.pipe(v.number(), v.integer());

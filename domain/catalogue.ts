@@ -1,13 +1,13 @@
-import * as v from 'valibot';
-import { ClosedDateSchema, DeliverySlotSchema } from './slot-schema.js';
-import { IdSchema } from './validation.js';
-
 /**
  * The catalogue as the API answers it and the device stores it. Field names
  * are the spec's (section 3), so a client written against the spec reads ours
  * unchanged; what we add (`images`, `version`, `updatedAt`, `variationID`) is
  * extra and optional for such a client.
  */
+import * as v from 'valibot';
+import { ClosedDateSchema, DeliverySlotSchema } from './slot-schema.js';
+import { IdSchema } from './validation.js';
+
 // The answers' schemas: the API serializes its answers through them (fields not named here never
 // leave the server) and the types below are inferred from them, so there is one source.
 
@@ -64,7 +64,7 @@ export const ProductSchema = v.object({
   updatedAt: v.pipe(v.string(), v.isoTimestamp()),
   /** The catalogue version at the product's last change (see the delta feed). */
   version: int,
-  /** Gifts (issue 26): the product takes a message on the cake (at most 40 characters). */
+  /** Gifts: the product takes a message on the cake (at most 40 characters). */
   takesMessage: v.boolean(),
   /** A photo cake: it needs a photo and a day's notice (`domain/gifts.ts`). */
   photoCake: v.boolean(),
@@ -86,22 +86,13 @@ export const CatalogueDeltaSchema = v.object({
   deletedProductIds: v.array(int),
   deletedCategoryIds: v.array(int),
   /**
-   * The shop's live delivery slots and its closed dates from today (issue 25), whole, on the
+   * The shop's live delivery slots and its closed dates from today, whole, on the
    * first page of every answer: the device replaces its copy, so the checkout works offline.
    */
   slots: v.optional(v.array(DeliverySlotSchema)),
   closedDates: v.optional(v.array(ClosedDateSchema)),
 });
 export type CatalogueDelta = v.InferOutput<typeof CatalogueDeltaSchema>;
-
-export {
-  firstImage,
-  inCategory,
-  isVideo,
-  mediaPaths,
-  PLACEHOLDER_IMAGE,
-  splitMedia,
-} from './catalogue-media.js';
 
 // ---------------------------------------------------------------------------
 // Input schemas for the catalogue endpoints (server validates, admin forms reuse).

@@ -1,23 +1,18 @@
+/**
+ * The checkout form's rules: the same order schema the server validates
+ * with, plus the date window of the 6 PM cut-off, turned into one message per
+ * field (the spec's texts). The figures are `orderTotals`, the server's own.
+ */
 import * as v from 'valibot';
 import type { CartLine } from './cart.js';
-import {
-  checkDeliveryDate,
-  deliveryCharge,
-  indiaClock,
-  isCalendarDate,
-  latestDeliveryDate,
-} from './delivery.js';
+import { checkDeliveryDate, deliveryCharge, latestDeliveryDate } from './delivery.js';
+import { indiaClock, isCalendarDate } from './india-time.js';
 import { messages } from './messages.js';
 import type { LineOption } from './order-lines.js';
 import { type OrderRequestInput, OrderRequestSchema, type OrderTotals, orderTotals } from './orders.js';
 import { slotMessages } from './slot-messages.js';
 import type { SlotState } from './slots.js';
 
-/**
- * The checkout form's rules: the same order schema the server validates
- * with, plus the date window of the 6 PM cut-off, turned into one message per
- * field (the spec's texts). The figures are `orderTotals`, the server's own.
- */
 export type CheckoutField =
   | 'DeliveryDate'
   | 'DeliverySlotID'

@@ -1,8 +1,8 @@
+/** The contact form's one endpoint: anyone may write to the shop, within a rate limit. */
 import * as v from 'valibot';
 import { ContactSchema } from './contact.js';
 import { endpoint } from './contract.js';
 
-/** The contact form's one endpoint: anyone may write to the shop, within a rate limit. */
 export const contactApi = {
   send: endpoint({
     method: 'POST',

@@ -1,14 +1,14 @@
+/**
+ * The contact form: the spec's form had no behaviour; ours
+ * sends the shopper's message to the shop by mail. Name, email and message are
+ * required; the subject is optional. The same schema checks the form in the
+ * browser (inline errors) and the body on the server.
+ */
 import * as v from 'valibot';
 import { EmailSchema } from './accounts.js';
 import { isTypedText } from './catalogue.js';
 import { singleLine } from './single-line.js';
 
-/**
- * The contact form (issue 13, item 8): the spec's form had no behaviour; ours
- * sends the shopper's message to the shop by mail. Name, email and message are
- * required; the subject is optional. The same schema checks the form in the
- * browser (inline errors) and the body on the server.
- */
 export const CONTACT_LIMITS = { name: 100, subject: 150, message: 5000 } as const;
 
 export const contactMessages = {

@@ -1,5 +1,3 @@
-import type * as v from 'valibot';
-
 /**
  * One typed contract between client and server. Each endpoint's method, path,
  * access and valibot schemas are declared once here (in `<feature>.contract.ts`
@@ -9,6 +7,8 @@ import type * as v from 'valibot';
  * Paths are relative to the API base `/api`, written as the spec writes them
  * (`/ABCGetProducts/{id}`).
  */
+import type * as v from 'valibot';
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Access = 'public' | 'user' | 'admin';
 

@@ -2,11 +2,10 @@
  * Where and when the shop delivers (spec section 9). The checkout form and the
  * server both read these rules, so the charge the shopper sees is the charge
  * the server adds, and a date the form offers is a date the server accepts.
- *
- * Time is India's, whatever zone the server or the phone runs in: India has
- * one zone (UTC+05:30) and no daylight saving, so a fixed offset is exact and
- * needs no time-zone database.
+ * Dates and the clock are India's (`india-time.ts`).
  */
+import { addDays, indiaClock, isCalendarDate } from './india-time.js';
+
 export const DELIVERY_STATES = ['Punjab', 'Haryana', 'Chandigarh'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
@@ -56,29 +55,10 @@ export function deliveryCharge(state: string, city: string): number {
   return CHARGES[`${state}/${city}`] ?? 0;
 }
 
-export const INDIA_OFFSET_MINUTES = 5 * 60 + 30;
 /** Orders at or after 18:00 India time can no longer be delivered the same day. */
 export const SAME_DAY_CUTOFF_HOUR = 18;
 /** How far ahead a delivery can be booked: longer than any phone stays offline, shorter than a typo's year. */
 export const MAX_DAYS_AHEAD = 90;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The wall clock in India at `now`: the date as YYYY-MM-DD and the hour (0-23). */
-export function indiaClock(now: Date): { date: string; hour: number; minute: number } {
-  const shifted = new Date(now.getTime() + INDIA_OFFSET_MINUTES * 60 * 1000);
-  return {
-    date: shifted.toISOString().slice(0, 10),
-    hour: shifted.getUTCHours(),
-    minute: shifted.getUTCMinutes(),
-  };
-}
-
-/** YYYY-MM-DD plus a number of days, on the calendar (no clock involved). */
-export function addDays(date: string, days: number): string {
-  const t = Date.parse(`${date}T00:00:00Z`);
-  return new Date(t + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The spec: the minimum is today, or tomorrow from 6 PM on (India time). Also the form's default. */
 export function earliestDeliveryDate(now: Date): string {
@@ -88,13 +68,6 @@ export function earliestDeliveryDate(now: Date): string {
 
 export function latestDeliveryDate(now: Date): string {
   return addDays(indiaClock(now).date, MAX_DAYS_AHEAD);
-}
-
-/** A real calendar date written YYYY-MM-DD (rejects 2026-02-30, which Date.parse would roll over). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const t = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === value;
 }
 
 export type DeliveryDateCheck = { ok: true } | { ok: false; reason: 'invalid' | 'too-early' | 'too-late' };

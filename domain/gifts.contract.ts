@@ -1,3 +1,8 @@
+/**
+ * Gifts: cake photos (private: never under `/media/`, only their owner and admins
+ * see them), the account's saved recipients, and the admin's packing slip. The gift fields of
+ * an order travel in `place-order` (`domain/orders.ts`).
+ */
 import * as v from 'valibot';
 import { endpoint } from './contract.js';
 import {
@@ -7,15 +12,10 @@ import {
   SavedRecipientInputSchema,
   SavedRecipientSchema,
 } from './gifts.js';
-import { PaymentMethodSchema } from './orders.js';
+import { PaymentMethodSchema } from './payment-methods.js';
 import { OrderSlotSchema } from './slots.js';
 import { IdSchema } from './validation.js';
 
-/**
- * Gifts (issue 26): cake photos (private: never under `/media/`, only their owner and admins
- * see them), the account's saved recipients, and the admin's packing slip. The gift fields of
- * an order travel in `place-order` (`domain/orders.ts`).
- */
 const int = v.pipe(v.number(), v.integer());
 
 /**

@@ -1,18 +1,15 @@
-import * as v from 'valibot';
-import { addDays, indiaClock, isCalendarDate, isValidPincode } from './delivery.js';
-import type { PaymentMethod } from './orders.js';
-import { MobileSchema } from './phone.js';
-import { singleLine, tooLongMessage } from './single-line.js';
-
 /**
- * Gifts (issue 26): a recipient, a surprise (no price in the box, no sender on the card), a
+ * Gifts: a recipient, a surprise (no price in the box, no sender on the card), a
  * message on the cake, a card, and photo cakes. The rules here are the ones the product page,
  * the cart, the checkout, the device's outbox and the server all apply, so "41/40" and a refused
  * order mean the same thing everywhere.
- *
- * This module must not take `PAYMENT_METHODS` from `orders.ts` as a value: `orders.ts` imports
- * this one, and a cycle of values is fragile in the bundles.
  */
+import * as v from 'valibot';
+import { isValidPincode } from './delivery.js';
+import { addDays, indiaClock, isCalendarDate } from './india-time.js';
+import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js';
+import { MobileSchema } from './phone.js';
+import { singleLine, tooLongMessage } from './single-line.js';
 
 const int = v.pipe(v.number(), v.integer());
 
@@ -234,7 +231,7 @@ export function giftPaymentProblem(o: {
   hidePrice: boolean;
   paymentMethod: PaymentMethod;
 }): string | null {
-  return o.recipient && o.hidePrice && o.paymentMethod === 'Cash on Delivery' ? giftMessages.giftCod : null;
+  return o.recipient && o.hidePrice && o.paymentMethod === PAYMENT_METHODS.cod ? giftMessages.giftCod : null;
 }
 
 // ---------------------------------------------------------------------------

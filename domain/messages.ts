@@ -81,7 +81,7 @@ export const messages = {
     'New password is required, must be at least 8 characters long, and include a combination of upper/lowercase letters, numbers, and special characters.',
   resetConfirmMismatch: 'Confirm password must match the new password.',
   passwordResetDone: 'Password reset successfully!',
-  // Accounts (server answers the spec does not word; issue 3)
+  // Accounts (server answers the spec does not word)
   passwordTooLong: 'Password must be at most 128 characters.',
   nameTooLong: tooLongMessage('Name', 100),
   addressTooLong: tooLongMessage('Address', 500),
@@ -123,7 +123,7 @@ export const messages = {
   paymentProviderFailed: 'The payment provider is not answering. Please try again.',
 } as const;
 
-/** Storefront texts the spec does not word (issue 5, screens). */
+/** Storefront texts the spec does not word. */
 export const storefrontMessages = {
   cartEmpty: 'Your cart is empty.',
   pageNotFound: 'Page not found.',

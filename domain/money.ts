@@ -5,9 +5,9 @@
  * boundary (Razorpay takes amounts in paise).
  */
 /**
- * Made at the first price shown, not when the module loads: building an ICU formatter was the
- * largest part of the first screen's module evaluation, its longest task on a phone (issue 17's
- * profile: lazily made, that task took about half as long at 4x), and a price shows only once React renders.
+ * Made at the first price shown, not when the module loads: building an ICU formatter is the
+ * largest part of the first screen's module evaluation, its longest task on a phone, and a price
+ * shows only once React renders.
  */
 let rupeeFormat: Intl.NumberFormat | undefined;
 

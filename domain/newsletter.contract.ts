@@ -1,3 +1,4 @@
+/** The shop's mailing list (api/newsletter/README.md): double opt-in, one-click unsubscribe, the admin's count and export. */
 import * as v from 'valibot';
 import { endpoint } from './contract.js';
 import {
@@ -10,7 +11,6 @@ import {
   UnsubscribeQuerySchema,
 } from './newsletter.js';
 
-/** The shop's mailing list (api/newsletter/README.md): double opt-in, one-click unsubscribe, the admin's count and export. */
 const tag = 'Newsletter';
 
 export const newsletterApi = {

@@ -1,6 +1,3 @@
-import * as v from 'valibot';
-import { EmailSchema } from './accounts.js';
-
 /**
  * The footer's Subscribe (DESIGN.md departure 16): an address joins the shop's mailing list only
  * after its owner opens the link of a confirmation mail (double opt-in), and every mail to the
@@ -8,6 +5,8 @@ import { EmailSchema } from './accounts.js';
  * and the server's input; the texts are what the footer, the confirm and unsubscribe page and the
  * server say.
  */
+import * as v from 'valibot';
+import { EmailSchema } from './accounts.js';
 
 /** How long a confirmation link works. */
 export const CONFIRM_DAYS = 7;

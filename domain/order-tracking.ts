@@ -1,14 +1,15 @@
-import * as v from 'valibot';
-import { orderGiftEntries } from './gifts.js';
-import { OrderLineSchema, type OrderStatus, OrderStatusSchema, PaymentMethodSchema } from './orders.js';
-import { OrderSlotSchema } from './slots.js';
-
 /**
- * The shopper's own order, as `/my-orders/{id}` shows it (issue 19): its lines, delivery,
+ * The shopper's own order, as `/my-orders/{id}` shows it: its lines, delivery,
  * address, payment, figures and the timeline of its statuses with their times. Unlike the
- * admin's order (`domain/admin.ts`), a step carries neither the admin's note nor who made it:
+ * admin's order (`domain/admin-answers.ts`), a step carries neither the admin's note nor who made it:
  * notes are the shop's own words to itself.
  */
+import * as v from 'valibot';
+import { orderGiftEntries } from './gifts.js';
+import { OrderLineSchema, type OrderStatus, OrderStatusSchema } from './orders.js';
+import { PaymentMethodSchema } from './payment-methods.js';
+import { OrderSlotSchema } from './slots.js';
+
 const int = v.pipe(v.number(), v.integer());
 
 export const OrderStepSchema = v.object({
@@ -39,7 +40,7 @@ export const ShopperOrderSchema = v.object({
   totalAmount: int,
   lines: v.array(OrderLineSchema),
   timeline: v.array(OrderStepSchema),
-  /** Who receives it and the surprise choices (issue 26). */
+  /** Who receives it and the surprise choices. */
   ...orderGiftEntries,
 });
 export type ShopperOrder = v.InferOutput<typeof ShopperOrderSchema>;

@@ -1,21 +1,3 @@
-import * as v from 'valibot';
-import { EmailSchema } from './accounts.js';
-import { MAX_LINE_QUANTITY } from './cart.js';
-import { isCalendarDate, isValidPincode } from './delivery.js';
-import {
-  CakeMessageSchema,
-  GiftCardSchema,
-  lineGiftEntries,
-  orderGiftEntries,
-  PhotoIDSchema,
-  RecipientSchema,
-} from './gifts.js';
-import { messages } from './messages.js';
-import { mobileDigits } from './phone.js';
-import { singleLine, tooLongMessage } from './single-line.js';
-import { OrderSlotSchema, type SlotRefusal } from './slots.js';
-import { IdSchema } from './validation.js';
-
 /**
  * The order as the spec's client sends it (section 3, "Order request"), plus
  * what we add so the server can price it: `ProductID` and `VariationID` per
@@ -26,6 +8,31 @@ import { IdSchema } from './validation.js';
  * server never believes them: it re-prices every line and compares (see
  * `comparePricing`), so the shopper confirms any change before paying it.
  */
+import * as v from 'valibot';
+import { EmailSchema } from './accounts.js';
+import { MAX_LINE_QUANTITY } from './cart.js';
+import { isValidPincode } from './delivery.js';
+import {
+  CakeMessageSchema,
+  GiftCardSchema,
+  lineGiftEntries,
+  orderGiftEntries,
+  PhotoIDSchema,
+  RecipientSchema,
+} from './gifts.js';
+import { isCalendarDate } from './india-time.js';
+import { messages } from './messages.js';
+import {
+  normalizePaymentMethod,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  PaymentMethodSchema,
+} from './payment-methods.js';
+import { mobileDigits } from './phone.js';
+import { singleLine, tooLongMessage } from './single-line.js';
+import { OrderSlotSchema, type SlotRefusal } from './slots.js';
+import { IdSchema } from './validation.js';
+
 export const ORDER_STATUSES = [
   'placed',
   'paid',
@@ -53,7 +60,7 @@ export const OrderLineSchema = v.object({
   unitPrice: int,
   quantity: int,
   lineTotal: int,
-  /** The message on the cake and the photo's id (issue 26); null when none. */
+  /** The message on the cake and the photo's id; null when none. */
   ...lineGiftEntries,
 });
 export type OrderLine = v.InferOutput<typeof OrderLineSchema>;
@@ -78,24 +85,6 @@ export function canMoveTo(from: OrderStatus, to: OrderStatus): boolean {
 export const OrderStatusUpdateSchema = v.object({
   status: v.picklist(ORDER_STATUSES, `The status must be one of: ${ORDER_STATUSES.join(', ')}.`),
 });
-
-/** The spec's default is Cash on Delivery; its one selectable online option is the provider, Razorpay. */
-export const PAYMENT_METHODS = { cod: 'Cash on Delivery', online: 'Razorpay' } as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[keyof typeof PAYMENT_METHODS];
-export const PaymentMethodSchema = v.picklist(Object.values(PAYMENT_METHODS) as PaymentMethod[]);
-
-/** How a method reads to people: the API's value "Razorpay" is the provider, the shopper paid online. */
-export function paymentMethodLabel(method: string): string {
-  return method === PAYMENT_METHODS.online ? 'Paid online' : method;
-}
-
-/** Old clients wrote the method in several ways; each known spelling maps to one of ours. */
-export function normalizePaymentMethod(raw: string): PaymentMethod | null {
-  const s = raw.trim().toLowerCase();
-  if (s === '' || s === 'cash on delivery' || s === 'cod' || s === 'cash') return PAYMENT_METHODS.cod;
-  if (s === 'razorpay' || s === 'online' || s.startsWith('upi')) return PAYMENT_METHODS.online;
-  return null;
-}
 
 export const MAX_ORDER_LINES = 50;
 
@@ -125,7 +114,7 @@ export const OrderItemSchema = v.pipe(
       v.maxValue(MAX_LINE_QUANTITY, quantity),
     ),
     ProductImage: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000)), ''),
-    // Gifts (issue 26). No defaults: an absent field stays absent, so an order without them
+    // Gifts. No defaults: an absent field stays absent, so an order without them
     // hashes (idempotency) as it did before they existed.
     /** The message on the cake, checked with the rule of `domain/gifts.ts`. */
     CakeMessage: v.optional(CakeMessageSchema),
@@ -185,13 +174,13 @@ export const OrderRequestSchema = v.object({
     v.transform((c) => (c ? c.toUpperCase() : null)),
   ),
   /**
-   * The delivery slot chosen (issue 25); absent or null is the shop's Standard, so the spec's
+   * The delivery slot chosen; absent or null is the shop's Standard, so the spec's
    * request works unchanged. Absent stays absent (not null) so an order's idempotency hash is
    * the same as before slots existed.
    */
   DeliverySlotID: v.optional(v.nullable(IdSchema)),
   /**
-   * Gifts (issue 26), all optional with no default for the same reason as `DeliverySlotID`.
+   * Gifts, all optional with no default for the same reason as `DeliverySlotID`.
    * With a recipient, the order's address fields are the recipient's; the buyer's name, email
    * and phone stay the account's.
    */
@@ -240,7 +229,7 @@ export function couponDiscount(couponAmount: number, subtotal: number): number {
 
 /**
  * The spec: total = sum of price times quantity, plus delivery, minus the coupon; plus the
- * delivery slot's surcharge (issue 25), which like delivery the coupon never takes off.
+ * delivery slot's surcharge, which like delivery the coupon never takes off.
  */
 export function orderTotals(
   lines: readonly { unitPrice: number; quantity: number }[],
@@ -299,7 +288,7 @@ export type OrderRefusalData =
   | GiftRefusal;
 
 /**
- * A gift the server refuses (issue 26, a 422): which rule, and which line (its index in
+ * A gift the server refuses (a 422): which rule, and which line (its index in
  * `OrderItems`) when it is a line's. A photo cake too soon carries the date it can be had from.
  */
 export const GIFT_PROBLEMS = [
@@ -364,7 +353,7 @@ export const PlacedOrderSchema = v.object({
   status: OrderStatusSchema,
   paymentMethod: PaymentMethodSchema,
   deliveryDate: v.string(),
-  /** The slot booked (issue 25), as it was when the order was placed. */
+  /** The slot booked, as it was when the order was placed. */
   deliverySlot: v.nullable(OrderSlotSchema),
   subtotal: int,
   deliveryCharge: int,
@@ -409,7 +398,7 @@ export const OrderHistoryRowSchema = v.object({
   paymentMethod: PaymentMethodSchema,
   deliverySlot: v.nullable(OrderSlotSchema),
   slotCharge: int,
-  /** The line's cake message and photo, and the order's gift choices (issue 26). */
+  /** The line's cake message and photo, and the order's gift choices. */
   ...lineGiftEntries,
   ...orderGiftEntries,
 });

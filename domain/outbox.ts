@@ -1,6 +1,3 @@
-import type { OrderRefusalData, PlacedOrder, RepricedRefusal } from './orders.js';
-import type { SlotRefusal } from './slots.js';
-
 /**
  * The order outbox's rules, pure: how each answer of `POST /place-order` is
  * handled, and how long a retried order waits. The device's sender
@@ -15,6 +12,9 @@ import type { SlotRefusal } from './slots.js';
  *   decide (confirm new figures, fix a line or a date, sign in, cancel). It
  *   waits alone and never blocks the orders behind it.
  */
+import type { OrderRefusalData, PlacedOrder, RepricedRefusal } from './orders.js';
+import type { SlotRefusal } from './slots.js';
+
 export type ProblemKind =
   /** Figures changed (price, delivery charge, coupon): old and new side by side. */
   | 'repriced'
@@ -143,7 +143,7 @@ export function classifyAnswer(answer: Answer, now: number): Outcome {
 }
 
 /**
- * One answer to a cake photo's upload (`POST /api/cake-photos`, issue 26), which comes before its
+ * One answer to a cake photo's upload (`POST /api/cake-photos`), which comes before its
  * order: the photo's id, or what the order does instead. The upload carries its own key, so a
  * lost answer is simply asked for again, as an order's is. A refusal (any 4xx but 401, 408 and
  * 429) makes the order wait for the shopper, with the server's reason: the order never goes

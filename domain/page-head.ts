@@ -1,11 +1,10 @@
-import { plainText } from './search.js';
-
-/*
+/**
  * What a page says about itself before any script runs: its title, its one-line
  * description, its own address. The server writes them into the HTML it sends
  * (link-preview crawlers run no JavaScript) and the app keeps them current as
  * the shopper moves, so both read the same words here.
  */
+import { plainText } from './plain-text.js';
 
 /** The shop's name: the whole title of the home page, and every other page's suffix. */
 export const SITE_NAME = 'Bakery & Blooms';

@@ -1,7 +1,3 @@
-import * as v from 'valibot';
-import { endpoint } from './contract.js';
-import { OrderRequestSchema, PaymentMethodSchema, type PricingConflict } from './orders.js';
-
 /**
  * Online payment. The browser asks for a provider order for its priced cart
  * (`createRazorpayOrder`, with the order's Idempotency-Key, which becomes the
@@ -10,6 +6,11 @@ import { OrderRequestSchema, PaymentMethodSchema, type PricingConflict } from '.
  * what this server offers: Cash on Delivery always; Razorpay when keys are set;
  * the local test provider in development and tests when they are not.
  */
+import * as v from 'valibot';
+import { endpoint } from './contract.js';
+import { OrderRequestSchema, type PricingConflict } from './orders.js';
+import { PaymentMethodSchema } from './payment-methods.js';
+
 const ProviderNameSchema = v.picklist(['razorpay', 'test']);
 export type PaymentProviderName = v.InferOutput<typeof ProviderNameSchema>;
 const int = v.pipe(v.number(), v.integer());

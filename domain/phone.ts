@@ -1,5 +1,3 @@
-import * as v from 'valibot';
-
 /**
  * Phone numbers: the account's (register, My Profile) and a gift recipient's. Each is an Indian
  * mobile number, 10 digits from 6, and is stored as those 10 digits. People type them as they
@@ -9,6 +7,7 @@ import * as v from 'valibot';
  * of another length or country) is refused with the field's own message, so a number is never
  * guessed at.
  */
+import * as v from 'valibot';
 
 /** An Indian mobile number as stored: 10 digits, the first 6, 7, 8 or 9. */
 export const MOBILE_PATTERN = /^[6-9]\d{9}$/;

@@ -1,14 +1,14 @@
-import * as v from 'valibot';
-import { typedText } from './catalogue.js';
-import { endpoint } from './contract.js';
-import { IdSchema } from './validation.js';
-
 /**
  * The spec's generic `/posts` CRUD ("purpose not shown"). We read it as short
  * notices the shop publishes: anyone may read them, only an admin writes them
  * (an open write endpoint on a shop's origin would be a spam and phishing hole).
  * A body is plain text: clients show it as text, never as HTML.
  */
+import * as v from 'valibot';
+import { typedText } from './catalogue.js';
+import { endpoint } from './contract.js';
+import { IdSchema } from './validation.js';
+
 export const PostSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
   title: v.string(),

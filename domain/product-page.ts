@@ -1,15 +1,14 @@
-import type { Product, Variation } from './catalogue.js';
-import { SAME_DAY_AREAS } from './delivery.js';
-import { giftMessages } from './gifts.js';
-import { formatRupees } from './money.js';
-import { CATEGORIES } from './shop.js';
-
-/*
+/**
  * The product page's texts and lists, apart from domain/shop.ts: shop.ts is read by the header
  * on the first screen, and these (with the delivery table behind the same-day line) are only
  * needed once a product page opens. No rating is shown: the shop has no buyers' reviews yet, and
  * a fixed figure on every product would be invented.
  */
+import type { Product, Variation } from './catalogue.js';
+import { SAME_DAY_AREAS } from './delivery.js';
+import { giftMessages } from './gifts.js';
+import { formatRupees } from './money.js';
+import { CATEGORIES } from './shop.js';
 
 /**
  * What a product is, for the texts that depend on it: a bouquet is not eggless and a plant is

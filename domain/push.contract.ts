@@ -1,3 +1,4 @@
+/** Order updates on the shopper's devices (api/push/README.md). */
 import { endpoint } from './contract.js';
 import {
   PushEndpointSchema,
@@ -7,7 +8,6 @@ import {
   PushSubscriptionSchema,
 } from './push.js';
 
-/** Order updates on the shopper's devices (issue 19; api/push/README.md). */
 const tag = 'Push';
 
 export const pushApi = {

@@ -1,11 +1,11 @@
-import * as v from 'valibot';
-import type { OrderStatus } from './orders.js';
-
 /**
  * Order updates pushed to the shopper's devices (Web Push, RFC 8030/8291 with VAPID, RFC 8292).
  * The texts are the shop's words for each status an admin can move an order to; the server
  * queues one per device at the move, the service worker shows it.
  */
+import * as v from 'valibot';
+import type { OrderStatus } from './orders.js';
+
 export const ORDER_UPDATE_TEXTS: Readonly<Record<Exclude<OrderStatus, 'placed'>, string>> = {
   paid: 'Order #{id} is paid. Thank you!',
   confirmed: 'Order #{id} is confirmed: the bakers have it.',

@@ -1,5 +1,5 @@
 /**
- * The PWA's own texts (issue 5, offline layer); the spec has no offline mode, so none are its words.
+ * The PWA's own texts (offline layer); the spec has no offline mode, so none are its words.
  * Kept apart from `messages.ts` so the status bar on the first screen does not pull in every message.
  */
 export const pwaMessages = {

@@ -1,5 +1,5 @@
 /**
- * The PWA's update and install offers (issue 5; see pwa-messages.ts). A module of their own: their cards
+ * The PWA's update and install offers (see pwa-messages.ts). A module of their own: their cards
  * are a lazy chunk (web/pwa/PwaCards.tsx), and a module goes whole into the first chunk that imports it.
  */
 export const pwaOfferMessages = {

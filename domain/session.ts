@@ -1,11 +1,11 @@
-import { roleOf } from './roles.js';
-
 /**
  * Reading a session token on the device (spec section 6). The device never
  * verifies the signature (it has no key): it only decides whether a token is
  * worth sending. The server decides everything else and answers 401 when the
  * device was wrong.
  */
+import { roleOf } from './roles.js';
+
 export interface TokenClaims {
   /** Expiry in ms since epoch, or null when the token carries no `exp`. */
   expiresAt: number | null;

@@ -1,5 +1,3 @@
-import * as v from 'valibot';
-
 /**
  * Single-line fields (names, phone, email, subject, city, state, pincode) end up in mail headers
  * and in lines of text staff read (`From: ${name} <${email}>`): a CR or LF in one forges a line
@@ -7,6 +5,8 @@ import * as v from 'valibot';
  * and the Unicode line and paragraph separators. Multi-line fields (address, message,
  * description) keep their line breaks and use `isTypedText` (`catalogue.ts`) instead.
  */
+import * as v from 'valibot';
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const NOT_ON_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 

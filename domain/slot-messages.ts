@@ -1,10 +1,10 @@
-import { formatCalendarDay } from './slots.js';
-
 /**
  * Delivery slot texts (ours: the spec has a date only). A module of their own,
  * so the first screen's bundle never carries them: only the checkout, the
  * outbox's attention screen and the admin's Slots screen import them.
  */
+import { formatCalendarDay } from './india-time.js';
+
 export const slotMessages = {
   legend: 'Delivery slot',
   free: 'Free',

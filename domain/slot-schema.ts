@@ -1,10 +1,10 @@
-import * as v from 'valibot';
-
 /**
  * The shapes of a delivery slot and a closed date, alone in a module: the
  * catalogue feed carries them to the device, and the feed's schema must not
  * pull the slot rules (`slots.ts`) into the first screen's bundle.
  */
+import * as v from 'valibot';
+
 const int = v.pipe(v.number(), v.integer());
 
 /** A slot as the shop defines it (the admin's list, the device's copy, the public answer's base). */

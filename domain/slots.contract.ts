@@ -1,3 +1,8 @@
+/**
+ * Delivery slots: the public look at a date's slots, and the
+ * admin's Slots screen. Every admin write also moves the catalogue's version,
+ * so devices get the new slots with their next catalogue sync.
+ */
 import * as v from 'valibot';
 import { endpoint } from './contract.js';
 import {
@@ -12,11 +17,6 @@ import {
 } from './slots.js';
 import { IdSchema } from './validation.js';
 
-/**
- * Delivery slots (issue 25): the public look at a date's slots, and the
- * admin's Slots screen. Every admin write also moves the catalogue's version,
- * so devices get the new slots with their next catalogue sync.
- */
 const IdParams = v.object({ id: IdSchema });
 
 export const slotsApi = {

@@ -1,10 +1,5 @@
-import * as v from 'valibot';
-import { addDays, INDIA_OFFSET_MINUTES, indiaClock, isCalendarDate, MAX_DAYS_AHEAD } from './delivery.js';
-import { formatRupees } from './money.js';
-import { type ClosedDate, ClosedDateSchema, type DeliverySlot, DeliverySlotSchema } from './slot-schema.js';
-
 /**
- * Delivery slots (issue 25): the hours a shop sells. Each slot is a window of
+ * Delivery slots: the hours a shop sells. Each slot is a window of
  * the delivery day in India time, a surcharge in whole rupees, a cut-off, a
  * capacity (orders per day) and the weekdays it runs. The shop can also close
  * a whole date with a message. Checkout, the device's outbox and the server
@@ -28,13 +23,15 @@ import { type ClosedDate, ClosedDateSchema, type DeliverySlot, DeliverySlotSchem
  * Minutes, not "HH:MM" strings, travel in the API: arithmetic stays integer
  * and a window ending at midnight is simply 1440.
  */
+import * as v from 'valibot';
+import { MAX_DAYS_AHEAD } from './delivery.js';
+import { addDays, indiaClock, indiaInstant, isCalendarDate, weekdayOf } from './india-time.js';
+import { formatRupees } from './money.js';
+import { type ClosedDate, ClosedDateSchema, type DeliverySlot, DeliverySlotSchema } from './slot-schema.js';
 
 const DAY_MINUTES = 24 * 60;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const int = v.pipe(v.number(), v.integer());
 
-/** Sunday first, as `Date#getUTCDay` numbers them. */
-export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 export const ALL_WEEKDAYS: readonly number[] = [0, 1, 2, 3, 4, 5, 6];
 
 export { type ClosedDate, ClosedDateSchema, type DeliverySlot, DeliverySlotSchema } from './slot-schema.js';
@@ -101,19 +98,9 @@ export interface SlotRefusal {
 
 // ------------------------------------------------------------------ time
 
-/** The instant (ms) a minute of an India calendar date falls on. */
-export function indiaInstant(date: string, minute: number): number {
-  return Date.parse(`${date}T00:00:00Z`) - INDIA_OFFSET_MINUTES * 60 * 1000 + minute * 60 * 1000;
-}
-
 /** When the slot stops taking orders for `date` (ms since epoch). */
 export function cutoffAt(slot: Pick<DeliverySlot, 'cutoff'>, date: string): number {
   return indiaInstant(date, slot.cutoff);
-}
-
-/** 0 (Sunday) to 6 for a YYYY-MM-DD. */
-export function weekdayOf(date: string): number {
-  return new Date(Date.parse(`${date}T00:00:00Z`)).getUTCDay();
 }
 
 /** "9 AM", "12 PM", "11:30 PM"; 1440 and 0 are "12 AM". */
@@ -246,17 +233,6 @@ export function nextFreeSlots(
   return out;
 }
 
-/** The dates the dashboard and the admin's filters speak of: today and tomorrow in India. */
-export function todayAndTomorrow(now: Date): [string, string] {
-  const today = indiaClock(now).date;
-  return [today, addDays(today, 1)];
-}
-
-/** Days from one YYYY-MM-DD to another. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
-
 // ---------------------------------------------------------------- input
 
 export const SLOT_NAME_MAX = 40;
@@ -354,7 +330,7 @@ export const AdminSlotsSchema = v.object({
 });
 export type AdminSlots = v.InferOutput<typeof AdminSlotsSchema>;
 
-/** The demo shop's slots (issue 25); Standard is made by the migration, the others by the demo seed. */
+/** The demo shop's slots; Standard is made by the migration, the others by the demo seed. */
 export const DEMO_SLOTS: readonly (SlotInput & { slotID: number })[] = [
   {
     slotID: 2,
@@ -425,12 +401,3 @@ export const STANDARD_SLOT = {
   weekdays: [...ALL_WEEKDAYS],
   position: 0,
 } as const;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "Tue 24 Nov 2026": a delivery day as shoppers and packers read it. */
-export function formatCalendarDay(date: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return date;
-  return `${WEEKDAYS[weekdayOf(date)]} ${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
-}

@@ -1,10 +1,10 @@
-import * as v from 'valibot';
-
 /**
  * Runs a valibot schema and returns either the typed output or the first
  * issue's message. The first message is the one a person can act on; the
  * spec's forms show one message per field, so we never join them.
  */
+import * as v from 'valibot';
+
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string; field?: string };
 
 export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): Parsed<v.InferOutput<S>> {

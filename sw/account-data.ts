@@ -1,8 +1,3 @@
-import { isOwnedBy } from '../domain/ownership.js';
-import { db, type ShopDatabase } from './db.js';
-import { type OutboxRow, type OutboxState, upgradeRow } from './outbox-row.js';
-import { clearSession } from './session.js';
-
 /**
  * What of the device's data an account may see, and what leaves with it. A
  * phone is shared: screens, notices and badges read the outbox through these
@@ -15,6 +10,11 @@ import { clearSession } from './session.js';
  * to be sent stay, hidden, because nothing queued is ever dropped: only their
  * own account's session sends them (`sw/outbox.ts`). The cart is the device's.
  */
+import { isOwnedBy } from '../domain/ownership.js';
+import { db, type ShopDatabase } from './db.js';
+import { type OutboxRow, type OutboxState, upgradeRow } from './outbox-row.js';
+import { clearSession } from './session.js';
+
 export const WAITING_STATES: readonly OutboxState[] = ['queued', 'sending', 'attention'];
 const isWaiting = (row: OutboxRow) => WAITING_STATES.includes(upgradeRow(row).state);
 

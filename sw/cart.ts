@@ -1,3 +1,9 @@
+/**
+ * The cart on the device. Dexie is the truth (one line per product and
+ * variation, same in every tab through liveQuery, kept across restarts); the
+ * spec's `cartItems` localStorage key is a mirror rewritten after every
+ * change so anything written against the old client still reads it.
+ */
 import {
   type CartLine,
   type ChosenPhoto,
@@ -6,16 +12,10 @@ import {
   MAX_LINE_QUANTITY,
   unitPrice,
 } from '../domain/cart.js';
-import { firstImage, type Product, type Variation } from '../domain/catalogue.js';
+import type { Product, Variation } from '../domain/catalogue.js';
+import { firstImage } from '../domain/catalogue-media.js';
 import { db, type ShopDatabase } from './db.js';
 import { getProducts } from './product-reads.js';
-
-/**
- * The cart on the device. Dexie is the truth (one line per product and
- * variation, same in every tab through liveQuery, kept across restarts); the
- * spec's `cartItems` localStorage key is a mirror rewritten after every
- * change so anything written against the old client still reads it.
- */
 
 /** The spec's cart item: the product's fields plus quantity and uniqueId. */
 export interface LegacyCartItem extends Omit<Product, 'price'> {
@@ -94,7 +94,7 @@ function clampQuantity(quantity: number): number {
   return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
 }
 
-/** What makes a cake a gift (issue 26): its message and its photo. */
+/** What makes a cake a gift: its message and its photo. */
 export interface CakeChoices {
   cakeMessage?: string | null;
   photo?: ChosenPhoto | null;

@@ -1,9 +1,3 @@
-import type { CatalogueDelta, Category, Product } from '../domain/catalogue.js';
-import { API_BASE } from '../domain/contract.js';
-import type { Envelope } from '../domain/envelope.js';
-import { db as defaultDb, type MetaRow, type ShopDatabase, type StoredProduct } from './db.js';
-import { writeProducts } from './product-chunks.js';
-
 /**
  * Brings the device's catalogue up to date from the delta feed
  * (`GET /api/sync/catalogue?since=<cursor>&limit=`). Runs in the worker and,
@@ -13,8 +7,8 @@ import { writeProducts } from './product-chunks.js';
  * Each page is applied in one Dexie transaction together with the cursor it
  * moves to, so a screen never sees half a page and the cursor never runs
  * ahead of (or behind) the data: an interrupted run, full snapshot or delta,
- * resumes from the last page it stored and never starts over (issue 17: a
- * phone losing its signal at product 9,000 of 10,000 keeps the 9,000).
+ * resumes from the last page it stored and never starts over (a phone losing
+ * its signal at product 9,000 of 10,000 keeps the 9,000).
  *
  * A full snapshot sends products in id order, so each of its pages covers an
  * id range: from the previous page's last id (kept in meta beside the cursor,
@@ -23,6 +17,12 @@ import { writeProducts } from './product-chunks.js';
  * on the server and is deleted in the page's transaction; the first page
  * replaces the categories likewise. No page needs to remember the others.
  */
+import type { CatalogueDelta, Category, Product } from '../domain/catalogue.js';
+import { API_BASE } from '../domain/contract.js';
+import type { Envelope } from '../domain/envelope.js';
+import { db as defaultDb, type ShopDatabase } from './db.js';
+import type { MetaRow, StoredProduct } from './db-rows.js';
+import { writeProducts } from './product-chunks.js';
 
 export interface SyncOptions {
   store?: ShopDatabase;
@@ -57,8 +57,8 @@ export interface SyncOptions {
 export const DEFAULT_PAGE_SIZE = 200;
 /**
  * Products per page after the first: the feed's maximum. Every page costs a round trip (150 ms on
- * a phone's network) and a transaction whose commit re-runs the screens' live queries, so 10,000
- * products in pages of 200 spent most of a first visit waiting and re-reading (issue 17's profile).
+ * a phone's network) and a transaction whose commit re-runs the screens' live queries, so small
+ * pages would spend most of a big catalogue's first visit waiting and re-reading.
  */
 export const LATER_PAGE_SIZE = 1000;
 
@@ -276,8 +276,8 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
     ];
     snapshotFrom = delta.full && !last ? (delta.products.at(-1)?.productID ?? snapshotFrom) : null;
     metaRows.push({ key: 'catalogueSnapshotFrom', value: snapshotFrom });
-    // The run's end goes in with its last page: a transaction of its own cost a delta after one change
-    // half again its time on a phone (issue 17), and woke the screens' live queries twice.
+    // The run's end goes in with its last page: a transaction of its own would make a small delta
+    // half again as slow, and wake the screens' live queries twice.
     if (last) metaRows.push(...syncedRows());
     if (!last && delta.cursor !== since && page + 1 < maxPages) {
       next = request(delta.cursor, laterLimit);

@@ -1,7 +1,3 @@
-import { mediaPaths, type Product } from '../domain/catalogue.js';
-import { db as defaultDb, type ShopDatabase, type StoredImage } from './db.js';
-import { allProducts } from './product-reads.js';
-
 /**
  * Product images kept in IndexedDB so cards and pages show them offline.
  * Every product's card variant (320 px, under 15 KB) is kept after a sync;
@@ -9,6 +5,11 @@ import { allProducts } from './product-reads.js';
  * the least recently stored dropped first. Keys are same-origin paths
  * (`/media/<name>-<width>.webp`), which is what the worker's fetch sees.
  */
+import type { Product } from '../domain/catalogue.js';
+import { mediaPaths } from '../domain/catalogue-media.js';
+import { db as defaultDb, type ShopDatabase } from './db.js';
+import type { StoredImage } from './db-rows.js';
+import { allProducts } from './product-reads.js';
 
 /** Upper bounds so a big catalogue cannot fill the device. */
 export const MAX_THUMBS = 5000;

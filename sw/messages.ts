@@ -20,7 +20,7 @@ export const SYNC_TAG = 'catalogue-sync';
 export const OUTBOX_SYNC_TAG = 'outbox';
 
 /**
- * The worker to open pages when a push says an order moved (issue 19): the order page and My
+ * The worker to open pages when a push says an order moved: the order page and My
  * Orders refresh at once instead of at their next poll.
  */
 export interface OrderMovedMessage {

@@ -1,4 +1,10 @@
 /// <reference lib="webworker" />
+/**
+ * The worker's side of order updates: what a push carries (domain/push.ts's
+ * `orderUpdatePush`, checked here because it crossed the network), and the device's copies
+ * brought up to date when one arrives, so the order page and My Orders show the new status even
+ * if the shopper opens them offline after the notification.
+ */
 import * as v from 'valibot';
 import type { ShopperOrder } from '../domain/order-tracking.js';
 import { ordersContract } from '../domain/orders.contract.js';
@@ -7,12 +13,6 @@ import { isOwnedBy } from '../domain/ownership.js';
 import { db, type ShopDatabase } from './db.js';
 import { loadSession } from './session.js';
 
-/**
- * The worker's side of order updates (issue 19): what a push carries (domain/push.ts's
- * `orderUpdatePush`, checked here because it crossed the network), and the device's copies
- * brought up to date when one arrives, so the order page and My Orders show the new status even
- * if the shopper opens them offline after the notification.
- */
 export const OrderUpdatePushSchema = v.object({
   title: v.string(),
   body: v.string(),

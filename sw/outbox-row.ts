@@ -1,15 +1,16 @@
-import type { CartLine } from '../domain/cart.js';
-import type { OrderRequestInput, OrderTotals, PlacedOrder } from '../domain/orders.js';
-import type { OutboxProblem } from '../domain/outbox.js';
-import type { SlotOffer } from '../domain/slots.js';
-
 /**
  * An order in the device's outbox (Dexie table `outbox`, keyed by its
  * idempotency key). The row format carries `v`: a new app version that
  * changes it upgrades old rows on read (`upgradeRow`), because an update can
  * land while orders wait, and an old tab may still write the old format. The
- * state machine that moves rows lives in `sw/outbox.ts`.
+ * state machine that moves rows is `outbox.ts` (the sender) and `outbox-shopper.ts` (the
+ * shopper's decisions), both through the pure `outbox-decisions.ts`.
  */
+import type { CartLine } from '../domain/cart.js';
+import type { OrderRequestInput, OrderTotals, PlacedOrder } from '../domain/orders.js';
+import type { OutboxProblem } from '../domain/outbox.js';
+import type { SlotOffer } from '../domain/slots.js';
+
 export const OUTBOX_ROW_VERSION = 1;
 
 /**
@@ -60,7 +61,7 @@ export interface OutboxRow {
   announced: boolean;
   updatedAt: number;
   /**
-   * The photos of its photo cakes (issue 26), uploaded before the order is sent; absent: none.
+   * The photos of its photo cakes, uploaded before the order is sent; absent: none.
    * Added without a new row version: an older row simply has none.
    */
   photos?: OutboxPhoto[];

@@ -1,33 +1,7 @@
-import { type CartLine, lineKey } from '../domain/cart.js';
-import type { OrderRequestInput } from '../domain/orders.js';
-import { couponDiscount } from '../domain/orders.js';
-import {
-  type Answer,
-  asRepriced,
-  asSlotRefusal,
-  backoffMs,
-  classifyAnswer,
-  classifyPhotoAnswer,
-  goneLine,
-  type OutboxProblem,
-} from '../domain/outbox.js';
-import { isOwnedBy } from '../domain/ownership.js';
-import type { SlotOffer } from '../domain/slots.js';
-import { writeMirror } from './cart.js';
-import { db as defaultDb, type SessionRow, type ShopDatabase } from './db.js';
-import {
-  OUTBOX_ROW_VERSION,
-  type OutboxPhoto,
-  type OutboxRow,
-  type QueuedFigures,
-  type QueuedLine,
-  upgradeRow,
-} from './outbox-row.js';
-import { loadSession } from './session.js';
-
 /**
- * The order outbox: the state machine and the one sender, shared by the page
- * and the service worker (see sw/README.md, "The outbox").
+ * The order outbox's sender, shared by the page and the service worker (see sw/README.md, "The
+ * outbox"); the shopper's decisions are `outbox-shopper.ts`, and what each outcome does to a row
+ * is decided, pure, in `outbox-decisions.ts`.
  *
  * - An order is stored with its idempotency key, in one transaction with
  *   emptying its cart lines, before anything is sent (`queueOrder`).
@@ -40,6 +14,33 @@ import { loadSession } from './session.js';
  *   ever deleted before a definite answer, and a row waiting for the shopper
  *   never stops the rows behind it.
  */
+import type { OrderRequestInput } from '../domain/orders.js';
+import { type Answer, classifyAnswer, classifyPhotoAnswer } from '../domain/outbox.js';
+import { isOwnedBy } from '../domain/ownership.js';
+import type { SlotOffer } from '../domain/slots.js';
+import { writeMirror } from './cart.js';
+import { db as defaultDb, type ShopDatabase } from './db.js';
+import type { SessionRow } from './db-rows.js';
+import {
+  attentionPatch,
+  isDue,
+  isTransportError,
+  NETWORK_DOWN,
+  type RowPatch,
+  retryPatch,
+  sentPatch,
+  signInProblem,
+} from './outbox-decisions.js';
+import {
+  OUTBOX_ROW_VERSION,
+  type OutboxPhoto,
+  type OutboxRow,
+  type QueuedFigures,
+  type QueuedLine,
+  upgradeRow,
+} from './outbox-row.js';
+import { loadSession } from './session.js';
+
 export const OUTBOX_LOCK = 'storefront-outbox';
 /** Longer than the server takes to price and place an order, shorter than a shopper's patience. */
 export const SEND_TIMEOUT_MS = 20_000;
@@ -139,7 +140,8 @@ export interface PassResult {
   nextWakeAt: number | null;
 }
 
-async function put(env: OutboxEnv, row: OutboxRow, patch: Partial<OutboxRow>): Promise<OutboxRow> {
+/** Writes a row with `patch`, in this version's format and stamped with the time. */
+export async function updateRow(env: OutboxEnv, row: OutboxRow, patch: RowPatch): Promise<OutboxRow> {
   const next = { ...row, ...patch, v: OUTBOX_ROW_VERSION, updatedAt: env.now() };
   await env.db.outbox.put(next);
   return next;
@@ -252,14 +254,11 @@ async function uploadRowPhotos(
     { request: row.request, photos: row.photos ?? [] },
     token,
     async (next) => {
-      current = await put(env, current, next);
+      current = await updateRow(env, current, next);
     },
   );
   return { row: current, outcome: done.stopped?.outcome ?? null };
 }
-
-const TRANSPORT = 'transport:';
-const isTransportError = (e: string | null) => e?.startsWith(TRANSPORT) ?? false;
 
 /** Rows a 401 (or a missing session) stopped continue once their account has another live token. */
 async function resumeSignedIn(env: OutboxEnv, session: SessionRow | null): Promise<void> {
@@ -269,7 +268,7 @@ async function resumeSignedIn(env: OutboxEnv, session: SessionRow | null): Promi
     const row = upgradeRow(raw);
     if (row.problem?.kind !== 'signin' || !isOwnedBy(row, session.userId)) continue;
     if (row.refusedToken === session.token) continue;
-    await put(env, row, {
+    await updateRow(env, row, {
       state: 'queued',
       problem: null,
       refusedToken: null,
@@ -277,15 +276,6 @@ async function resumeSignedIn(env: OutboxEnv, session: SessionRow | null): Promi
       nextAttemptAt: env.now(),
     });
   }
-}
-
-function signInProblem(): OutboxProblem {
-  return {
-    kind: 'signin',
-    status: 401,
-    message: 'Please log in again to send this order.',
-    data: null,
-  };
 }
 
 /**
@@ -311,11 +301,8 @@ export function sendDue(
     let networkUp = false;
     /** When the network failed in this pass: the untried rows wait until then too. */
     let networkDownUntil: number | null = null;
-    const isDue = (candidate: OutboxRow, now: number) =>
-      options.force ||
-      candidate.state === 'sending' ||
-      candidate.nextAttemptAt <= now ||
-      (networkUp && isTransportError(candidate.lastError));
+    const due = (candidate: OutboxRow, now: number) =>
+      isDue(candidate, now, { force: Boolean(options.force), networkUp });
     for (const [index, candidate] of candidates.entries()) {
       const now = env.now();
       if (networkDownUntil !== null) {
@@ -324,12 +311,12 @@ export function sendDue(
         // may wait, and one write each made every pass on a dead network take seconds).
         await deferUntried(
           env,
-          candidates.slice(index).filter((c) => isDue(c, now)),
+          candidates.slice(index).filter((c) => due(c, now)),
           networkDownUntil,
         );
         break;
       }
-      if (!isDue(candidate, now)) continue;
+      if (!due(candidate, now)) continue;
       // Read again: another context may have changed it since the query (a shopper's edit, an old tab).
       const stored = await env.db.outbox.get(candidate.key);
       if (!stored || (stored.state !== 'queued' && stored.state !== 'sending')) continue;
@@ -338,29 +325,20 @@ export function sendDue(
       // again, so a phone that flapped all afternoon retries in seconds, not in five minutes.
       if (options.force && isTransportError(row.lastError)) row = { ...row, attempts: 0 };
       if (!session || !isOwnedBy(row, session.userId)) {
-        await put(env, row, { state: 'attention', problem: signInProblem(), refusedToken: null });
+        await updateRow(env, row, { state: 'attention', problem: signInProblem(), refusedToken: null });
         result.attention += 1;
         continue;
       }
       // Shown while the shopper waits. Once the pass has proven the network up it drains the queue, and a
       // write per row more made each order wait on the live queries of every open page (the state is not
       // needed for safety: any row not yet answered is sent again with its key).
-      if (!networkUp) row = await put(env, row, { state: 'sending' });
+      if (!networkUp) row = await updateRow(env, row, { state: 'sending' });
       const uploads = await uploadRowPhotos(env, row, session.token);
       row = uploads.row;
       const outcome = uploads.outcome ?? classifyAnswer(await post(env, row, session.token), env.now());
       if (outcome.kind === 'sent') {
         networkUp = true;
-        const placed = await put(env, row, {
-          state: 'sent',
-          placed: outcome.order,
-          problem: null,
-          attempts: 0,
-          lastError: null,
-          refusedToken: null,
-          // The shop has the photos now; a placed order keeps only their ids.
-          ...(row.photos ? { photos: row.photos.map(({ blob: _sent, ...p }) => p) } : {}),
-        });
+        const placed = await updateRow(env, row, sentPatch(row, outcome));
         result.sent.push(placed);
         // Its account logged out while the answer was on its way: a sent order is personal data that
         // leaves the phone at logout (sw/account-data.ts), and the next person is told nothing of it.
@@ -370,16 +348,10 @@ export function sendDue(
         }
         await env.onPlaced?.(placed);
       } else if (outcome.kind === 'retry') {
-        const attempts = row.attempts + 1;
-        const nextAttemptAt = env.now() + (outcome.afterMs ?? backoffMs(attempts, env.random()));
-        await put(env, row, {
-          state: 'queued',
-          attempts,
-          nextAttemptAt,
-          lastError: outcome.transport ? `${TRANSPORT}${outcome.reason}` : outcome.reason,
-        });
+        const retry = retryPatch(row, outcome, env.now(), () => env.random());
+        await updateRow(env, row, retry);
         result.retried += 1;
-        if (outcome.transport) networkDownUntil = nextAttemptAt;
+        if (outcome.transport) networkDownUntil = retry.nextAttemptAt;
         else networkUp = true;
       } else {
         networkUp = true;
@@ -388,13 +360,7 @@ export function sendDue(
           // The same key with another body: the app built two different orders under one key. Never resent as it is.
           console.error('outbox: the server refused an order key reused with another body', row.key, problem);
         }
-        await put(env, row, {
-          state: 'attention',
-          problem,
-          attempts: 0,
-          lastError: null,
-          refusedToken: problem.kind === 'signin' ? session.token : null,
-        });
+        await updateRow(env, row, attentionPatch(problem, session.token));
         result.attention += 1;
       }
     }
@@ -413,7 +379,7 @@ async function deferUntried(env: OutboxEnv, rows: readonly OutboxRow[], until: n
       if (r.state !== 'queued' && r.state !== 'sending') return;
       r.state = 'queued';
       r.nextAttemptAt = Math.max(r.nextAttemptAt ?? 0, until);
-      r.lastError = r.lastError ?? `${TRANSPORT}network`;
+      r.lastError = r.lastError ?? NETWORK_DOWN;
       r.updatedAt = now;
     });
 }
@@ -430,211 +396,4 @@ export async function sendNow(key: string, env: OutboxEnv = defaultEnv()): Promi
   await sendDue(env, { only: key, force: true });
   const row = await env.db.outbox.get(key);
   return row ? upgradeRow(row) : undefined;
-}
-
-/**
- * The signed-in account's user id, for the shopper's decisions: on a shared phone a page (an old tab,
- * a link kept from another session) may offer another account's order, and only its own account
- * may confirm, fix or cancel it.
- */
-async function decider(env: OutboxEnv): Promise<number | null> {
-  return (await loadSession(env.db, env.now()))?.userId ?? null;
-}
-
-/** Changes a row waiting for the shopper and queues it again, due now; false when it no longer waits. */
-async function fixAndRequeue(
-  key: string,
-  env: OutboxEnv,
-  change: (row: OutboxRow) => Partial<OutboxRow> | null,
-): Promise<boolean> {
-  const userId = await decider(env);
-  return env.db.transaction('rw', env.db.outbox, async () => {
-    const stored = await env.db.outbox.get(key);
-    if (stored?.state !== 'attention' || !isOwnedBy(stored, userId)) return false;
-    const row = upgradeRow(stored);
-    const patch = change(row);
-    if (!patch) return false;
-    await put(env, row, {
-      state: 'queued',
-      problem: null,
-      attempts: 0,
-      nextAttemptAt: env.now(),
-      lastError: null,
-      ...patch,
-    });
-    return true;
-  });
-}
-
-/**
- * The shopper accepts the server's new figures: each line's new price and the
- * new total, sent again with the SAME key (a refused order stored nothing under
- * it). A coupon that no longer applies is dropped from the request.
- */
-export function confirmNewFigures(key: string, env: OutboxEnv = defaultEnv()): Promise<boolean> {
-  return fixAndRequeue(key, env, (row) => {
-    const repriced = asRepriced(row.problem?.data);
-    if (!repriced) return null;
-    const items = row.request.OrderItems.map((item, i) => ({
-      ...item,
-      Price: repriced.lines[i]?.new.price ?? item.Price,
-    }));
-    const couponKept = repriced.coupon ? repriced.coupon.applied : true;
-    return {
-      request: {
-        ...row.request,
-        OrderItems: items,
-        TotalAmount: repriced.total.new,
-        CouponCode: couponKept ? row.request.CouponCode : null,
-      },
-      figures: {
-        subtotal: repriced.subtotal,
-        deliveryCharge: repriced.deliveryCharge,
-        slotCharge: repriced.slotCharge ?? row.figures.slotCharge,
-        discount: repriced.discount,
-        total: repriced.total.new,
-        couponAmount: couponKept ? row.figures.couponAmount : 0,
-      },
-    };
-  });
-}
-
-/**
- * Removes the line the server said is gone and re-totals with the same rules
- * as checkout; the server re-prices anyway, and any other difference comes
- * back as new figures to confirm.
- */
-export function removeGoneLine(key: string, env: OutboxEnv = defaultEnv()): Promise<boolean> {
-  return fixAndRequeue(key, env, (row) => {
-    const gone = goneLine(row.problem?.data);
-    if (!gone) return null;
-    const items = row.request.OrderItems.filter((item) => {
-      const sameProduct =
-        gone.productID !== null ? item.ProductID === gone.productID : item.ProductName === gone.productName;
-      if (!sameProduct) return true;
-      return gone.variationID !== undefined && (item.VariationID ?? null) !== gone.variationID;
-    });
-    if (items.length === row.request.OrderItems.length || items.length === 0) return null;
-    const subtotal = items.reduce((s, i) => s + i.Price * i.Quantity, 0);
-    const discount = couponDiscount(row.figures.couponAmount, subtotal);
-    const total = subtotal + row.figures.deliveryCharge + row.figures.slotCharge - discount;
-    return {
-      request: { ...row.request, OrderItems: items, TotalAmount: total },
-      figures: { ...row.figures, subtotal, discount, total },
-    };
-  });
-}
-
-/** A new delivery date for an order whose date the server no longer accepts. */
-export function changeDeliveryDate(
-  key: string,
-  date: string,
-  env: OutboxEnv = defaultEnv(),
-): Promise<boolean> {
-  return fixAndRequeue(key, env, (row) =>
-    row.problem?.kind === 'delivery-date' ? { request: { ...row.request, DeliveryDate: date } } : null,
-  );
-}
-
-/**
- * The shopper picks one of the slots the server offered instead of one that
- * filled or passed its cut-off. Only an offered slot is taken (never one the
- * device guessed), the total moves by the difference of the two surcharges,
- * and the order goes again with the SAME key; if that slot fills too, the
- * server says so and the shopper picks again. Nothing moves without this call.
- */
-export function chooseOfferedSlot(
-  key: string,
-  offer: SlotOffer,
-  env: OutboxEnv = defaultEnv(),
-): Promise<boolean> {
-  return fixAndRequeue(key, env, (row) => {
-    const refusal = asSlotRefusal(row.problem?.data);
-    const offered = refusal?.next.find((o) => o.date === offer.date && o.slotID === offer.slotID);
-    if (row.problem?.kind !== 'slot' || !offered) return null;
-    const total = row.figures.total - row.figures.slotCharge + offered.surcharge;
-    return {
-      request: {
-        ...row.request,
-        DeliveryDate: offered.date,
-        DeliverySlotID: offered.slotID,
-        TotalAmount: total,
-      },
-      figures: { ...row.figures, slotCharge: offered.surcharge, total },
-      slot: offered,
-    };
-  });
-}
-
-/**
- * The shopper gives up an order the server refused (so it was never placed):
- * it is marked cancelled and its lines go back to the cart. Only a refusal can
- * be cancelled: an order that may be in flight, or that waits for a sign-in
- * after a lost answer, might already exist at the shop.
- */
-export async function cancelOrder(key: string, env: OutboxEnv = defaultEnv()): Promise<boolean> {
-  const userId = await decider(env);
-  const done = await env.db.transaction('rw', env.db.outbox, env.db.cart, async () => {
-    const stored = await env.db.outbox.get(key);
-    if (stored?.state !== 'attention' || !isOwnedBy(stored, userId)) return false;
-    const row = upgradeRow(stored);
-    if (row.problem?.kind === 'signin' || row.problem?.kind === 'defect') return false;
-    await put(env, row, { state: 'cancelled' });
-    const now = env.now();
-    // A repriced order goes back at the shop's new prices, so checkout shows what will be charged.
-    const repriced = asRepriced(row.problem?.data);
-    for (const [i, item] of row.request.OrderItems.entries()) {
-      if (item.ProductID == null) continue;
-      const productID = Number(item.ProductID);
-      const variationID = item.VariationID == null ? null : Number(item.VariationID);
-      const cakeMessage = item.CakeMessage ?? null;
-      // By its id once uploaded: a removed line before it has moved the items since it was queued.
-      const stored = row.photos?.find((p) => (item.PhotoID ? p.photoID === item.PhotoID : p.item === i));
-      const photo = stored?.blob ? { key: stored.key, blob: stored.blob } : null;
-      const key = lineKey(productID, variationID, cakeMessage, photo?.key);
-      if (await env.db.cart.get(key)) continue;
-      // What the line chose goes back with it, so the cart still says "Weight: 1 kg".
-      const chose = row.lines?.find((l) => l.productID === productID && l.variationID === variationID);
-      const line: CartLine = {
-        ...(cakeMessage ? { cakeMessage } : {}),
-        ...(photo ? { photo } : {}),
-        key,
-        productID,
-        variationID,
-        variationName: chose?.variationName ?? null,
-        ...(chose ? { variationValue: chose.variationValue ?? null, baseSize: chose.baseSize ?? null } : {}),
-        title: item.ProductName ?? '',
-        image: item.ProductImage ?? '',
-        price: repriced?.lines[i]?.new.price ?? item.Price,
-        quantity: item.Quantity,
-        addedAt: now + i,
-      };
-      await env.db.cart.put(line);
-    }
-    return true;
-  });
-  if (done) await writeMirror(env.db);
-  return done;
-}
-
-/**
- * A row the server refused as a defect (422) stays visible until the shopper
- * dismisses it; it is never resent. Its cart lines are not restored: an order
- * under its key exists with other details.
- */
-export async function dismissOrder(key: string, env: OutboxEnv = defaultEnv()): Promise<boolean> {
-  const userId = await decider(env);
-  return env.db.transaction('rw', env.db.outbox, async () => {
-    const stored = await env.db.outbox.get(key);
-    if (stored?.state !== 'attention' || stored.problem?.kind !== 'defect' || !isOwnedBy(stored, userId))
-      return false;
-    await put(env, upgradeRow(stored), { state: 'cancelled' });
-    return true;
-  });
-}
-
-/** A sent row was seen by the shopper or announced by the worker: never announced again. */
-export async function markAnnounced(key: string, env: OutboxEnv = defaultEnv()): Promise<void> {
-  const stored = await env.db.outbox.get(key);
-  if (stored && !stored.announced) await put(env, upgradeRow(stored), { announced: true });
 }

@@ -1,36 +1,33 @@
-import type { ShopDatabase, StoredProduct } from './db.js';
-
 /**
- * The device's products, stored a hundred to a row (issue 17). Chromium's IndexedDB spends most of
- * a put on the request itself, not on the value: 10,000 product rows took about 1.6 s of a fast
- * machine's CPU to store (4x that on a phone), 100 rows of a hundred products each about 0.1 s
- * (`tests/bench/catalogue-sync.bench.ts`'s profile; measured in Chromium 156). So a row of
- * `productChunks` holds the products whose ids fall in one span (`chunkOf`), in id order, with the
- * union of their category ids as a multi-entry index; every read and write of products goes
- * through this file and `product-reads.ts` (the reads the first screen does not make, kept out of
- * its JavaScript).
+ * The device's products, stored a hundred to a row. Chromium's IndexedDB spends most of a put on
+ * the request itself, not on the value (`tests/bench/catalogue-sync.bench.ts` measures it), so a
+ * row of `productChunks` holds the products whose ids fall in one span (`chunkOf`), in id order,
+ * with the union of their category ids as a multi-entry index; every read and write of products
+ * goes through this file and `product-reads.ts` (the reads the first screen does not make, kept
+ * out of its JavaScript).
  *
  * Reads read chunks one request each (`bulkGet`), never in one `getAll`: IndexedDB decodes a
  * request's values in one task, and the whole catalogue in one go was a long task on a phone.
  * Inside a live query they observe exactly the chunks they read.
  */
-export interface ProductChunk {
-  chunk: number;
-  /** In productID order. */
-  products: StoredProduct[];
-  /** Every category of the chunk's products (multi-entry index). */
-  categoryIds: number[];
+import type { EntityTable } from 'dexie';
+import type { ProductChunk, StoredProduct } from './db-rows.js';
+
+/** What these functions use of the database (`ShopDatabase` is one): its chunk table and span. */
+export interface ChunkStore {
+  readonly chunkSpan: number;
+  readonly productChunks: EntityTable<ProductChunk, 'chunk'>;
 }
 
 /** Product ids per chunk: a one-product change rewrites a hundred products (about 100 KB), a first sync writes a row per hundred. */
 export const CHUNK_SPAN = 100;
 
-export function chunkOf(store: ShopDatabase, productID: number): number {
+export function chunkOf(store: ChunkStore, productID: number): number {
   return Math.floor(productID / store.chunkSpan);
 }
 
 /** The products of the given chunks, in id order; a request per chunk (see the top of this file). */
-export async function readChunks(store: ShopDatabase, keys: readonly number[]): Promise<StoredProduct[]> {
+export async function readChunks(store: ChunkStore, keys: readonly number[]): Promise<StoredProduct[]> {
   const chunks = await store.productChunks.bulkGet([...keys]);
   const out: StoredProduct[] = [];
   for (const c of chunks) if (c) for (const p of c.products) out.push(p);
@@ -38,25 +35,25 @@ export async function readChunks(store: ShopDatabase, keys: readonly number[]): 
 }
 
 /** The keys of the chunks holding products of the category (cheap: the index only). */
-export async function chunksOfCategory(store: ShopDatabase, categoryID: number): Promise<number[]> {
+export async function chunksOfCategory(store: ChunkStore, categoryID: number): Promise<number[]> {
   return (await store.productChunks.where('categoryIds').equals(categoryID).primaryKeys()) as number[];
 }
 
 /** The category's products within the given chunks. */
 export async function categoryProductsIn(
-  store: ShopDatabase,
+  store: ChunkStore,
   keys: readonly number[],
   categoryID: number,
 ): Promise<StoredProduct[]> {
   return (await readChunks(store, keys)).filter((p) => p.categoryIds.includes(categoryID));
 }
 
-export async function hasProducts(store: ShopDatabase): Promise<boolean> {
+export async function hasProducts(store: ChunkStore): Promise<boolean> {
   return (await store.productChunks.count()) > 0;
 }
 
 /** Products grouped by the chunk their id falls in. */
-function byChunk(store: ShopDatabase, products: readonly StoredProduct[]): Map<number, StoredProduct[]> {
+function byChunk(store: ChunkStore, products: readonly StoredProduct[]): Map<number, StoredProduct[]> {
   const groups = new Map<number, StoredProduct[]>();
   for (const p of products) {
     const key = chunkOf(store, p.productID);
@@ -67,7 +64,7 @@ function byChunk(store: ShopDatabase, products: readonly StoredProduct[]): Map<n
   return groups;
 }
 
-export function packChunks(store: ShopDatabase, products: readonly StoredProduct[]): ProductChunk[] {
+export function packChunks(store: ChunkStore, products: readonly StoredProduct[]): ProductChunk[] {
   return [...byChunk(store, products)].map(([chunk, list]) => makeChunk(chunk, list));
 }
 
@@ -85,7 +82,7 @@ function makeChunk(chunk: number, products: StoredProduct[]): ProductChunk {
  * from the device.
  */
 export async function writeProducts(
-  store: ShopDatabase,
+  store: ChunkStore,
   put: readonly StoredProduct[],
   deleteIds: readonly number[],
   range: { from: number; to: number } | null = null,

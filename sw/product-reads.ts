@@ -1,16 +1,16 @@
-import type { ShopDatabase, StoredProduct } from './db.js';
-import {
-  categoryProductsIn,
-  chunkOf,
-  chunksOfCategory,
-  type ProductChunk,
-  readChunks,
-} from './product-chunks.js';
-
 /**
  * The reads of the device's products that the first screen does not make (a product's page, the
  * cart, search, all products, a category's page): the chunk store itself is `product-chunks.ts`.
  */
+import type { ProductChunk, StoredProduct } from './db-rows.js';
+import {
+  type ChunkStore,
+  categoryProductsIn,
+  chunkOf,
+  chunksOfCategory,
+  readChunks,
+} from './product-chunks.js';
+
 function findIn(chunk: ProductChunk | undefined, productID: number): StoredProduct | undefined {
   if (!chunk) return undefined;
   // In id order: a binary search, not a scan of a hundred.
@@ -26,13 +26,13 @@ function findIn(chunk: ProductChunk | undefined, productID: number): StoredProdu
   return undefined;
 }
 
-export async function getProduct(store: ShopDatabase, productID: number): Promise<StoredProduct | undefined> {
+export async function getProduct(store: ChunkStore, productID: number): Promise<StoredProduct | undefined> {
   return findIn(await store.productChunks.get(chunkOf(store, productID)), productID);
 }
 
 /** The products of `ids`, in that order (undefined where the device has none). */
 export async function getProducts(
-  store: ShopDatabase,
+  store: ChunkStore,
   ids: readonly number[],
 ): Promise<(StoredProduct | undefined)[]> {
   const keys = [...new Set(ids.map((id) => chunkOf(store, id)))];
@@ -42,7 +42,7 @@ export async function getProducts(
 }
 
 /** Every product, in id order. */
-export async function allProducts(store: ShopDatabase): Promise<StoredProduct[]> {
+export async function allProducts(store: ChunkStore): Promise<StoredProduct[]> {
   return readChunks(store, (await store.productChunks.toCollection().primaryKeys()) as number[]);
 }
 
@@ -51,7 +51,7 @@ export async function allProducts(store: ShopDatabase): Promise<StoredProduct[]>
  * the first when null), in id order, and the row to go on after (`next`, null at the end).
  */
 export async function productSlice(
-  store: ShopDatabase,
+  store: ChunkStore,
   afterChunk: number | null,
   chunks: number,
 ): Promise<{ products: StoredProduct[]; next: number | null }> {
@@ -68,11 +68,11 @@ export async function productSlice(
 }
 
 /** The category's products, in id order. */
-export async function productsInCategory(store: ShopDatabase, categoryID: number): Promise<StoredProduct[]> {
+export async function productsInCategory(store: ChunkStore, categoryID: number): Promise<StoredProduct[]> {
   return categoryProductsIn(store, await chunksOfCategory(store, categoryID), categoryID);
 }
 
-export async function countProducts(store: ShopDatabase): Promise<number> {
+export async function countProducts(store: ChunkStore): Promise<number> {
   let n = 0;
   await store.productChunks.each((c) => {
     n += c.products.length;

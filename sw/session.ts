@@ -1,7 +1,3 @@
-import type { LoginData } from '../domain/accounts.js';
-import { decodeToken, isTokenLive } from '../domain/session.js';
-import { db, type SessionRow, type ShopDatabase } from './db.js';
-
 /**
  * The one module that reads and writes the session. The page keeps the spec's
  * localStorage keys (`token`, `role`, `userId`, `email`, `phone`,
@@ -15,6 +11,11 @@ import { db, type SessionRow, type ShopDatabase } from './db.js';
  * logout also takes the account's personal data off the device
  * (`endSessionOnDevice` in `account-data.ts`).
  */
+import type { LoginData } from '../domain/accounts.js';
+import { decodeToken, isTokenLive } from '../domain/session.js';
+import { db, type ShopDatabase } from './db.js';
+import type { SessionRow } from './db-rows.js';
+
 const KEYS = ['token', 'role', 'userId', 'email', 'phone', 'isLoggedIn', 'userEmail', 'userPhone'] as const;
 const RETURN_URL = 'returnUrl';
 

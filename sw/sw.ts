@@ -1,4 +1,10 @@
 /// <reference lib="webworker" />
+/**
+ * The shop's service worker. Boring on purpose (see sw/README.md): precache
+ * the build, answer navigations with the cached shell, take updates only when
+ * the shopper agreed. The catalogue itself is not in the Cache API but in
+ * IndexedDB (sw/db.ts), filled from the delta feed; product images too.
+ */
 import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,
@@ -8,7 +14,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { isVideo, PLACEHOLDER_IMAGE } from '../domain/catalogue.js';
+import { isVideo, PLACEHOLDER_IMAGE } from '../domain/catalogue-media.js';
 import { checkoutMessages } from '../domain/checkout-messages.js';
 import { formatRupees } from '../domain/money.js';
 import { SyncError, syncCatalogue } from './catalogue-sync.js';
@@ -22,15 +28,10 @@ import {
   type WorkerMessage,
 } from './messages.js';
 import { fallbackText, type OrderUpdate, readOrderUpdate, refreshOrderCopies } from './order-updates.js';
-import { defaultEnv, markAnnounced, sendDue } from './outbox.js';
+import { defaultEnv, sendDue } from './outbox.js';
 import type { OutboxRow } from './outbox-row.js';
+import { markAnnounced } from './outbox-shopper.js';
 
-/**
- * The shop's service worker. Boring on purpose (see sw/README.md): precache
- * the build, answer navigations with the cached shell, take updates only when
- * the shopper agreed. The catalogue itself is not in the Cache API but in
- * IndexedDB (sw/db.ts), filled from the delta feed; product images too.
- */
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 precacheAndRoute(self.__WB_MANIFEST);
@@ -217,7 +218,7 @@ async function announce(row: OutboxRow): Promise<void> {
 }
 
 /**
- * An order moved (issue 19; the server's queue is api/push/README.md). Every push shows a
+ * An order moved (the server's queue is api/push/README.md). Every push shows a
  * notification (`userVisibleOnly`), one per order by its tag, `renotify` so the newer status
  * replaces the older one and still sounds. The device's copies of the order are refreshed and
  * open pages told, so the order page and My Orders show the move at once.

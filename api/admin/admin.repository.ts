@@ -3,27 +3,35 @@ import {
   type AdminNotifications,
   type AdminOrderDetail,
   type AdminOrderSummary,
-  type AdminOrdersQuery,
   type AdminProductRow,
-  type AdminProductsQuery,
+  plainText,
+  type StatusChange,
+} from '../../domain/admin-answers.js';
+import {
   type Dashboard,
   fillSeries,
+  REVENUE_STATUSES,
+  WAITING_STATUSES,
+} from '../../domain/admin-dashboard.js';
+import { UNPAID_OPEN_STATUSES } from '../../domain/admin-edits.js';
+import type {
+  AdminOrdersQuery,
+  AdminProductsQuery,
+  PackingSlipsQuery,
+  Paged,
+} from '../../domain/admin-queries.js';
+import type { PackingSlip } from '../../domain/gifts.contract.js';
+import {
+  INDIA_OFFSET_MINUTES,
   indiaDate,
   indiaDateStart,
   indiaDayStart,
-  type PackingSlipsQuery,
-  type Paged,
-  plainText,
-  REVENUE_STATUSES,
-  type StatusChange,
-  UNPAID_OPEN_STATUSES,
-  WAITING_STATUSES,
-} from '../../domain/admin.js';
-import { INDIA_OFFSET_MINUTES } from '../../domain/delivery.js';
-import type { PackingSlip } from '../../domain/gifts.contract.js';
+  todayAndTomorrow,
+} from '../../domain/india-time.js';
 import { orderLineLabel } from '../../domain/order-lines.js';
-import { NEXT_STATUSES, type OrderStatus, type PaymentMethod } from '../../domain/orders.js';
-import { sortSlots, todayAndTomorrow } from '../../domain/slots.js';
+import { NEXT_STATUSES, type OrderStatus } from '../../domain/orders.js';
+import type { PaymentMethod } from '../../domain/payment-methods.js';
+import { sortSlots } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
 import { packingSlips } from '../gifts/packing-slip.js';
 import { imageOf } from '../images/images.js';

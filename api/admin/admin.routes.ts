@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { adminApi } from '../../domain/admin.contract.js';
-import { ImageOrderSchema } from '../../domain/admin.js';
+import { ImageOrderSchema } from '../../domain/admin-edits.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { LIMITS } from '../../domain/catalogue.js';
 import { ok } from '../../domain/envelope.js';

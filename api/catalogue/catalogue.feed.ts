@@ -1,5 +1,5 @@
 import type { CatalogueDelta } from '../../domain/catalogue.js';
-import { indiaClock } from '../../domain/delivery.js';
+import { indiaClock } from '../../domain/india-time.js';
 import { listClosures, listSlots, slotsVersion } from '../slots/slot.repository.js';
 import {
   changedCategories,

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { PackingSlip } from '../../domain/gifts.contract.js';
 import { WITH_LOVE } from '../../domain/gifts.js';
-import type { PaymentMethod } from '../../domain/orders.js';
+import type { PaymentMethod } from '../../domain/payment-methods.js';
 import type { Database } from '../db/schema.js';
 import { linesOfOrders, orderGiftOf, orderSlotOf } from '../orders/order.repository.js';
 import type { OrdersTable } from '../orders/order.tables.js';

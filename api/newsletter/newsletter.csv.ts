@@ -1,5 +1,5 @@
-import { csvFile } from '../../domain/admin.js';
-import { INDIA_OFFSET_MINUTES } from '../../domain/delivery.js';
+import { csvFile } from '../../domain/csv.js';
+import { indiaDateTimeAt } from '../../domain/india-time.js';
 
 export const SUBSCRIBER_CSV_HEADER = [
   'Email',
@@ -11,7 +11,7 @@ export const SUBSCRIBER_CSV_HEADER = [
 /** "2026-11-27 15:30" in India: a spreadsheet reads it as a date and time. */
 function indiaTime(at: number | null): string {
   if (at === null) return '';
-  return new Date(at + INDIA_OFFSET_MINUTES * 60 * 1000).toISOString().slice(0, 16).replace('T', ' ');
+  return indiaDateTimeAt(at);
 }
 
 /**

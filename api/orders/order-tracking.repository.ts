@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OrderStep, ShopperOrder } from '../../domain/order-tracking.js';
-import type { OrderStatus, PaymentMethod } from '../../domain/orders.js';
+import type { OrderStatus } from '../../domain/orders.js';
+import type { PaymentMethod } from '../../domain/payment-methods.js';
 import type { Database } from '../db/schema.js';
 import { orderGiftOf, orderLines, orderSlotOf } from './order.repository.js';
 

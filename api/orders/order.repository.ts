@@ -7,8 +7,8 @@ import type {
   OrderLine,
   OrderStatus,
   OrderTotals,
-  PaymentMethod,
 } from '../../domain/orders.js';
+import type { PaymentMethod } from '../../domain/payment-methods.js';
 import type { DeliverySlot, OrderSlot } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
 import type { PricedOrderLine } from './order.pricing.js';

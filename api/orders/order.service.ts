@@ -2,22 +2,21 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   deliveryCharge,
   earliestDeliveryDate,
-  indiaClock,
-  isCalendarDate,
   isDeliverable,
   latestDeliveryDate,
 } from '../../domain/delivery.js';
 import { ok } from '../../domain/envelope.js';
+import { indiaClock, isCalendarDate } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 import {
   comparePricing,
   type OrderRequest,
   type OrderTotals,
   orderTotals,
-  PAYMENT_METHODS,
   type PlacedOrder,
   type RepricedRefusal,
 } from '../../domain/orders.js';
+import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import type { DeliverySlot } from '../../domain/slots.js';
 import type { Coupon } from '../coupons/coupon.repository.js';
 import { checkCoupon, redeem } from '../coupons/coupon.service.js';

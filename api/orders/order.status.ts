@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { StatusChange } from '../../domain/admin.js';
+import type { StatusChange } from '../../domain/admin-answers.js';
 import { canMoveTo, type OrderStatus } from '../../domain/orders.js';
 import type { Database } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';

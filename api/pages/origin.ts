@@ -1,6 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
-
 /**
  * The origin every absolute URL the server writes starts with: page heads (canonical, og:url,
  * og:image, JSON-LD), robots.txt, the sitemap, the mailing list's links. One rule:
@@ -12,7 +9,15 @@ import type { Config } from '../config.js';
  * So a stranger's Host is never written into a page, a mail or a shared cache, and the origins a
  * process writes are a short list it knows, which is what lets the sitemap be made once.
  */
-export type OriginSettings = Pick<Config, 'publicUrl' | 'allowedHosts' | 'host' | 'port'>;
+import type { FastifyRequest } from 'fastify';
+
+/** What the rule reads of the settings (`Config`'s PUBLIC_URL, ALLOWED_HOSTS, HOST and PORT). */
+export interface OriginSettings {
+  publicUrl: string | null;
+  allowedHosts: string[] | null;
+  host: string;
+  port: number;
+}
 
 const HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;

@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { toPaise } from '../../domain/money.js';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/orders.js';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods.js';
 import { type PaymentMethods, type ProviderOrder, paymentsContract } from '../../domain/payments.contract.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { indiaClock } from '../../domain/delivery.js';
 import { ok } from '../../domain/envelope.js';
+import { indiaClock } from '../../domain/india-time.js';
 import { slotMessages } from '../../domain/slot-messages.js';
 import { slotsApi } from '../../domain/slots.contract.js';
 import { conflict, notFound } from '../http/errors.js';

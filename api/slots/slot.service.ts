@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { addDays, indiaClock } from '../../domain/delivery.js';
+import { addDays, indiaClock } from '../../domain/india-time.js';
 import { slotMessages } from '../../domain/slot-messages.js';
 import {
   type ClosedDate,

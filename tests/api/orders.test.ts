@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredKeys, KEY_RETENTION_MS } from '../../api/orders/idempotency.js';
-import { addDays, earliestDeliveryDate, indiaClock } from '../../domain/delivery.js';
+import { earliestDeliveryDate } from '../../domain/delivery.js';
+import { addDays, indiaClock } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 // Every answer checked against its endpoint's contract, as in makeTestApp.
 import { buildTestApp as buildApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSlots } from '../../api/slots/slot.seed.js';
-import { addDays, indiaClock } from '../../domain/delivery.js';
+import { addDays, indiaClock } from '../../domain/india-time.js';
 import type { SlotAvailability } from '../../domain/slots.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoSlots } from '../../api/slots/slot.seed.js';
-import { addDays, indiaClock } from '../../domain/delivery.js';
-import { indiaInstant, type SlotAvailability } from '../../domain/slots.js';
+import { addDays, indiaClock, indiaInstant } from '../../domain/india-time.js';
+import type { SlotAvailability } from '../../domain/slots.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 import { type FixtureProduct, insertProduct, newKey, orderRequest } from '../support/order-fixtures.js';

@@ -1,6 +1,8 @@
-import { SEARCH_PAGE_SIZE, SearchIndex } from '../../domain/search.js';
+import { SEARCH_PAGE_SIZE } from '../../domain/search.js';
+import { SearchIndex } from '../../domain/search-index/index.js';
 import { syncCatalogue } from '../../sw/catalogue-sync.js';
-import { ShopDatabase, type StoredProduct } from '../../sw/db.js';
+import { ShopDatabase } from '../../sw/db.js';
+import type { StoredProduct } from '../../sw/db-rows.js';
 import { allProducts } from '../../sw/product-reads.js';
 
 /**

@@ -1,6 +1,9 @@
 import MiniSearch from 'minisearch';
-import { plainText, SearchIndex, search } from '../../domain/search.js';
-import { ShopDatabase, type StoredProduct } from '../../sw/db.js';
+import { plainText } from '../../domain/plain-text.js';
+import { search } from '../../domain/search.js';
+import { SearchIndex } from '../../domain/search-index/index.js';
+import { ShopDatabase } from '../../sw/db.js';
+import type { StoredProduct } from '../../sw/db-rows.js';
 import { writeProducts } from '../../sw/product-chunks.js';
 import { allProducts } from '../../sw/product-reads.js';
 

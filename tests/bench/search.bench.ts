@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import type { StoredProduct } from '../../sw/db.js';
+import type { StoredProduct } from '../../sw/db-rows.js';
 import { launchChromium } from '../support/e2e.js';
 
 /**

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { addDays, earliestDeliveryDate } from '../../domain/delivery.js';
+import { earliestDeliveryDate } from '../../domain/delivery.js';
+import { addDays } from '../../domain/india-time.js';
 import type { OrderRequestInput, PlacedOrder } from '../../domain/orders.js';
 
 export interface FixtureProduct {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { subscribersCsv } from '../../api/newsletter/newsletter.csv.js';
-import { type CsvOrder, csvCell, ordersCsv } from '../../domain/admin.js';
+import { csvCell } from '../../domain/csv.js';
+import { type CsvOrder, ordersCsv } from '../../domain/orders-csv.js';
 
 /**
  * Every CSV the shop writes goes through one cell rule (`csvCell`): always quoted, and a cell that

@@ -1,17 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   checkDeliveryDate,
   citiesOf,
   deliveryCharge,
   earliestDeliveryDate,
-  indiaClock,
-  isCalendarDate,
   isDeliverable,
   isValidPincode,
   latestDeliveryDate,
 } from '../../domain/delivery.js';
+import { addDays, indiaClock, isCalendarDate } from '../../domain/india-time.js';
 
 // 12:29 UTC is 17:59 in India (UTC+05:30); 12:30 UTC is 18:00.
 const at1759Ist = new Date('2026-11-23T12:29:00Z');

@@ -26,7 +26,7 @@ describe('order line options', () => {
 
 describe('order words', () => {
   it('says "Paid online" where the API says Razorpay, and keeps the value', async () => {
-    const { paymentMethodLabel, PAYMENT_METHODS } = await import('../../domain/orders.js');
+    const { paymentMethodLabel, PAYMENT_METHODS } = await import('../../domain/payment-methods.js');
     expect(PAYMENT_METHODS.online).toBe('Razorpay');
     expect(paymentMethodLabel('Razorpay')).toBe('Paid online');
     expect(paymentMethodLabel('Cash on Delivery')).toBe('Cash on Delivery');

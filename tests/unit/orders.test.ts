@@ -4,11 +4,11 @@ import {
   comparePricing,
   couponDiscount,
   isIdempotencyKey,
-  normalizePaymentMethod,
   OrderRequestSchema,
   orderTotals,
   type PricedLine,
 } from '../../domain/orders.js';
+import { normalizePaymentMethod } from '../../domain/payment-methods.js';
 import { parseWith } from '../../domain/validation.js';
 
 const good = {

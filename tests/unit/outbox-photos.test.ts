@@ -3,8 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { lineKey } from '../../domain/cart.js';
 import type { OrderRequestInput, PlacedOrder } from '../../domain/orders.js';
 import { ShopDatabase } from '../../sw/db.js';
-import { cancelOrder, type OutboxEnv, queueOrder, sendDue } from '../../sw/outbox.js';
+import { type OutboxEnv, queueOrder, sendDue } from '../../sw/outbox.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
+import { cancelOrder } from '../../sw/outbox-shopper.js';
 import { placedAnswer } from '../support/order-fixtures.js';
 
 /**

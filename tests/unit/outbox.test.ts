@@ -11,18 +11,15 @@ import {
   ownWaitingOrders,
 } from '../../sw/account-data.js';
 import { ShopDatabase } from '../../sw/db.js';
+import { type OutboxEnv, queueOrder, sendDue, sendNow } from '../../sw/outbox.js';
+import { type QueuedLine, upgradeRow } from '../../sw/outbox-row.js';
 import {
   cancelOrder,
   changeDeliveryDate,
   confirmNewFigures,
   dismissOrder,
-  type OutboxEnv,
-  queueOrder,
   removeGoneLine,
-  sendDue,
-  sendNow,
-} from '../../sw/outbox.js';
-import { type QueuedLine, upgradeRow } from '../../sw/outbox-row.js';
+} from '../../sw/outbox-shopper.js';
 import { placedAnswer } from '../support/order-fixtures.js';
 
 /**

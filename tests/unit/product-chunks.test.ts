@@ -3,7 +3,8 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../domain/catalogue.js';
 import { toStored } from '../../sw/catalogue-sync.js';
-import { ShopDatabase, type StoredProduct } from '../../sw/db.js';
+import { ShopDatabase } from '../../sw/db.js';
+import type { StoredProduct } from '../../sw/db-rows.js';
 import { chunkOf, hasProducts, writeProducts } from '../../sw/product-chunks.js';
 import {
   allProducts,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../domain/catalogue.js';
-import { matches, SearchIndex, search } from '../../domain/search.js';
+import { matches, search } from '../../domain/search.js';
+import { SearchIndex } from '../../domain/search-index/index.js';
 
 type P = Pick<Product, 'productID' | 'title' | 'description' | 'categoryName' | 'version'>;
 const p = (productID: number, title: string, description = '', categoryName = 'Gifts', version = 1): P => ({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { indiaInstant } from '../../domain/india-time.js';
 import {
   DEMO_SLOTS,
   type DeliverySlot,
   earliestSlotDate,
-  indiaInstant,
   nextFreeSlots,
   STANDARD_SLOT,
   slotOn,

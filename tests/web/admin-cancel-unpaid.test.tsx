@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminOrderDetail } from '../../domain/admin.js';
+import type { AdminOrderDetail } from '../../domain/admin-answers.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { ConfirmHost, SignInAgain } from '../../web/admin/dialogs.js';
 import { LeaveGuardProvider } from '../../web/admin/leave-guard.js';

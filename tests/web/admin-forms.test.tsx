@@ -2,16 +2,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  formatCalendarDate,
-  formatOrderDate,
-  moveItem,
-  ordersCsv,
-  type ProductFormValues,
-  productFormProblems,
-} from '../../domain/admin.js';
 import { adminMessages } from '../../domain/admin-messages.js';
+import { formatCalendarDate, formatOrderDate } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
+import { ordersCsv } from '../../domain/orders-csv.js';
+import { moveItem, type ProductFormValues, productFormProblems } from '../../domain/product-form.js';
 import { AddCategory, categoryNameProblem } from '../../web/admin/Categories.js';
 import { ConfirmHost, SignInAgain } from '../../web/admin/dialogs.js';
 import { LeaveGuardProvider } from '../../web/admin/leave-guard.js';

@@ -1,7 +1,8 @@
 import type { ShopperOrder } from '../../domain/order-tracking.js';
 import { ordersContract } from '../../domain/orders.contract.js';
 import { isOwnedBy } from '../../domain/ownership.js';
-import { db, type OrderDetailCache } from '../../sw/db.js';
+import { db } from '../../sw/db.js';
+import type { OrderDetailCache } from '../../sw/db-rows.js';
 import { callRevalidated } from '../api/client.js';
 
 /**

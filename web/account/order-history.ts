@@ -1,7 +1,8 @@
 import { lineOption } from '../../domain/order-lines.js';
 import { ordersContract } from '../../domain/orders.contract.js';
 import type { OrderHistoryRow } from '../../domain/orders.js';
-import { db, type OrderHistoryCache } from '../../sw/db.js';
+import { db } from '../../sw/db.js';
+import type { OrderHistoryCache } from '../../sw/db-rows.js';
 import { callRevalidated } from '../api/client.js';
 import type { ShownLine } from '../checkout/OrderLines.js';
 

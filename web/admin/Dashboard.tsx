@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
-import { type Dashboard as DashboardData, formatOrderDate, WAITING_STATUSES } from '../../domain/admin.js';
+import { type Dashboard as DashboardData, WAITING_STATUSES } from '../../domain/admin-dashboard.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { backupsApi } from '../../domain/backups.contract.js';
 import { agoText } from '../../domain/backups.js';
+import { formatCalendarDay, formatOrderDate } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import { newsletterApi } from '../../domain/newsletter.contract.js';
 import { newsletterMessages } from '../../domain/newsletter.js';
-import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
+import { windowLabel } from '../../domain/slots.js';
 import { serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminQuery } from './connection.js';

@@ -1,8 +1,8 @@
 /** The product form's pictures: previews before upload, reorder (the first is the main picture), remove. */
 import { useRef } from 'react';
-import { moveItem } from '../../domain/admin.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { LIMITS } from '../../domain/catalogue.js';
+import { moveItem } from '../../domain/product-form.js';
 import { useNotify } from '../hooks/useAlerts.js';
 
 /** A picture the product has (`kept`, by its address) or one chosen on this device (`new`, shown from an object URL). */

@@ -1,13 +1,16 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { adminApi } from '../../domain/admin.contract.js';
-import { type AdminOrderDetail, formatCalendarDate, formatOrderDate, NOTE_MAX } from '../../domain/admin.js';
+import type { AdminOrderDetail } from '../../domain/admin-answers.js';
+import { NOTE_MAX } from '../../domain/admin-edits.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { giftsApi } from '../../domain/gifts.contract.js';
 import { giftMessages, WITH_LOVE } from '../../domain/gifts.js';
+import { formatCalendarDate, formatOrderDate } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { lineOption } from '../../domain/order-lines.js';
-import { type OrderStatus, paymentMethodLabel } from '../../domain/orders.js';
+import type { OrderStatus } from '../../domain/orders.js';
+import { paymentMethodLabel } from '../../domain/payment-methods.js';
 import { slotChargeLabel } from '../../domain/slots.js';
 import { ApiError, serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';

@@ -1,21 +1,18 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
-import {
-  type AdminOrderSummary,
-  DEFAULT_PAGE_SIZE,
-  EXPORT_PAGE_SIZE,
-  formatOrderDate,
-  ordersCsv,
-  type Paged,
-} from '../../domain/admin.js';
+import type { AdminOrderSummary } from '../../domain/admin-answers.js';
 import { adminMessages } from '../../domain/admin-messages.js';
+import { DEFAULT_PAGE_SIZE, EXPORT_PAGE_SIZE, type Paged } from '../../domain/admin-queries.js';
 import type { PackingSlip as Slip } from '../../domain/gifts.contract.js';
+import { formatCalendarDay, formatOrderDate } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
-import { ORDER_STATUSES, type OrderStatus, paymentMethodLabel } from '../../domain/orders.js';
+import { ORDER_STATUSES, type OrderStatus } from '../../domain/orders.js';
+import { ordersCsv } from '../../domain/orders-csv.js';
+import { paymentMethodLabel } from '../../domain/payment-methods.js';
 import { slotsApi } from '../../domain/slots.contract.js';
-import { formatCalendarDay, windowLabel } from '../../domain/slots.js';
+import { windowLabel } from '../../domain/slots.js';
 import { serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';

@@ -1,8 +1,8 @@
-import { formatCalendarDate } from '../../domain/admin.js';
 import type { PackingSlip as Slip } from '../../domain/gifts.contract.js';
+import { formatCalendarDate } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import { kitchenLine } from '../../domain/order-lines.js';
-import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/orders.js';
+import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/payment-methods.js';
 import { type OrderSlot, windowLabel } from '../../domain/slots.js';
 
 /** "Midnight, 11 PM – 12 AM"; orders written outside the app may have no slot. */

@@ -5,10 +5,10 @@
  */
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { adminApi } from '../../domain/admin.contract.js';
-import type { ProductField, VariationRow } from '../../domain/admin.js';
 import { catalogueApi } from '../../domain/catalogue.contract.js';
 import { LIMITS } from '../../domain/catalogue.js';
 import { messages } from '../../domain/messages.js';
+import type { ProductField, VariationRow } from '../../domain/product-form.js';
 import { ApiError } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';

@@ -1,8 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
-import { ADMIN_PAGE_SIZES, DEFAULT_PAGE_SIZE, PRODUCT_SORTS, type ProductSort } from '../../domain/admin.js';
 import { adminMessages } from '../../domain/admin-messages.js';
+import {
+  ADMIN_PAGE_SIZES,
+  DEFAULT_PAGE_SIZE,
+  PRODUCT_SORTS,
+  type ProductSort,
+} from '../../domain/admin-queries.js';
 import { catalogueApi } from '../../domain/catalogue.contract.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';

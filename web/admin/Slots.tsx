@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { formatCalendarDay, WEEKDAYS } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { slotMessages as m } from '../../domain/slot-messages.js';
@@ -7,11 +8,9 @@ import {
   ALL_WEEKDAYS,
   clockLabel,
   type DeliverySlot,
-  formatCalendarDay,
   minuteToTime,
   type SlotInputIn,
   timeToMinute,
-  WEEKDAYS,
   windowLabel,
 } from '../../domain/slots.js';
 import { serverMessageOr } from '../api/client.js';

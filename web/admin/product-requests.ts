@@ -1,5 +1,5 @@
 /** The product form's draft turned into the API's requests: Add's multipart form, Edit's body and its pictures' form. */
-import type { ProductFormValues } from '../../domain/admin.js';
+import type { ProductFormValues } from '../../domain/product-form.js';
 import type { ImageItem } from './ImageEditor.js';
 
 /** The form's fields as typed, and the gift flags: the product takes a message on the cake, it is a photo cake. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { pageCount } from '../../domain/admin.js';
 import { adminMessages } from '../../domain/admin-messages.js';
+import { pageCount } from '../../domain/admin-queries.js';
 import { NeedsConnection, useOnline } from './connection.js';
 
 /** Pieces every admin screen uses: its frame (heading, offline notice) and a pager. */

@@ -1,9 +1,9 @@
 /** Add and Edit product's one draft: the fields and pictures as edited, what they started from, the problems found. */
 import { useCallback, useState } from 'react';
-import { type ProductField, productFormProblems } from '../../domain/admin.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import type { Product } from '../../domain/catalogue.js';
 import { messages } from '../../domain/messages.js';
+import { type ProductField, productFormProblems } from '../../domain/product-form.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import type { ImageItem } from './ImageEditor.js';
 import { useLeaveGuardState } from './leave-guard.js';

@@ -17,7 +17,8 @@ import {
   photoCakeDateProblem,
 } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
-import { type OrderRequestInput, PAYMENT_METHODS } from '../../domain/orders.js';
+import type { OrderRequestInput } from '../../domain/orders.js';
+import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import { earliestSlotDate, type SlotAvailability } from '../../domain/slots.js';
 import { db } from '../../sw/db.js';
 import { useNotify } from '../hooks/useAlerts.js';

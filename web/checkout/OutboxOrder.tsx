@@ -6,12 +6,14 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { formatCalendarDay } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { heldOrderLabel } from '../../domain/order-tracking.js';
 import { asDeliveryDate, asRepriced, asSlotRefusal } from '../../domain/outbox.js';
 import { slotMessages } from '../../domain/slot-messages.js';
-import { formatCalendarDay, slotOfferLabel } from '../../domain/slots.js';
+import { slotOfferLabel } from '../../domain/slots.js';
+import type { OutboxRow } from '../../sw/outbox-row.js';
 import {
   cancelOrder,
   changeDeliveryDate,
@@ -19,8 +21,7 @@ import {
   confirmNewFigures,
   dismissOrder,
   removeGoneLine,
-} from '../../sw/outbox.js';
-import type { OutboxRow } from '../../sw/outbox-row.js';
+} from '../../sw/outbox-shopper.js';
 import { clearSession } from '../../sw/session.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { queuedLineLabel } from './outbox-lines.js';

@@ -8,7 +8,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { isCalendarDate } from '../../domain/delivery.js';
+import { isCalendarDate } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import { slotMessages as m } from '../../domain/slot-messages.js';
 import { slotsApi } from '../../domain/slots.contract.js';

@@ -4,8 +4,9 @@ import type { CartLine } from '../../domain/cart.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { giftMessages } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
-import { type OrderRequestInput, PAYMENT_METHODS } from '../../domain/orders.js';
+import type { OrderRequestInput } from '../../domain/orders.js';
 import { asRepriced } from '../../domain/outbox.js';
+import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import {
   type CheckoutSuccess,
   type PaymentProviderName,

@@ -2,7 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef } from 'react';
 import type { CartLine } from '../../domain/cart.js';
 import { lastSyncedAt } from '../../sw/catalogue-sync.js';
-import { db, type StoredProduct } from '../../sw/db.js';
+import { db } from '../../sw/db.js';
+import type { StoredProduct } from '../../sw/db-rows.js';
 import { categoryProductsIn, chunksOfCategory, hasProducts } from '../../sw/product-chunks.js';
 
 /**

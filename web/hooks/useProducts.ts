@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Category } from '../../domain/catalogue.js';
-import { db, type StoredProduct } from '../../sw/db.js';
+import { db } from '../../sw/db.js';
+import type { StoredProduct } from '../../sw/db-rows.js';
 import { allProducts, getProduct, productsInCategory } from '../../sw/product-reads.js';
 
 /**

@@ -1,7 +1,8 @@
 import { liveQuery } from 'dexie';
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import { SearchIndex } from '../../domain/search.js';
-import { db, type StoredProduct } from '../../sw/db.js';
+import { SearchIndex } from '../../domain/search-index/index.js';
+import { db } from '../../sw/db.js';
+import type { StoredProduct } from '../../sw/db-rows.js';
 import { productSlice } from '../../sw/product-reads.js';
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { inCategory } from '../../domain/catalogue.js';
+import { inCategory } from '../../domain/catalogue-media.js';
 import { messages } from '../../domain/messages.js';
 import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';

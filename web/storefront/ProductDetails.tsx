@@ -2,7 +2,8 @@ import DOMPurify from 'dompurify';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { unitPrice } from '../../domain/cart.js';
-import { isVideo, mediaPaths, type Product, type Variation } from '../../domain/catalogue.js';
+import type { Product, Variation } from '../../domain/catalogue.js';
+import { isVideo, mediaPaths } from '../../domain/catalogue-media.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import {

@@ -1,0 +1,130 @@
+/**
+ * All calendar arithmetic of the shop, in India time: the wall clock, calendar dates (YYYY-MM-DD),
+ * day boundaries and how dates and times read. Time is India's whatever zone the server or the
+ * phone runs in: India has one zone (UTC+05:30) and no daylight saving, so a fixed offset is exact
+ * and needs no time-zone database (only `backups.ts`'s Intl formatter names the zone).
+ */
+
+export const INDIA_OFFSET_MINUTES = 5 * 60 + 30;
+const INDIA_OFFSET_MS = INDIA_OFFSET_MINUTES * 60 * 1000;
+/** The IANA name of India's zone, for the formatters that take one. */
+export const INDIA_TIME_ZONE = 'Asia/Kolkata';
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Sunday first, as `Date#getUTCDay` numbers them. */
+export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+// ------------------------------------------------------------------ the clock
+
+/** The wall clock in India at `now`: the date as YYYY-MM-DD and the hour (0-23). */
+export function indiaClock(now: Date): { date: string; hour: number; minute: number } {
+  const shifted = new Date(now.getTime() + INDIA_OFFSET_MS);
+  return {
+    date: shifted.toISOString().slice(0, 10),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+  };
+}
+
+/** The dates the dashboard and the admin's filters speak of: today and tomorrow in India. */
+export function todayAndTomorrow(now: Date): [string, string] {
+  const today = indiaClock(now).date;
+  return [today, addDays(today, 1)];
+}
+
+// ------------------------------------------------------------ calendar dates
+
+/** YYYY-MM-DD plus a number of days, on the calendar (no clock involved). */
+export function addDays(date: string, days: number): string {
+  const t = Date.parse(`${date}T00:00:00Z`);
+  return new Date(t + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days from one YYYY-MM-DD to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** A real calendar date written YYYY-MM-DD (rejects 2026-02-30, which Date.parse would roll over). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const t = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === value;
+}
+
+/** 0 (Sunday) to 6 for a YYYY-MM-DD. */
+export function weekdayOf(date: string): number {
+  return new Date(Date.parse(`${date}T00:00:00Z`)).getUTCDay();
+}
+
+// ------------------------------------------------------------ instants and days
+
+/** The instant (ms) a minute of an India calendar date falls on. */
+export function indiaInstant(date: string, minute: number): number {
+  return Date.parse(`${date}T00:00:00Z`) - INDIA_OFFSET_MS + minute * 60 * 1000;
+}
+
+/** Midnight in India (ms since epoch) of the day that contains `now`. */
+export function indiaDayStart(now: number): number {
+  return Math.floor((now + INDIA_OFFSET_MS) / DAY_MS) * DAY_MS - INDIA_OFFSET_MS;
+}
+
+/** The India calendar date (YYYY-MM-DD) of an instant. */
+export function indiaDate(at: number): string {
+  return new Date(at + INDIA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The India day number (days since 1970-01-01 in India) of an instant; the SQL groups by the same. */
+export function indiaDayNumber(at: number): number {
+  return Math.floor((at + INDIA_OFFSET_MS) / DAY_MS);
+}
+
+/** The calendar date (YYYY-MM-DD) of an India day number. */
+export function dateOfIndiaDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** "YYYY-MM-DD" (India) to the first millisecond of that day. */
+export function indiaDateStart(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) - INDIA_OFFSET_MS;
+}
+
+// ------------------------------------------------------------ how they read
+
+/** The spec's order date, "MMM d, y h:mm a", in India time (the shop's clock), e.g. "Nov 3, 2026 7:05 PM". */
+export function formatOrderDate(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  const d = new Date(t + INDIA_OFFSET_MS);
+  const h = d.getUTCHours();
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  const minute = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()} ${hour}:${minute} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** An instant in India time as a spreadsheet reads a date and time: "2026-11-23 19:05". */
+export function indiaDateTimeAt(at: number): string {
+  return new Date(at + INDIA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** `indiaDateTimeAt` of an ISO time; '' when it is not one. */
+export function indiaDateTime(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  return indiaDateTimeAt(t);
+}
+
+/** A calendar date (YYYY-MM-DD, a delivery date) in the order date's style, "MMM d, y": "Nov 24, 2026". */
+export function formatCalendarDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && month ? `${month} ${Number(m[3])}, ${m[1]}` : date;
+}
+
+/** "Tue 24 Nov 2026": a delivery day as shoppers and packers read it. */
+export function formatCalendarDay(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return date;
+  return `${WEEKDAYS[weekdayOf(date)]} ${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+}
