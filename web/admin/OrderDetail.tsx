@@ -350,7 +350,7 @@ function CakePhoto({ photoID, name }: { photoID: string; name: string }) {
     }
   };
   return (
-    // The spreadsheet's Cake Photo link lands here (domain/admin.ts cakePhotoLink).
+    // The spreadsheet's Cake Photo link lands here (domain/orders-csv.ts cakePhotoLink).
     <div className="admin-cake-photo" id="cake-photo">
       {url ? (
         <img src={url} alt={`To print on ${name}`} width={160} height={160} data-testid="cake-photo" />
