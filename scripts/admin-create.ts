@@ -1,14 +1,14 @@
+/**
+ * `npm run admin:create -- email password`: creates an admin, or promotes an
+ * existing account and sets its password. Uses the same settings as the
+ * server (DATA_DIR or DATABASE_URL), so it writes to the shop's own database.
+ */
 import path from 'node:path';
 import { AdminInputError, createOrPromoteAdmin } from '../api/accounts/admin.js';
 import { openDatabase } from '../api/db/database.js';
 import { migrateToLatest } from '../api/db/migrate.js';
 import { runCommand, settingsOrNull } from './command.js';
 
-/**
- * `npm run admin:create -- email password`: creates an admin, or promotes an
- * existing account and sets its password. Uses the same settings as the
- * server (DATA_DIR or DATABASE_URL), so it writes to the shop's own database.
- */
 async function main(): Promise<number> {
   const [email, password] = process.argv.slice(2);
   if (!email || !password) {

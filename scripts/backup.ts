@@ -1,15 +1,15 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { createBackup } from '../api/backup/backup.js';
-import { openDatabase } from '../api/db/database.js';
-import { runCommand, settingsOrNull } from './command.js';
-
 /**
  * `npm run backup`: one archive of the shop's data into BACKUP_DIR, while the
  * shop runs (api/backup/README.md). Uses the server's settings (DATA_DIR,
  * DATABASE_URL, BACKUP_DIR). Never deletes a backup: pruning is the schedule's. The archive keeps
  * the shop's secrets (a copy downloaded from the admin screen leaves them out).
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createBackup } from '../api/backup/backup.js';
+import { openDatabase } from '../api/db/database.js';
+import { runCommand, settingsOrNull } from './command.js';
+
 async function main(): Promise<number> {
   const config = settingsOrNull();
   if (!config) return 1;

@@ -1,9 +1,3 @@
-import { spawn } from 'node:child_process';
-import { createServer as createNetServer } from 'node:net';
-import path from 'node:path';
-import { createServer, type Plugin } from 'vite';
-import { cspDirectives } from '../api/plugins/security-headers.js';
-
 /**
  * `npm run dev`: one command, one port (PORT, default 3000).
  *
@@ -19,6 +13,11 @@ import { cspDirectives } from '../api/plugins/security-headers.js';
  * The service worker is off in dev (vite.config.ts devOptions): to try the
  * offline shop, `npm start` (the README's "Development").
  */
+import { spawn } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
+import path from 'node:path';
+import { createServer, type Plugin } from 'vite';
+import { cspDirectives } from '../api/plugins/security-headers.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';

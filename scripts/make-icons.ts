@@ -1,13 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import sharp from 'sharp';
-
 /**
  * Makes the app icons from one drawing (a flower over a cake tier on the
  * brand colour), so they stay consistent. Run once after changing the
  * drawing: `npx tsx scripts/make-icons.ts`; the PNGs are committed.
  * The drawing is pure shapes, no text, so no font is needed to render it.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+
 const BRAND = '#7b2d43';
 const CREAM = '#fff8f4';
 const PETAL = '#f6c9d0';

@@ -1,10 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { openDatabase } from '../api/db/database.js';
-import { migrateToLatest } from '../api/db/migrate.js';
-import { type MediaStoreKind, moveMedia, openMediaStore } from '../api/images/media-store.js';
-import { runCommand, settingsOrNull } from './command.js';
-
 /**
  * `npm run media:move -- database` (or `-- folder`): copies every product image from the other
  * store into this one (api/images/README.md), for a shop that moves to several processes on
@@ -12,6 +5,13 @@ import { runCommand, settingsOrNull } from './command.js';
  * runs and safe to run again: names never change content, so a name already there is skipped.
  * The source is left as it was; set MEDIA_STORE to the target and restart to serve from it.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../api/db/database.js';
+import { migrateToLatest } from '../api/db/migrate.js';
+import { type MediaStoreKind, moveMedia, openMediaStore } from '../api/images/media-store.js';
+import { runCommand, settingsOrNull } from './command.js';
+
 async function main(): Promise<number> {
   const target = process.argv[2] as MediaStoreKind | undefined;
   if (target !== 'database' && target !== 'folder') {

@@ -1,12 +1,12 @@
-import path from 'node:path';
-import { RestoreRefused, restoreBackup } from '../api/backup/restore.js';
-import { runCommand, settingsOrNull } from './command.js';
-
 /**
  * `npm run restore -- FILE`: puts a backup back into DATA_DIR (or DATABASE_URL)
  * with the server stopped (api/backup/README.md). What was there is moved to
  * DATA_DIR/before-restore-<time>, never deleted.
  */
+import path from 'node:path';
+import { RestoreRefused, restoreBackup } from '../api/backup/restore.js';
+import { runCommand, settingsOrNull } from './command.js';
+
 async function main(): Promise<number> {
   const [file, ...rest] = process.argv.slice(2);
   if (!file || rest.length) {

@@ -1,3 +1,15 @@
+/**
+ * Screenshots of every screen of the shop, in real Chromium against the real
+ * server (the PWA built into a temp folder, the demo catalogue, the test SMTP
+ * server for the shopper's registration code), so the team can look at each
+ * screen: the shopper's phone (412 and 320 px wide) online and offline, and
+ * the admin area at laptop and phone size. Each shot waits for the screen's
+ * own content (a heading, its cards or rows), then for its pictures.
+ *
+ *   npx tsx scripts/screenshots.ts [outDir]    (default /tmp/shots/all)
+ *
+ * Files are named `<size>-<online|offline>-<screen>.png`.
+ */
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -24,18 +36,6 @@ import {
 } from '../tests/support/shopper.js';
 import { startSmtp, type TestSmtp } from '../tests/support/smtp.js';
 
-/**
- * Screenshots of every screen of the shop, in real Chromium against the real
- * server (the PWA built into a temp folder, the demo catalogue, the test SMTP
- * server for the shopper's registration code), so the team can look at each
- * screen: the shopper's phone (412 and 320 px wide) online and offline, and
- * the admin area at laptop and phone size. Each shot waits for the screen's
- * own content (a heading, its cards or rows), then for its pictures.
- *
- *   npx tsx scripts/screenshots.ts [outDir]    (default /tmp/shots/all)
- *
- * Files are named `<size>-<online|offline>-<screen>.png`.
- */
 const outDir = path.resolve(process.argv[2] ?? '/tmp/shots/all');
 
 const PHONE = { width: 412, height: 823 };

@@ -1,3 +1,9 @@
+/**
+ * The entry: the shop, with the PWA's status strip in the place the app gives it.
+ * The first render is a transition so React renders it in slices and yields to the
+ * browser between them: on a slow phone the whole tree in one go is a long task that
+ * blocks taps and scrolling, while the HTML's header already stands in for it.
+ */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
@@ -7,12 +13,6 @@ import { routerOptions, routes } from './app/routes.js';
 import { PwaStatus } from './pwa/PwaStatus.js';
 import { startPwa } from './pwa/start.js';
 
-/**
- * The entry: the shop, with the PWA's status strip in the place the app gives it.
- * The first render is a transition so React renders it in slices and yields to the
- * browser between them: on a slow phone the whole tree in one go is a long task that
- * blocks taps and scrolling, while the HTML's header already stands in for it.
- */
 indexFragmentEntries();
 startPwa();
 // A task of its own: evaluating the libraries' modules and this start in one task would be the

@@ -1,3 +1,10 @@
+/**
+ * `/my-orders/{id}`: one of the shopper's orders, its lines with pictures, delivery,
+ * address, payment and figures, and the timeline of its statuses with their times (never the
+ * admin's notes: the server does not send them). The page shows the copy kept on the device
+ * (Dexie `orderDetails`) at once and polls the server with its ETag while open, so a move shows
+ * within seconds; offline it says from when the copy is. Another account's order reads as missing.
+ */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -17,13 +24,6 @@ import { useLiveRefresh } from './live-refresh.js';
 import { keptOrderDetail, refreshOrderDetail } from './order-detail.js';
 import './account.css';
 
-/**
- * `/my-orders/{id}`: one of the shopper's orders, its lines with pictures, delivery,
- * address, payment and figures, and the timeline of its statuses with their times (never the
- * admin's notes: the server does not send them). The page shows the copy kept on the device
- * (Dexie `orderDetails`) at once and polls the server with its ETag while open, so a move shows
- * within seconds; offline it says from when the copy is. Another account's order reads as missing.
- */
 const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 const formatTime = (at: string | number) => timeFormat.format(new Date(at));
 /** A copy kept before lines had their value lacks it, and says "size not recorded" until refreshed. */

@@ -1,3 +1,12 @@
+/**
+ * /my-orders (spec sections 2, 8): "Your Orders", the spec's columns (Order
+ * ID, Product Name, Image, Quantity, Total Amount in INR without decimals,
+ * Order Date in medium format) plus the order's status. The list is the last
+ * history the device fetched (Dexie), refreshed on every visit, so it shows
+ * offline with the time it was fetched. Orders still in the outbox come first
+ * (`QueuedOrders`, the checkout's). On a phone each order is a card instead of
+ * table rows, which would not fit.
+ */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -20,15 +29,6 @@ import { useLiveRefresh } from './live-refresh.js';
 import { historyLine, keptOrderHistory, refreshOrderHistory } from './order-history.js';
 import './account.css';
 
-/**
- * /my-orders (spec sections 2, 8): "Your Orders", the spec's columns (Order
- * ID, Product Name, Image, Quantity, Total Amount in INR without decimals,
- * Order Date in medium format) plus the order's status. The list is the last
- * history the device fetched (Dexie), refreshed on every visit, so it shows
- * offline with the time it was fetched. Orders still in the outbox come first
- * (`QueuedOrders`, the checkout's). On a phone each order is a card instead of
- * table rows, which would not fit.
- */
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string | number) => dateFormat.format(new Date(iso));
 

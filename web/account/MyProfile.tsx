@@ -1,3 +1,11 @@
+/**
+ * /my-profile (spec sections 2, 4, 8; DESIGN departure 6): Name, Email, Phone,
+ * a masked Password and the address, shown disabled, with an Edit button that
+ * starts the spec's edit flow: Save sends PUT /UpdateUserProfile and reloads
+ * the profile, Cancel restores what was shown. The email is never editable
+ * (the server refuses a change). A new password needs the current one, which
+ * the server checks.
+ */
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
@@ -12,14 +20,6 @@ import { OrderUpdatesSwitch } from '../push/OrderUpdatesSwitch.js';
 import { Field, useForm, useSending } from './form.js';
 import './account.css';
 
-/**
- * /my-profile (spec sections 2, 4, 8; DESIGN departure 6): Name, Email, Phone,
- * a masked Password and the address, shown disabled, with an Edit button that
- * starts the spec's edit flow: Save sends PUT /UpdateUserProfile and reloads
- * the profile, Cancel restores what was shown. The email is never editable
- * (the server refuses a change). A new password needs the current one, which
- * the server checks.
- */
 /** Lazy for the first screen's sake (see web/account/recipients.ts). */
 const SavedRecipients = lazy(() => import('./SavedRecipients.js'));
 

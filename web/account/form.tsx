@@ -1,9 +1,3 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useMemo, useState } from 'react';
-import * as v from 'valibot';
-import { messages } from '../../domain/messages.js';
-import { serverMessageOr } from '../api/client.js';
-import { useNotify } from '../hooks/useAlerts.js';
-
 /**
  * The account forms' one way of checking input: the form's valibot schema
  * from `domain/accounts.ts` (the very schema the server runs), parsed on
@@ -11,6 +5,12 @@ import { useNotify } from '../hooks/useAlerts.js';
  * or a submit was tried), linked to the input with `aria-describedby` and
  * `aria-invalid`, so a screen reader reads them with the field.
  */
+import { type InputHTMLAttributes, type ReactNode, useId, useMemo, useState } from 'react';
+import * as v from 'valibot';
+import { messages } from '../../domain/messages.js';
+import { serverMessageOr } from '../api/client.js';
+import { useNotify } from '../hooks/useAlerts.js';
+
 type Values = Record<string, string>;
 
 export interface Form<T extends Values, O = unknown> {

@@ -1,11 +1,3 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
-import { isAdmin } from '../../domain/roles.js';
-import { decodeToken } from '../../domain/session.js';
-import { clearSession, type Session, setReturnUrl, storedToken } from '../../sw/session.js';
-import { useSession } from '../hooks/useSession.js';
-import { type LoginNotice, type LoginState, setLoginNotice } from './login-notice.js';
-
 /**
  * The spec's route guards (section 6). The login guard: a missing,
  * undecodable or expired token (`exp` x 1000 against now) goes to /login, a
@@ -26,6 +18,14 @@ import { type LoginNotice, type LoginState, setLoginNotice } from './login-notic
  * (to /login, which says the session ended); no answer (offline) keeps it, so
  * the kept copies still show offline.
  */
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { isAdmin } from '../../domain/roles.js';
+import { decodeToken } from '../../domain/session.js';
+import { clearSession, type Session, setReturnUrl, storedToken } from '../../sw/session.js';
+import { useSession } from '../hooks/useSession.js';
+import { type LoginNotice, type LoginState, setLoginNotice } from './login-notice.js';
+
 function useWantedUrl(): string {
   const { pathname, search } = useLocation();
   return `${pathname}${search}`;

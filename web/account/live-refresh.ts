@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import type { OrderMovedMessage } from '../../sw/messages.js';
-import { ApiError } from '../api/client.js';
-
 /**
  * While a screen is open, visible and online, it asks the server again every `POLL_MS` with
  * its ETag (an unchanged answer is a 304 with no body), at once when it becomes visible or the
  * device comes back online, and at once when the worker says a push moved an order. Polling,
  * not Server-Sent Events: README "Order tracking" says why.
  */
+import { useEffect, useRef, useState } from 'react';
+import type { OrderMovedMessage } from '../../sw/messages.js';
+import { ApiError } from '../api/client.js';
+
 export const POLL_MS = 5_000;
 
 export interface LiveRefresh {

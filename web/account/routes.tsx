@@ -1,8 +1,3 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
-import { screen } from '../app/lazy-screen.js';
-import type { SessionField } from './guards.js';
-
 /**
  * The shopper's account routes (spec section 2): register, codes, login,
  * reset, and the login-guarded profile and My Orders. Each screen is a lazy
@@ -10,6 +5,11 @@ import type { SessionField } from './guards.js';
  * them, so they open offline too. The guards load beside a guarded screen
  * (no first screen needs them).
  */
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { screen } from '../app/lazy-screen.js';
+import type { SessionField } from './guards.js';
+
 const guarded =
   (load: () => Promise<{ default: ComponentType; asksServer?: boolean }>, needs?: readonly SessionField[]) =>
   async () => {

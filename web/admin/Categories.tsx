@@ -1,3 +1,7 @@
+/**
+ * Categories (spec: "Add category" with the list beside it, and the "Categories
+ * list" table with delete), plus rename. Messages are the spec's (section 8).
+ */
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../../domain/admin.contract.js';
 import { adminMessages } from '../../domain/admin-messages.js';
@@ -12,10 +16,6 @@ import { useConfirm } from './dialogs.js';
 import { useLeaveGuardState } from './leave-guard.js';
 import { LoadError, Loading, Screen } from './ui.js';
 
-/**
- * Categories (spec: "Add category" with the list beside it, and the "Categories
- * list" table with delete), plus rename. Messages are the spec's (section 8).
- */
 function useCategories() {
   return useAdminQuery(catalogueApi.getCategories, { token: null }, 'categories');
 }

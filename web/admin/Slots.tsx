@@ -1,3 +1,10 @@
+/**
+ * Delivery slots: the shop's slots (add, edit, retire, offer again)
+ * and its closed dates (close with a message, open again). The server checks
+ * every field (`SlotInputSchema`) and says what is wrong; this screen turns the
+ * API's minutes into times and back. A cut-off is a time on the delivery day
+ * or a number of days before it.
+ */
 import { type FormEvent, useId, useState } from 'react';
 import { formatCalendarDay, WEEKDAYS } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
@@ -18,13 +25,6 @@ import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { LoadError, Loading, Screen } from './ui.js';
 
-/**
- * Delivery slots: the shop's slots (add, edit, retire, offer again)
- * and its closed dates (close with a message, open again). The server checks
- * every field (`SlotInputSchema`) and says what is wrong; this screen turns the
- * API's minutes into times and back. A cut-off is a time on the delivery day
- * or a number of days before it.
- */
 const DAY = 24 * 60;
 
 /** "6 PM on the day", "10 PM, 1 day before". */

@@ -1,3 +1,11 @@
+/**
+ * How admin screens talk to the server. Admin work needs the network (it is
+ * never queued): `useOnline()` says whether there is one, and `useAdminCall()`
+ * is `call()` that, when the server answers 401 (the session ended while the
+ * admin was typing), asks to sign in again in a dialog over the screen and
+ * then repeats the call, so the form underneath keeps what was typed. Giving
+ * up ends the session the app's usual way (`sessionLapsed`: to /login and back).
+ */
 import {
   createContext,
   type ReactNode,
@@ -13,14 +21,6 @@ import type { Endpoint, ResponseOf } from '../../domain/contract.js';
 import type { Envelope } from '../../domain/envelope.js';
 import { ApiError, type CallInput, call } from '../api/client.js';
 
-/**
- * How admin screens talk to the server. Admin work needs the network (it is
- * never queued): `useOnline()` says whether there is one, and `useAdminCall()`
- * is `call()` that, when the server answers 401 (the session ended while the
- * admin was typing), asks to sign in again in a dialog over the screen and
- * then repeats the call, so the form underneath keeps what was typed. Giving
- * up ends the session the app's usual way (`sessionLapsed`: to /login and back).
- */
 function subscribe(onChange: () => void): () => void {
   globalThis.addEventListener('online', onChange);
   globalThis.addEventListener('offline', onChange);

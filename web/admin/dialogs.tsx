@@ -1,3 +1,9 @@
+/**
+ * The admin's two in-page dialogs (never `window.confirm`): a yes/no question
+ * (`useConfirm`) and the sign-in-again form shown when the session ends
+ * mid-edit. Both are native modal `<dialog>`s: focus moves in, Escape closes,
+ * the page behind is inert.
+ */
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { adminMessages } from '../../domain/admin-messages.js';
@@ -8,12 +14,6 @@ import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
 import { type AskToSignIn, SignInProvider } from './connection.js';
 
-/**
- * The admin's two in-page dialogs (never `window.confirm`): a yes/no question
- * (`useConfirm`) and the sign-in-again form shown when the session ends
- * mid-edit. Both are native modal `<dialog>`s: focus moves in, Escape closes,
- * the page behind is inert.
- */
 interface Question {
   text: string;
   confirmLabel: string;

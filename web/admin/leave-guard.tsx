@@ -1,14 +1,14 @@
-import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router-dom';
-import { adminMessages } from '../../domain/admin-messages.js';
-import { useConfirm } from './dialogs.js';
-
 /**
  * The guard against leaving a form with unsaved changes: leaving in the app
  * (a link, a search from the top bar, Back or Forward) waits for our dialog
  * (the router's `useBlocker`); closing or reloading the tab gets the browser's
  * own question (`beforeunload`).
  */
+import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { adminMessages } from '../../domain/admin-messages.js';
+import { useConfirm } from './dialogs.js';
+
 type Dirty = { current: boolean };
 const DirtyContext = createContext<Dirty>({ current: false });
 

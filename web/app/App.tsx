@@ -1,3 +1,4 @@
+/** The PWA's own strip (offline, last synced, install, update ready), rendered by `web/pwa/`; layouts give it a place. */
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import {
   type DataRouter,
@@ -16,7 +17,6 @@ import { OutboxNotice } from '../components/OutboxStatus.js';
 import { ProgressBar } from '../components/ProgressBar.js';
 import '../styles/app.css';
 
-/** The PWA's own strip (offline, last synced, install, update ready), rendered by `web/pwa/`; layouts give it a place. */
 const StatusSlot = createContext<ReactNode>(null);
 export const useStatusSlot = (): ReactNode => useContext(StatusSlot);
 

@@ -1,9 +1,3 @@
-import type { RouteObject } from 'react-router-dom';
-import { adminRoutes } from '../admin/routes.js';
-import { useStatusSlot } from './App.js';
-import { screen } from './lazy-screen.js';
-import { RouteError } from './RouteErrorBoundary.js';
-
 /**
  * The routes the shopper's first screen does not carry: storefront screens that are rarely where a
  * visit starts (`laterScreens`, in the storefront's layout), and the admin area, with its own
@@ -13,6 +7,12 @@ import { RouteError } from './RouteErrorBoundary.js';
  * still says its code is not on the device; the admin screens' code is lazier still (admin-*
  * chunks, never precached).
  */
+import type { RouteObject } from 'react-router-dom';
+import { adminRoutes } from '../admin/routes.js';
+import { useStatusSlot } from './App.js';
+import { screen } from './lazy-screen.js';
+import { RouteError } from './RouteErrorBoundary.js';
+
 function AdminError() {
   return (
     <>

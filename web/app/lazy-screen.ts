@@ -1,6 +1,6 @@
+/** A `lazy` route whose module's default export is the screen (`{ path, lazy: screen(() => import(...)) }`). */
 import type { ComponentType } from 'react';
 
-/** A `lazy` route whose module's default export is the screen (`{ path, lazy: screen(() => import(...)) }`). */
 export const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });

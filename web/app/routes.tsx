@@ -1,3 +1,13 @@
+/**
+ * Every route of the shop, in one table of React Router route objects (a data
+ * router: `createBrowserRouter` in main.tsx, `createMemoryRouter` in tests,
+ * both with this table and `routerOptions`). Home is in the first bundle (it is
+ * the first screen); every other screen is a `lazy` route, its own chunk,
+ * loaded on the way there (and precached by the worker, so it loads offline
+ * too). The router starts the current route's `lazy` as it is created, while
+ * React is still starting: one round trip less before a shared link's screen
+ * shows on a first visit.
+ */
 import {
   matchRoutes,
   Navigate,
@@ -11,17 +21,6 @@ import { Home } from '../storefront/Home.js';
 import { Root, StorefrontLayout } from './App.js';
 import { screen } from './lazy-screen.js';
 import { RouteError } from './RouteErrorBoundary.js';
-
-/**
- * Every route of the shop, in one table of React Router route objects (a data
- * router: `createBrowserRouter` in main.tsx, `createMemoryRouter` in tests,
- * both with this table and `routerOptions`). Home is in the first bundle (it is
- * the first screen); every other screen is a `lazy` route, its own chunk,
- * loaded on the way there (and precached by the worker, so it loads offline
- * too). The router starts the current route's `lazy` as it is created, while
- * React is still starting: one round trip less before a shared link's screen
- * shows on a first visit.
- */
 
 /** The storefront layout's screens; the account and checkout tables add theirs. */
 export const storefrontScreens: RouteObject[] = [

@@ -1,6 +1,6 @@
+/** Checkout and order success (login-guarded), each a lazy route of its own chunk, its guard loaded beside it. */
 import type { RouteObject } from 'react-router-dom';
 
-/** Checkout and order success (login-guarded), each a lazy route of its own chunk, its guard loaded beside it. */
 export const checkoutRoutes: RouteObject[] = [
   {
     // Also the spec's `/Checkout` (paths match without regard to case).

@@ -1,7 +1,7 @@
+/** How long a message stays; long enough to read twice, and the shopper can close it sooner. */
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type AlertItem, type AlertKind, AlertsContext } from '../hooks/useAlerts.js';
 
-/** How long a message stays; long enough to read twice, and the shopper can close it sooner. */
 const ALERT_MS = 6000;
 /** Older messages give way so the region never covers the screen. */
 const MAX_ALERTS = 3;

@@ -1,3 +1,8 @@
+/**
+ * The cake's gift controls, shared by the product page and the cart page, both lazy:
+ * the message with its counter, the photo picker, and the photo drawn on the cake. Nothing here
+ * is on the first screen.
+ */
 import { useEffect, useId, useState } from 'react';
 import {
   CAKE_MESSAGE_MAX,
@@ -7,12 +12,6 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_TYPES,
 } from '../../domain/gifts.js';
-
-/**
- * The cake's gift controls, shared by the product page and the cart page, both lazy:
- * the message with its counter, the photo picker, and the photo drawn on the cake. Nothing here
- * is on the first screen.
- */
 
 export const CAKE_MESSAGE_LABEL = 'Message on the cake';
 

@@ -1,3 +1,9 @@
+/**
+ * One cart line with its controls, used by the header's popup and the cart
+ * page alike (both key lines the same way, a deliberate fix of the spec).
+ * Minus at quantity 1 removes the line: the cart page's rule, and the
+ * header's "zero or below removes" gives the same result.
+ */
 import { useRef } from 'react';
 import type { CartLine } from '../../domain/cart.js';
 import { lineLabel, lineTotal } from '../../domain/cart.js';
@@ -6,12 +12,6 @@ import { removeFromCart, setCakeMessage, setQuantity } from '../../sw/cart.js';
 import { CartLineGift } from './CakeGift.js';
 import { ProductImage } from './ProductImage.js';
 
-/**
- * One cart line with its controls, used by the header's popup and the cart
- * page alike (both key lines the same way, a deliberate fix of the spec).
- * Minus at quantity 1 removes the line: the cart page's rule, and the
- * header's "zero or below removes" gives the same result.
- */
 /**
  * Removing a line takes the focused button with it; focus would fall to the
  * page. It moves to the same control of the next line (or the previous one),

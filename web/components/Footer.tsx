@@ -1,3 +1,9 @@
+/**
+ * The shop's social profiles are baked into the build from its settings
+ * (Vite's `VITE_*` variables): the footer is on the first screen, and a
+ * request for settings there would be one more round trip before it is
+ * complete, for addresses that change about never.
+ */
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { newsletterApi } from '../../domain/newsletter.contract.js';
@@ -7,12 +13,6 @@ import { parseWith } from '../../domain/validation.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 
-/**
- * The shop's social profiles are baked into the build from its settings
- * (Vite's `VITE_*` variables): the footer is on the first screen, and a
- * request for settings there would be one more round trip before it is
- * complete, for addresses that change about never.
- */
 const SOCIAL = socialProfiles(import.meta.env);
 
 const QUICK = [

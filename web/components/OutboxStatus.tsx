@@ -1,9 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { Link, useLocation } from 'react-router-dom';
-import { outboxShellMessages as t } from '../../domain/outbox-messages.js';
-import { ownWaitingOrders } from '../../sw/account-data.js';
-import { useSession } from '../hooks/useSession.js';
-
 /**
  * The outbox in the shell: a header badge while orders wait, and a notice on
  * every screen while one needs the shopper. In the first bundle, so kept to a
@@ -11,6 +5,11 @@ import { useSession } from '../hooks/useSession.js';
  * lazy chunk); everything else is the checkout's lazy code. Both count
  * the signed-in account's orders only: the phone may be someone else's now.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link, useLocation } from 'react-router-dom';
+import { outboxShellMessages as t } from '../../domain/outbox-messages.js';
+import { ownWaitingOrders } from '../../sw/account-data.js';
+import { useSession } from '../hooks/useSession.js';
 
 export function OutboxBadge() {
   const userId = useSession()?.userId;

@@ -1,3 +1,4 @@
+/** The URL of a product's page; the product also travels in navigation state, as the spec's route expects. */
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '../../domain/catalogue.js';
@@ -5,7 +6,6 @@ import { firstImage } from '../../domain/catalogue-media.js';
 import { formatRupees } from '../../domain/money.js';
 import { ProductImage } from './ProductImage.js';
 
-/** The URL of a product's page; the product also travels in navigation state, as the spec's route expects. */
 function productUrl(p: Pick<Product, 'productID'>): string {
   return `/products-details/${p.productID}`;
 }

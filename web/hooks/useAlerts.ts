@@ -1,11 +1,11 @@
-import { createContext, useContext } from 'react';
-
 /**
  * The in-page alert region (a deliberate fix of the spec's `window.alert`):
  * screens call `notify(text)` with the spec's texts; the region announces
  * them to screen readers (role=status, or role=alert for errors) and lets the
  * shopper dismiss them.
  */
+import { createContext, useContext } from 'react';
+
 /** `announce`: said to screen readers only, for news already shown on the screen another way (a popup). */
 export type AlertKind = 'info' | 'success' | 'error' | 'announce';
 export interface AlertItem {

@@ -1,11 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useRef } from 'react';
-import type { CartLine } from '../../domain/cart.js';
-import { lastSyncedAt } from '../../sw/catalogue-sync.js';
-import { db } from '../../sw/db.js';
-import type { StoredProduct } from '../../sw/db-rows.js';
-import { categoryProductsIn, chunksOfCategory, hasProducts } from '../../sw/product-chunks.js';
-
 /**
  * Live reads of the device's store that the first screen makes (home's sections, the header's
  * cart, the status line); the other screens' reads are in `useProducts.ts`, so they load with
@@ -14,6 +6,13 @@ import { categoryProductsIn, chunksOfCategory, hasProducts } from '../../sw/prod
  * nothing rather than a spinner in that moment, and re-render by themselves
  * when the worker's sync or another tab changes the rows.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef } from 'react';
+import type { CartLine } from '../../domain/cart.js';
+import { lastSyncedAt } from '../../sw/catalogue-sync.js';
+import { db } from '../../sw/db.js';
+import type { StoredProduct } from '../../sw/db-rows.js';
+import { categoryProductsIn, chunksOfCategory, hasProducts } from '../../sw/product-chunks.js';
 
 /**
  * `limit` products of a category in a random order that stays put while the screen is open (as

@@ -1,16 +1,15 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useRef } from 'react';
-import type { Category } from '../../domain/catalogue.js';
-import { db } from '../../sw/db.js';
-import type { StoredProduct } from '../../sw/db-rows.js';
-import { allProducts, getProduct, productsInCategory } from '../../sw/product-reads.js';
-
 /**
  * Live reads of the device's catalogue for the screens after the first (categories, all
  * products, a product's page), as `useCatalogue.ts` does for the first screen. Each returns
  * `undefined` only until IndexedDB answers the first time, and re-renders by itself when the
  * sync or another tab changes the rows.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useRef } from 'react';
+import type { Category } from '../../domain/catalogue.js';
+import { db } from '../../sw/db.js';
+import type { StoredProduct } from '../../sw/db-rows.js';
+import { allProducts, getProduct, productsInCategory } from '../../sw/product-reads.js';
 
 export function useAllProducts(): StoredProduct[] | undefined {
   return useLiveQuery(() => allProducts(db), []);

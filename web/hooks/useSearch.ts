@@ -1,10 +1,3 @@
-import { liveQuery } from 'dexie';
-import { startTransition, useEffect, useMemo, useState } from 'react';
-import { SearchIndex } from '../../domain/search-index/index.js';
-import { db } from '../../sw/db.js';
-import type { StoredProduct } from '../../sw/db-rows.js';
-import { productSlice } from '../../sw/product-reads.js';
-
 /**
  * Offline search over the whole local catalogue. One index lives for the
  * page's lifetime: built from IndexedDB the first time a search is shown and
@@ -13,6 +6,13 @@ import { productSlice } from '../../sw/product-reads.js';
  * string matching, well within a frame for 10,000 products (see
  * tests/bench/search.bench.ts).
  */
+import { liveQuery } from 'dexie';
+import { startTransition, useEffect, useMemo, useState } from 'react';
+import { SearchIndex } from '../../domain/search-index/index.js';
+import { db } from '../../sw/db.js';
+import type { StoredProduct } from '../../sw/db-rows.js';
+import { productSlice } from '../../sw/product-reads.js';
+
 const index = new SearchIndex<StoredProduct>();
 let loaded = false;
 let revision = 0;

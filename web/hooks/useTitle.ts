@@ -1,8 +1,8 @@
+/** The server writes the same titles into each page's head (api/pages), so both read domain/page-head. */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { pageTitle, SITE_NAME } from '../../domain/page-head.js';
 
-/** The server writes the same titles into each page's head (api/pages), so both read domain/page-head. */
 export { pageTitle };
 export const SITE_TITLE = SITE_NAME;
 

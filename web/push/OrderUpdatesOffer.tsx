@@ -1,3 +1,12 @@
+/**
+ * The offer of order updates on this phone, shown after an order is placed or queued (order
+ * success) and on the order page: a moment the shopper has a reason to say yes, never a first
+ * visit. The browser's permission prompt opens only from the shopper's tap on "Notify me"
+ * (browsers quiet or refuse a prompt without one). The same permission serves the worker's
+ * "Order #N placed" for an order queued offline. With the permission already given, the device
+ * subscribes without asking. A browser without Web Push is told once; on iOS Safari the way
+ * is the installed app, and where the browser offers installation, the install button is here.
+ */
 import { useEffect, useState } from 'react';
 import { trackingMessages as t } from '../../domain/order-tracking.js';
 import { pwaOfferMessages } from '../../domain/pwa-offer-messages.js';
@@ -16,15 +25,6 @@ import {
 } from './push-device.js';
 import './push.css';
 
-/**
- * The offer of order updates on this phone, shown after an order is placed or queued (order
- * success) and on the order page: a moment the shopper has a reason to say yes, never a first
- * visit. The browser's permission prompt opens only from the shopper's tap on "Notify me"
- * (browsers quiet or refuse a prompt without one). The same permission serves the worker's
- * "Order #N placed" for an order queued offline. With the permission already given, the device
- * subscribes without asking. A browser without Web Push is told once; on iOS Safari the way
- * is the installed app, and where the browser offers installation, the install button is here.
- */
 type Phase = 'idle' | 'offer' | 'asking' | 'on' | 'blocked' | 'no-push' | 'hidden';
 
 export function OrderUpdatesOffer() {

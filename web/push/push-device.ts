@@ -1,8 +1,3 @@
-import { pushApi } from '../../domain/push.contract.js';
-import { storedToken } from '../../sw/session.js';
-import { call } from '../api/client.js';
-import { isIosSafariOutsideApp } from '../pwa/ios.js';
-
 /**
  * This device's part of order updates (the server's is api/push/README.md): whether
  * the browser can take pushes, the shopper's permission, and the subscription the server
@@ -10,6 +5,11 @@ import { isIosSafariOutsideApp } from '../pwa/ios.js';
  * is placed or queued (`OrderUpdatesOffer`), never on a first visit; with it granted, the
  * device subscribes against the shop's VAPID key and sends the subscription to the server.
  */
+import { pushApi } from '../../domain/push.contract.js';
+import { storedToken } from '../../sw/session.js';
+import { call } from '../api/client.js';
+import { isIosSafariOutsideApp } from '../pwa/ios.js';
+
 export type PushSupport =
   /** Service worker, PushManager and notifications: the device can be told. */
   | 'push'

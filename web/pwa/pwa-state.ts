@@ -1,11 +1,11 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * What the PWA plumbing knows that screens show: offline or not, whether a
  * new version waits, whether the app can be installed. A tiny store outside
  * React (the service worker's events arrive before and outside any render),
  * read with `usePwaState()`.
  */
+import { useSyncExternalStore } from 'react';
+
 export interface PwaState {
   offline: boolean;
   /** A new worker is installed and waiting for the shopper's agreement. */

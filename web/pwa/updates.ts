@@ -1,13 +1,13 @@
-import { Workbox } from 'workbox-window';
-import { SYNC_TAG } from '../../sw/messages.js';
-import { setPwaState } from './pwa-state.js';
-
 /**
  * The update watch (workbox-window), loaded by `start.ts` once a worker controls the page: a
  * waiting worker becomes "A new version is ready", and the new version takes over only when the
  * shopper chooses Reload. Periodic Background Sync is asked for here too (only an installed app,
  * with a worker in place, can have it).
  */
+import { Workbox } from 'workbox-window';
+import { SYNC_TAG } from '../../sw/messages.js';
+import { setPwaState } from './pwa-state.js';
+
 let wb: Workbox | null = null;
 /** This tab asked the waiting worker to take over. */
 let accepting = false;

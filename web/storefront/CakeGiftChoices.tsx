@@ -1,3 +1,7 @@
+/**
+ * The product page's part of a gift: a cake's message, and a photo cake's photo shown
+ * on the cake before it goes to the cart.
+ */
 import { useEffect, useRef } from 'react';
 import type { ChosenPhoto } from '../../domain/cart.js';
 import type { Product } from '../../domain/catalogue.js';
@@ -5,10 +9,6 @@ import { cakeMessageProblem, giftMessages } from '../../domain/gifts.js';
 import { CakeMessageField, CakePreview, PhotoPicker, useObjectUrl } from '../components/CakeGift.js';
 import { newKey } from '../hooks/new-key.js';
 
-/**
- * The product page's part of a gift: a cake's message, and a photo cake's photo shown
- * on the cake before it goes to the cart.
- */
 export interface CakeGiftState {
   message: string;
   photo: ChosenPhoto | null;
