@@ -7,6 +7,7 @@ import backupPlugin from './backup/backup.plugin.js';
 import catalogueRoutes from './catalogue/catalogue.routes.js';
 import { type Config, existingSecret } from './config.js';
 import contactRoutes from './contact/contact.routes.js';
+import couponRoutes from './coupons/coupon.routes.js';
 import type { Db } from './db/database.js';
 import { sharedSecret } from './db/shared-secret.js';
 import giftRoutes from './gifts/gift.routes.js';
@@ -26,6 +27,7 @@ import securityHeaders from './plugins/security-headers.js';
 import web from './plugins/web.js';
 import postRoutes from './posts/post.routes.js';
 import push, { type PushOptions } from './push/push.plugin.js';
+import slotRoutes from './slots/slot.routes.js';
 
 /** The settings as the running app has them: the session secret is always known here. */
 export type AppConfig = Config & { jwtSecret: string };
@@ -106,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes);
   await app.register(postRoutes);
   await app.register(accountRoutes);
+  await app.register(couponRoutes);
+  await app.register(slotRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(contactRoutes);

@@ -26,7 +26,7 @@ import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { checkGiftLines, checkGiftPayment, saveOrderRecipient } from '../gifts/gift.service.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
-import type { PaymentsService, VerifiedPayment } from '../payments/payment.routes.js';
+import type { PaymentsService, VerifiedPayment } from '../payments/payment.service.js';
 import type { ProviderPayment } from '../payments/provider.js';
 import { earliestBookableDate, takeSlot, type UnpaidCap } from '../slots/slot.service.js';
 import {
