@@ -7,13 +7,13 @@ import { LIMITS } from '../../domain/catalogue.js';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { parseWith } from '../../domain/validation.js';
+import { loadProduct } from '../catalogue/catalogue.repository.js';
 import {
   deleteProducts,
   type ImageSlot,
-  loadProduct,
   renameCategory,
   replaceProductImages,
-} from '../catalogue/catalogue.repository.js';
+} from '../catalogue/catalogue.service.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { given, route } from '../http/route.js';
 import { type ProcessedImage, processImage, removeImages } from '../images/images.js';

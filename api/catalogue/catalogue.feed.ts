@@ -1,12 +1,8 @@
 import type { CatalogueDelta } from '../../domain/catalogue.js';
 import { indiaClock } from '../../domain/delivery.js';
 import { listClosures, listSlots, slotsVersion } from '../slots/slot.repository.js';
-import {
-  changedCategories,
-  changedProducts,
-  deletedProductIds,
-  type Executor,
-} from './catalogue.repository.js';
+import type { Executor } from './catalogue.repository.js';
+import { changedCategories, changedProducts, deletedProductIds } from './catalogue-feed.repository.js';
 
 /**
  * The delta feed behind `GET /api/sync/catalogue`. A cursor names a window of

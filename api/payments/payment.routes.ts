@@ -14,7 +14,12 @@ import { badRequest, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { readIdempotencyKey } from '../orders/idempotency.js';
 import { quote } from '../orders/order.service.js';
-import { applyWebhookEvent, type PaymentsService, paymentsService, payWithTestProvider } from './payment.service.js';
+import {
+  applyWebhookEvent,
+  type PaymentsService,
+  paymentsService,
+  payWithTestProvider,
+} from './payment.service.js';
 import { providerFor, type TestPaymentProvider } from './provider.js';
 import { webhookSignatureValid } from './signature.js';
 
