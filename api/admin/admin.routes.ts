@@ -18,16 +18,15 @@ import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { given, route } from '../http/route.js';
 import { type ProcessedImage, processImage, removeImages } from '../images/images.js';
 import { changeOrderStatus } from '../orders/order.status.js';
+import { dashboard, newOrdersSince } from './admin-dashboard.repository.js';
 import {
-  dashboard,
-  newOrdersSince,
   orderDetail,
   orderPage,
   packingSlipPage,
-  productPage,
   unpaidOpenOrders,
   userExists,
-} from './admin.repository.js';
+} from './admin-orders.repository.js';
+import { productPage } from './admin-products.repository.js';
 
 /** A first visit's bell shows the orders of the last day. */
 const FIRST_LOOK_MS = 24 * 60 * 60 * 1000;
