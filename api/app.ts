@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { fail } from '../domain/envelope.js';
 import accountRoutes from './accounts/account.routes.js';
 import adminRoutes from './admin/admin.routes.js';
-import backupPlugin from './backup/backup.plugin.js';
+import backupRoutes from './backup/backup.routes.js';
 import catalogueRoutes from './catalogue/catalogue.routes.js';
 import { type Config, existingSecret } from './config.js';
 import contactRoutes from './contact/contact.routes.js';
@@ -26,7 +26,7 @@ import health from './plugins/health.js';
 import securityHeaders from './plugins/security-headers.js';
 import web from './plugins/web.js';
 import postRoutes from './posts/post.routes.js';
-import push, { type PushOptions } from './push/push.plugin.js';
+import pushRoutes, { type PushOptions } from './push/push.routes.js';
 import slotRoutes from './slots/slot.routes.js';
 
 /** The settings as the running app has them: the session secret is always known here. */
@@ -116,8 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterRoutes);
   await app.register(adminRoutes);
   await app.register(giftRoutes);
-  await app.register(push, options.push ?? {});
-  await app.register(backupPlugin, { db: options.db });
+  await app.register(pushRoutes, options.push ?? {});
+  await app.register(backupRoutes, { db: options.db });
 
   await app.register(pages);
   await app.register(web, { webDir: options.config.webDir });
