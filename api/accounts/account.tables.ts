@@ -58,18 +58,9 @@ export interface RegistrationCodesTable {
   expires_at: number;
 }
 
-/** A fixed-window counter of the database-backed rate limiter (`api/ratelimit`). */
-export interface RateLimitsTable {
-  key: string;
-  count: number;
-  window_start: number;
-  window_ms: number;
-}
-
 export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
   registration_codes: RegistrationCodesTable;
-  rate_limits: RateLimitsTable;
 }

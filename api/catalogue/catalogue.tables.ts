@@ -60,14 +60,6 @@ export interface ProductImagesTable {
   position: Generated<number>;
 }
 
-export interface PostsTable {
-  id: Generated<number>;
-  title: string;
-  body: Generated<string>;
-  created_at: number;
-  updated_at: number;
-}
-
 export interface CatalogueTables {
   catalogue_state: CatalogueStateTable;
   categories: CategoriesTable;
@@ -75,5 +67,4 @@ export interface CatalogueTables {
   product_categories: ProductCategoriesTable;
   variations: VariationsTable;
   product_images: ProductImagesTable;
-  posts: PostsTable;
 }

@@ -1,7 +1,6 @@
 import type { Generated } from 'kysely';
-import type { SlotTables } from '../slots/slot.tables.js';
 
-/** Row types for orders, coupons and payments. They never leave the repositories. */
+/** Row types for orders, their lines, idempotency keys and status history. They never leave the repositories. */
 export interface OrdersTable {
   id: Generated<number>;
   user_id: number;
@@ -70,47 +69,6 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
-export interface CouponsTable {
-  code: string;
-  discount_amount: number;
-  first_order_only: number;
-  single_use: number;
-  active: number;
-  expires_at: number | null;
-  created_at: number;
-}
-
-export interface CouponRedemptionsTable {
-  id: Generated<number>;
-  coupon_code: string;
-  user_id: number;
-  order_id: number;
-  single_use_slot: string | null;
-  redeemed_at: number;
-}
-
-export interface PaymentsTable {
-  id: Generated<number>;
-  provider: string;
-  provider_order_id: string;
-  user_id: number;
-  idempotency_key: string;
-  amount_paise: number;
-  currency: string;
-  status: string;
-  payment_id: string | null;
-  order_id: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface PaymentEventsTable {
-  event_id: string;
-  event: string;
-  provider_order_id: string | null;
-  received_at: number;
-}
-
 /** One status change of an order (the admin's timeline); the first status is the order's own. */
 export interface OrderStatusHistoryTable {
   id: Generated<number>;
@@ -123,14 +81,9 @@ export interface OrderStatusHistoryTable {
   created_at: number;
 }
 
-/** An order books a delivery slot, so the slots' tables come with the orders'. */
-export interface OrderTables extends SlotTables {
+export interface OrderTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   idempotency_keys: IdempotencyKeysTable;
-  coupons: CouponsTable;
-  coupon_redemptions: CouponRedemptionsTable;
-  payments: PaymentsTable;
-  payment_events: PaymentEventsTable;
   order_status_history: OrderStatusHistoryTable;
 }
