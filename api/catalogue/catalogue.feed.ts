@@ -20,7 +20,7 @@ import { changedCategories, changedProducts, deletedProductIds } from './catalog
  * snapshot and on a delta whose window holds their last change (a slot change
  * moves the catalogue's version like any other change and stamps it as
  * `slots_version`). A delta after one product changed carries that product and
- * nothing else the device has (issue 17: under 2 KiB); a device keeps its
+ * nothing else the device has; a device keeps its
  * slots when a page has none.
  */
 export interface FeedRequest {

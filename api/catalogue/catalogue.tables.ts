@@ -26,7 +26,7 @@ export interface ProductsTable {
   label_description: Generated<string>;
   size_or_weight: Generated<string>;
   extra_media: Generated<string>;
-  /** Gifts (issue 26): 1 when the product takes a message on the cake, 1 for a photo cake. */
+  /** Gifts: 1 when the product takes a message on the cake, 1 for a photo cake. */
   takes_message: Generated<number>;
   photo_cake: Generated<number>;
   version: number;

@@ -4,7 +4,7 @@ import { RECIPIENTS_MAX, type SavedRecipient, type SavedRecipientInput } from '.
 import type { Database } from '../db/schema.js';
 import { KEY_RETENTION_MS } from '../orders/idempotency.js';
 
-/** SQL of gifts (issue 26): cake photos and saved recipients. Every read is filtered by its owner. */
+/** SQL of gifts: cake photos and saved recipients. Every read is filtered by its owner. */
 type Db = Kysely<Database> | Transaction<Database>;
 
 const num = (x: unknown) => Number(x ?? 0);

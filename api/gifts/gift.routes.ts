@@ -39,7 +39,7 @@ export const RECIPIENT_SAVE_RULE: RateRule = { limit: 30, windowMs: 60 * 60 * 10
 /** A quota refusal: the account's photos would pass `PHOTO_QUOTA_BYTES`. */
 const quotaFull = () => new HttpError(413, giftMessages.photoQuotaFull);
 
-/** Gifts (issue 26): cake photos, saved recipients, the packing slip. See README.md. */
+/** Gifts: cake photos, saved recipients, the packing slip. See README.md. */
 export default async function giftRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
   // This plugin's own multipart parser, sized for one phone photo.

@@ -6,7 +6,7 @@ import { HttpError } from '../http/errors.js';
 import { ownPhotoIds, saveRecipient } from './gift.repository.js';
 
 /**
- * The gift rules of an order (issue 26), checked by the server with the same functions the
+ * The gift rules of an order, checked by the server with the same functions the
  * checkout uses (`domain/gifts.ts`). A refusal is a 422 whose `data` names the rule and the line,
  * so a queued order waits for the shopper with the reason instead of retrying.
  */

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import { orderGiftOf, orderLines, orderSlotOf } from './order.repository.js';
 
 /**
- * The shopper's own order with its timeline (issue 19), and the versions its ETags are made of.
+ * The shopper's own order with its timeline, and the versions its ETags are made of.
  * Every query is filtered by the owner's id: another account's order reads as a missing one.
  * The history's `note` and `changed_by_email` are never selected: they are the shop's own.
  */

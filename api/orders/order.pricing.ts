@@ -19,7 +19,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export interface PricedOrderLine extends PricedLine {
   image: string;
-  /** The line's gift parts as asked (issue 26), checked against the product's flags by `../gifts`. */
+  /** The line's gift parts as asked, checked against the product's flags by `../gifts`. */
   cakeMessage: string | null;
   photoID: string | null;
   takesMessage: boolean;

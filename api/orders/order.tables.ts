@@ -22,13 +22,13 @@ export interface OrdersTable {
   coupon_code: string | null;
   provider_order_id: string | null;
   payment_id: string | null;
-  /** The delivery slot (issue 25), copied as it was when the order was placed. */
+  /** The delivery slot, copied as it was when the order was placed. */
   slot_id: number | null;
   slot_name: string | null;
   slot_start: number | null;
   slot_end: number | null;
   slot_charge: Generated<number>;
-  /** Gifts (issue 26): the recipient when it goes to someone else; the address fields are theirs. */
+  /** Gifts: the recipient when it goes to someone else; the address fields are theirs. */
   recipient_name: string | null;
   recipient_phone: string | null;
   hide_price: Generated<number>;
@@ -53,7 +53,7 @@ export interface OrderItemsTable {
   quantity: number;
   line_total: number;
   position: number;
-  /** The message on the cake and the cake photo's id (issue 26). */
+  /** The message on the cake and the cake photo's id. */
   cake_message: string | null;
   photo_id: string | null;
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import { bumpSlotsVersion, seedSlots } from './slot.repository.js';
 
 /**
- * The demo shop's slots (issue 25: four ₹100 windows and Midnight at ₹250),
+ * The demo shop's slots (four ₹100 windows and Midnight at ₹250),
  * added beside the migration's Standard while the shop has no slot of its own:
  * a shop whose admin has added, edited or retired slots is never reseeded.
  * Fixed ids and "on conflict do nothing": processes starting together add them once.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { idColumn, idType, isPostgres } from './_dialect.js';
 
 /**
- * Delivery slots (issue 25). A slot is a window of the delivery day in India
+ * Delivery slots. A slot is a window of the delivery day in India
  * minutes, a surcharge, a cut-off (a minute of the delivery day, negative
  * for the days before), a capacity per day (null: no limit) and its weekdays
  * ("0123456", Sunday first). Retiring sets `retired_at`: past orders keep

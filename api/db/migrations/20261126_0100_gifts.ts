@@ -2,7 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { idColumn, idType, isPostgres } from './_dialect.js';
 
 /**
- * Gifts (issue 26). A product may take a message on the cake and may be a photo cake (integers
+ * Gifts. A product may take a message on the cake and may be a photo cake (integers
  * 0/1, as the other flags). An order may go to a recipient (the order's address is theirs), may
  * hide its price and its sender, and may carry a card; a line may carry the cake's message and
  * the id of its photo.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The catalogue version at which the delivery slots or closed dates last changed (issue 17): the
+ * The catalogue version at which the delivery slots or closed dates last changed: the
  * delta feed sends them only to a device that has not seen that version, so a delta after one
  * product changed carries the product, not the shop's whole slot table. 0 on an existing shop:
  * the next slot change stamps it, and until then no device needs them again (a first sync gets
