@@ -1,6 +1,6 @@
+/** Row types for accounts. They never leave the repositories: handlers see domain shapes. */
 import type { Generated } from 'kysely';
 
-/** Row types for accounts. They never leave the repositories: handlers see domain shapes. */
 export interface UsersTable {
   id: Generated<number>;
   name: string;

@@ -1,3 +1,9 @@
+/**
+ * The running server's side of backups (README.md): the admin's endpoints
+ * (list, make one now, download one) and, with BACKUP_EVERY, the schedule.
+ * One backup at a time per process; across processes, the lease row in
+ * `job_leases` lets one of them back up per period.
+ */
 import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -25,12 +31,6 @@ import {
   pruneBackups,
 } from './backup.js';
 
-/**
- * The running server's side of backups (README.md): the admin's endpoints
- * (list, make one now, download one) and, with BACKUP_EVERY, the schedule.
- * One backup at a time per process; across processes, the lease row in
- * `job_leases` lets one of them back up per period.
- */
 export interface BackupRoutesOptions {
   db: Db;
 }

@@ -1,9 +1,3 @@
-import type { CatalogueDelta } from '../../domain/catalogue.js';
-import { indiaClock } from '../../domain/delivery.js';
-import { listClosures, listSlots, slotsVersion } from '../slots/slot.repository.js';
-import type { Executor } from './catalogue.repository.js';
-import { changedCategories, changedProducts, deletedProductIds } from './catalogue-feed.repository.js';
-
 /**
  * The delta feed behind `GET /api/sync/catalogue`. A cursor names a window of
  * catalogue versions: "V" means the device holds everything up to version V;
@@ -23,6 +17,12 @@ import { changedCategories, changedProducts, deletedProductIds } from './catalog
  * nothing else the device has; a device keeps its
  * slots when a page has none.
  */
+import type { CatalogueDelta } from '../../domain/catalogue.js';
+import { indiaClock } from '../../domain/delivery.js';
+import { listClosures, listSlots, slotsVersion } from '../slots/slot.repository.js';
+import type { Executor } from './catalogue.repository.js';
+import { changedCategories, changedProducts, deletedProductIds } from './catalogue-feed.repository.js';
+
 export interface FeedRequest {
   since?: string | undefined;
   limit: number;

@@ -1,6 +1,6 @@
+/** Row types for the catalogue. They never leave the repositories: handlers see `domain/catalogue.ts` shapes. */
 import type { Generated } from 'kysely';
 
-/** Row types for the catalogue. They never leave the repositories: handlers see `domain/catalogue.ts` shapes. */
 export interface CatalogueStateTable {
   id: number;
   version: number;

@@ -1,3 +1,8 @@
+/**
+ * The gift rules of an order, checked by the server with the same functions the
+ * checkout uses (`domain/gifts.ts`). A refusal is a 422 whose `data` names the rule and the line,
+ * so a queued order waits for the shopper with the reason instead of retrying.
+ */
 import type { Kysely, Transaction } from 'kysely';
 import { giftMessages, giftPaymentProblem, photoCakeDateProblem } from '../../domain/gifts.js';
 import type { GiftProblem, GiftRefusal, OrderRequest } from '../../domain/orders.js';
@@ -5,11 +10,6 @@ import type { Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { ownPhotoIds, saveRecipient } from './gift.repository.js';
 
-/**
- * The gift rules of an order, checked by the server with the same functions the
- * checkout uses (`domain/gifts.ts`). A refusal is a 422 whose `data` names the rule and the line,
- * so a queued order waits for the shopper with the reason instead of retrying.
- */
 type Db = Kysely<Database> | Transaction<Database>;
 
 interface GiftLine {

@@ -1,3 +1,4 @@
+/** SQL for orders and their lines. Rows stay here; handlers get the spec's shapes. */
 import type { Kysely, Transaction } from 'kysely';
 import type { GiftCard, OrderGift, Recipient } from '../../domain/gifts.js';
 import { orderLineLabel } from '../../domain/order-lines.js';
@@ -13,7 +14,6 @@ import type { DeliverySlot, OrderSlot } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
 import type { PricedOrderLine } from './order.pricing.js';
 
-/** SQL for orders and their lines. Rows stay here; handlers get the spec's shapes. */
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewOrder {

@@ -1,3 +1,9 @@
+/**
+ * Placing an order: check where and when, re-price from the database, apply
+ * the coupon, compare with what the shopper saw, verify an online payment,
+ * then write the order, its lines, the coupon redemption, the payment link
+ * and the idempotency answer in one transaction.
+ */
 import type { Kysely, Transaction } from 'kysely';
 import {
   deliveryCharge,
@@ -41,12 +47,6 @@ import {
 import { type PricedOrderLine, priceItems } from './order.pricing.js';
 import { insertOrder } from './order.repository.js';
 
-/**
- * Placing an order: check where and when, re-price from the database, apply
- * the coupon, compare with what the shopper saw, verify an online payment,
- * then write the order, its lines, the coupon redemption, the payment link
- * and the idempotency answer in one transaction.
- */
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface OrderDeps {

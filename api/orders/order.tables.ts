@@ -1,6 +1,6 @@
+/** Row types for orders, their lines, idempotency keys and status history. They never leave the repositories. */
 import type { Generated } from 'kysely';
 
-/** Row types for orders, their lines, idempotency keys and status history. They never leave the repositories. */
 export interface OrdersTable {
   id: Generated<number>;
   user_id: number;

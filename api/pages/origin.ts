@@ -1,6 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
-
 /**
  * The origin every absolute URL the server writes starts with: page heads (canonical, og:url,
  * og:image, JSON-LD), robots.txt, the sitemap, the mailing list's links. One rule:
@@ -12,6 +9,9 @@ import type { Config } from '../config.js';
  * So a stranger's Host is never written into a page, a mail or a shared cache, and the origins a
  * process writes are a short list it knows, which is what lets the sitemap be made once.
  */
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+
 export type OriginSettings = Pick<Config, 'publicUrl' | 'allowedHosts' | 'host' | 'port'>;
 
 const HOST =

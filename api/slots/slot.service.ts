@@ -1,3 +1,8 @@
+/**
+ * The server's side of the slot rule (`domain/slots.ts`): what a date offers,
+ * and whether an order may have the slot it asks for. The rule itself is the
+ * domain's; here are the database's facts (slots, closed dates, orders booked).
+ */
 import type { Kysely, Transaction } from 'kysely';
 import { addDays, indiaClock } from '../../domain/delivery.js';
 import { slotMessages } from '../../domain/slot-messages.js';
@@ -17,11 +22,6 @@ import type { Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { bookedCounts, listClosures, listSlots, lockSlot, unpaidOrdersInSlot } from './slot.repository.js';
 
-/**
- * The server's side of the slot rule (`domain/slots.ts`): what a date offers,
- * and whether an order may have the slot it asks for. The rule itself is the
- * domain's; here are the database's facts (slots, closed dates, orders booked).
- */
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** How far the next free slots are looked for when one cannot be had. */

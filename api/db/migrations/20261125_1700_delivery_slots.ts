@@ -1,6 +1,3 @@
-import { type Kysely, sql } from 'kysely';
-import { idColumn, idType, isPostgres } from './_dialect.js';
-
 /**
  * Delivery slots. A slot is a window of the delivery day in India
  * minutes, a surcharge, a cut-off (a minute of the delivery day, negative
@@ -19,6 +16,9 @@ import { idColumn, idType, isPostgres } from './_dialect.js';
  * (delivery_date, slot_id) serves the capacity count, the admin's filters
  * and the dashboard's deliveries.
  */
+import { type Kysely, sql } from 'kysely';
+import { idColumn, idType, isPostgres } from './_dialect.js';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
