@@ -10,9 +10,18 @@
  * process writes are a short list it knows, which is what lets the sitemap be made once.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
 
-export type OriginSettings = Pick<Config, 'publicUrl' | 'allowedHosts' | 'host' | 'port'>;
+/**
+ * The settings the rule reads, as `Config` has them. Written out rather than picked from
+ * `Config`: `config.ts` checks ALLOWED_HOSTS with `isHost` from here, and this module importing
+ * it back would make a cycle.
+ */
+export interface OriginSettings {
+  publicUrl: string | null;
+  allowedHosts: string[] | null;
+  host: string;
+  port: number;
+}
 
 const HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
