@@ -51,8 +51,9 @@ export interface AppOptions {
 
 /**
  * Builds the whole shop, API and PWA, as one Fastify app without listening:
- * `server.ts` listens, tests call `inject`. Infrastructure loads first; each
- * feature's routes are their own plugin and never import each other.
+ * `server.ts` listens, tests call `inject`. Infrastructure loads first, then
+ * the features, as peers: none registers another (the order routes reach the
+ * payments through `app.payments`). See README.md.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

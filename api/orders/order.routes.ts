@@ -52,7 +52,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     db: app.db,
     dialect: app.dialect,
     maxUnpaidPerSlot: app.config.maxUnpaidPerSlot,
-    // Read at request time: the payments plugin registers after this one.
+    // Read at request time: the payments' routes, which decorate the app with it, register after these.
     get payments() {
       return app.payments;
     },
