@@ -3,10 +3,11 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { fail } from '../domain/envelope.js';
 import accountRoutes from './accounts/account.routes.js';
 import adminRoutes from './admin/admin.routes.js';
-import backupPlugin from './backup/backup.plugin.js';
+import backupRoutes from './backup/backup.routes.js';
 import catalogueRoutes from './catalogue/catalogue.routes.js';
 import { type Config, existingSecret } from './config.js';
 import contactRoutes from './contact/contact.routes.js';
+import couponRoutes from './coupons/coupon.routes.js';
 import type { Db } from './db/database.js';
 import { sharedSecret } from './db/shared-secret.js';
 import giftRoutes from './gifts/gift.routes.js';
@@ -25,7 +26,8 @@ import health from './plugins/health.js';
 import securityHeaders from './plugins/security-headers.js';
 import web from './plugins/web.js';
 import postRoutes from './posts/post.routes.js';
-import push, { type PushOptions } from './push/push.plugin.js';
+import pushRoutes, { type PushOptions } from './push/push.routes.js';
+import slotRoutes from './slots/slot.routes.js';
 
 /** The settings as the running app has them: the session secret is always known here. */
 export type AppConfig = Config & { jwtSecret: string };
@@ -49,8 +51,9 @@ export interface AppOptions {
 
 /**
  * Builds the whole shop, API and PWA, as one Fastify app without listening:
- * `server.ts` listens, tests call `inject`. Infrastructure loads first; each
- * feature's routes are their own plugin and never import each other.
+ * `server.ts` listens, tests call `inject`. Infrastructure loads first, then
+ * the features, as peers: none registers another (the order routes reach the
+ * payments through `app.payments`). See README.md.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -106,14 +109,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes);
   await app.register(postRoutes);
   await app.register(accountRoutes);
+  await app.register(couponRoutes);
+  await app.register(slotRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(contactRoutes);
   await app.register(newsletterRoutes);
   await app.register(adminRoutes);
   await app.register(giftRoutes);
-  await app.register(push, options.push ?? {});
-  await app.register(backupPlugin, { db: options.db });
+  await app.register(pushRoutes, options.push ?? {});
+  await app.register(backupRoutes, { db: options.db });
 
   await app.register(pages);
   await app.register(web, { webDir: options.config.webDir });

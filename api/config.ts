@@ -1,3 +1,8 @@
+/**
+ * Settings are read from the environment once, at start, and checked together:
+ * a bad setting stops the server with a message naming every bad one, instead
+ * of failing later in the middle of a request.
+ */
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -6,11 +11,6 @@ import { SHOP_CONTACT } from '../domain/shop-contact.js';
 import type { MediaStoreKind } from './images/media-store.js';
 import { isHost } from './pages/origin.js';
 
-/**
- * Settings are read from the environment once, at start, and checked together:
- * a bad setting stops the server with a message naming every bad one, instead
- * of failing later in the middle of a request.
- */
 export interface Config {
   port: number;
   host: string;

@@ -1,6 +1,3 @@
-import type { FastifyServerOptions } from 'fastify';
-import type { Config } from './config.js';
-
 /**
  * The server's logger options by mode (api/server.ts passes them to buildApp).
  *
@@ -15,6 +12,9 @@ import type { Config } from './config.js';
  * addresses, never headers or bodies; the redaction below is a second guard in
  * case a log call ever passes a request's headers.
  */
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+
 export function loggerOptions(
   mode: Config['mode'],
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {

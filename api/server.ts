@@ -1,3 +1,8 @@
+/**
+ * Starts the shop: settings, database (created and migrated when missing),
+ * start-up tasks (demo catalogue, first admin), then the app, then listen.
+ * Only this file picks the logger and the port; `app.ts` builds everything else.
+ */
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { holdDataDirLock } from './backup/lock.js';
@@ -7,11 +12,6 @@ import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
 import { publicUrlWarning, runStartupTasks } from './startup.js';
 
-/**
- * Starts the shop: settings, database (created and migrated when missing),
- * start-up tasks (demo catalogue, first admin), then the app, then listen.
- * Only this file picks the logger and the port; `app.ts` builds everything else.
- */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {

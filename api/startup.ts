@@ -1,10 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { adminFromEnvironment } from './accounts/admin.js';
-import type { Config } from './config.js';
-import { withStartupLock } from './db/startup-lock.js';
-import { demoCatalogueTask } from './seed/task.js';
-
 /**
  * What runs once after the app is built and before it listens. Each task is
  * idempotent (safe on every start): it checks before it writes. Processes
@@ -13,6 +6,13 @@ import { demoCatalogueTask } from './seed/task.js';
  * account is created, one demo catalogue seeded, and no process fails on the
  * other's unique keys.
  */
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { adminFromEnvironment } from './accounts/admin.js';
+import type { Config } from './config.js';
+import { withStartupLock } from './db/startup-lock.js';
+import { demoCatalogueTask } from './seed/task.js';
+
 type StartupTask = { name: string; run(app: FastifyInstance): Promise<void> };
 
 const tasks: StartupTask[] = [adminFromEnvironment, demoCatalogueTask];

@@ -1,7 +1,7 @@
+/** The texts of account mails. Plain text: codes must be readable in any mail client. */
 import type { Mail } from '../mail/mailer.js';
 import type { CodePurpose } from './account.tables.js';
 
-/** The texts of account mails. Plain text: codes must be readable in any mail client. */
 const PURPOSE_TEXT: Record<CodePurpose, { subject: string; lead: string }> = {
   register: { subject: 'Your registration code', lead: 'Use this code to verify your new account' },
   login: { subject: 'Your login code', lead: 'Use this code to log in' },

@@ -1,3 +1,9 @@
+/**
+ * The account endpoints (spec section 7; rules in README.md beside this file).
+ * Answers never tell whether an email has an account: register, code
+ * requests and forgot-password answer the same status and body either way,
+ * and a login with an unknown email spends the time of a real password check.
+ */
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountMessages } from '../../domain/account-messages.js';
@@ -35,12 +41,6 @@ import {
   updateUser,
 } from './user.repository.js';
 
-/**
- * The account endpoints (spec section 7; rules in README.md beside this file).
- * Answers never tell whether an email has an account: register, code
- * requests and forgot-password answer the same status and body either way,
- * and a login with an unknown email spends the time of a real password check.
- */
 const MINUTE = 60_000;
 
 /**

@@ -1,6 +1,6 @@
+/** Row types for accounts. They never leave the repositories: handlers see domain shapes. */
 import type { Generated } from 'kysely';
 
-/** Row types for accounts. They never leave the repositories: handlers see domain shapes. */
 export interface UsersTable {
   id: Generated<number>;
   name: string;
@@ -58,18 +58,9 @@ export interface RegistrationCodesTable {
   expires_at: number;
 }
 
-/** A fixed-window counter of the database-backed rate limiter (`api/ratelimit`). */
-export interface RateLimitsTable {
-  key: string;
-  count: number;
-  window_start: number;
-  window_ms: number;
-}
-
 export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
   registration_codes: RegistrationCodesTable;
-  rate_limits: RateLimitsTable;
 }

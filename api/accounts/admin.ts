@@ -1,3 +1,8 @@
+/**
+ * The first admin. No default password ships: an admin exists only when the
+ * operator names one, through ADMIN_EMAIL/ADMIN_PASSWORD at start or
+ * `npm run admin:create -- email password`.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { EmailSchema, PasswordSchema } from '../../domain/accounts.js';
@@ -8,11 +13,6 @@ import { dropRegistrations } from './codes.js';
 import { hashPassword } from './password.js';
 import { findUserByEmail, insertUser, updateUser } from './user.repository.js';
 
-/**
- * The first admin. No default password ships: an admin exists only when the
- * operator names one, through ADMIN_EMAIL/ADMIN_PASSWORD at start or
- * `npm run admin:create -- email password`.
- */
 export type AdminOutcome = 'created' | 'promoted' | 'unchanged';
 
 export class AdminInputError extends Error {}

@@ -1,9 +1,3 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-import type { CodePurpose } from './account.tables.js';
-import { verifyDummy, verifyPassword } from './password.js';
-
 /**
  * One-time codes: 6 random digits, stored only as an HMAC bound to the user
  * and the purpose (so a login code never resets a password), valid for 10
@@ -14,6 +8,12 @@ import { verifyDummy, verifyPassword } from './password.js';
  * then compares: parallel guesses cannot get more than MAX_TRIES looks at a
  * code, and the 6th guess is refused even when it is right.
  */
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { CodePurpose } from './account.tables.js';
+import { verifyDummy, verifyPassword } from './password.js';
+
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_TRIES = 5;
 

@@ -1,12 +1,12 @@
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import { PASSWORD_MAX } from '../../domain/accounts.js';
-
 /**
  * Password hashing with scrypt at OWASP's parameters (N=2^17, r=8, p=1), in a
  * self-describing format `scrypt$N$r$p$salt$hash` (base64url), so parameters
  * can be raised later and old hashes still verify (see `needsRehash`).
  * scrypt runs on libuv's thread pool, so a hash never blocks the event loop.
  */
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { PASSWORD_MAX } from '../../domain/accounts.js';
+
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 
 /**

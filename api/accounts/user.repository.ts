@@ -1,9 +1,9 @@
+/** SQL for users. Row types stay here; callers get rows or the profile shape. */
 import type { Kysely, Selectable } from 'kysely';
 import type { UserProfile } from '../../domain/accounts.js';
 import type { Database } from '../db/schema.js';
 import type { UsersTable } from './account.tables.js';
 
-/** SQL for users. Row types stay here; callers get rows or the profile shape. */
 export type UserRow = Selectable<UsersTable>;
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {

@@ -7,27 +7,15 @@ import { LIMITS } from '../../domain/catalogue.js';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { parseWith } from '../../domain/validation.js';
-import {
-  deleteProducts,
-  type ImageSlot,
-  loadProduct,
-  renameCategory,
-  replaceProductImages,
-} from '../catalogue/catalogue.repository.js';
+import { loadProduct } from '../catalogue/catalogue.repository.js';
+import { deleteProducts, renameCategory } from '../catalogue/catalogue.service.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { given, route } from '../http/route.js';
-import { type ProcessedImage, processImage, removeImages } from '../images/images.js';
 import { changeOrderStatus } from '../orders/order.status.js';
-import {
-  dashboard,
-  newOrdersSince,
-  orderDetail,
-  orderPage,
-  packingSlipPage,
-  productPage,
-  unpaidOpenOrders,
-  userExists,
-} from './admin.repository.js';
+import { cancelUnpaidOrders, saveProductImages } from './admin.service.js';
+import { dashboard, newOrdersSince } from './admin-dashboard.repository.js';
+import { orderDetail, orderPage, packingSlipPage } from './admin-orders.repository.js';
+import { productPage } from './admin-products.repository.js';
 
 /** A first visit's bell shows the orders of the last day. */
 const FIRST_LOOK_MS = 24 * 60 * 60 * 1000;
@@ -104,27 +92,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
         if ('file' in e && e.file >= files.length)
           throw badRequest(`No uploaded image number ${e.file + 1}.`, { field: 'order' });
       }
-      const processed: ProcessedImage[] = [];
-      try {
-        for (const [i, buffer] of files.entries()) {
-          processed.push(await processImage(buffer, app.media, `Image ${i + 1}`));
-        }
-        const slots: ImageSlot[] = entries.map((e) =>
-          'file' in e
-            ? { add: processed[e.file] as ProcessedImage }
-            : { keep: e.src.replace(/^\/media\//, '').replace(/-\d+\.webp$/, '') },
-        );
-        await app.db.transaction().execute((trx) => replaceProductImages(trx, id, slots));
-      } catch (err) {
-        await removeImages(app.media, processed);
-        throw err;
-      }
-      // Uploaded files the order did not place are not kept.
-      const used = new Set(entries.flatMap((e) => ('file' in e ? [e.file] : [])));
-      await removeImages(
-        app.media,
-        processed.filter((_, i) => !used.has(i)),
-      );
+      await saveProductImages(app.db, app.media, id, entries, files);
       const product = await loadProduct(app.db, id);
       if (!product) throw notFound(messages.productNotFound);
       return ok(product, 'Images saved.');
@@ -158,18 +126,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, adminApi.cancelUnpaidOrders, async (ctx) => {
     const { userID, note } = given(ctx.body);
-    if (!(await userExists(app.db, userID))) throw notFound(adminMessages.accountNotFound(userID));
-    const cancelled: number[] = [];
-    // One move each, as a single cancel makes it (timeline, coupon back, the shopper's push): an
-    // order another admin moved meanwhile is left as it now is.
-    for (const id of await unpaidOpenOrders(app.db, userID)) {
-      try {
-        await changeOrderStatus(app.db, id, 'cancelled', ctx.request.user, note);
-        cancelled.push(id);
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
-      }
-    }
+    const cancelled = await cancelUnpaidOrders(app.db, userID, ctx.request.user, note);
     return ok(
       { userID, cancelled: cancelled.length, orderIDs: cancelled },
       adminMessages.unpaidCancelled(cancelled.length),

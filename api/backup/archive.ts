@@ -1,3 +1,10 @@
+/**
+ * The archive's format: a gzip'd tar whose first entry is `manifest.json`,
+ * then the files it lists. The manifest comes first so the admin's list reads
+ * a backup's time and counts without unpacking the rest; it lists every other
+ * file with its size and SHA-256, so a restore can prove the archive is whole
+ * and unedited before it touches anything.
+ */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -7,13 +14,6 @@ import * as tar from 'tar';
 import * as v from 'valibot';
 import { BackupCountsSchema } from '../../domain/backups.js';
 
-/**
- * The archive's format: a gzip'd tar whose first entry is `manifest.json`,
- * then the files it lists. The manifest comes first so the admin's list reads
- * a backup's time and counts without unpacking the rest; it lists every other
- * file with its size and SHA-256, so a restore can prove the archive is whole
- * and unedited before it touches anything.
- */
 export const MANIFEST = 'manifest.json';
 /**
  * `/2`: the shop's secrets are parts of their own (the `jwt-secret` file and the `shop_secrets`

@@ -1,3 +1,9 @@
+/**
+ * Making a backup (README.md): a consistent copy of the database, the uploaded
+ * images and the shop's secrets (apart from the database copy), with a manifest, packed into
+ * `BACKUP_DIR/backup-YYYYMMDD-HHMMSS.tar.gz`. Used by `npm run backup`, the
+ * schedule and the admin's button alike.
+ */
 import { execFile, spawn } from 'node:child_process';
 import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -24,12 +30,6 @@ import {
   unpackAndVerify,
 } from './archive.js';
 
-/**
- * Making a backup (README.md): a consistent copy of the database, the uploaded
- * images and the shop's secrets (apart from the database copy), with a manifest, packed into
- * `BACKUP_DIR/backup-YYYYMMDD-HHMMSS.tar.gz`. Used by `npm run backup`, the
- * schedule and the admin's button alike.
- */
 export interface BackupSettings {
   dataDir: string;
   backupDir: string;

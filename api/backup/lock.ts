@@ -1,7 +1,3 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
-import path from 'node:path';
-
 /**
  * "A server is running on this DATA_DIR": each server process holds a file
  * `DATA_DIR/server-<pid>.lock` from start to close (several processes may
@@ -9,6 +5,10 @@ import path from 'node:path';
  * refuses while one is held. A file whose process is gone (a crash, a
  * SIGKILL) is stale and is cleared, so a crash never blocks a restore.
  */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+
 const LOCK = /^server-(\d+)\.lock$/;
 
 interface LockInfo {

@@ -1,3 +1,9 @@
+/**
+ * `npm run restore -- FILE` (README.md). The order is what keeps the current
+ * data safe: check no server holds the folder, unpack and prove the archive
+ * in a folder of its own, and only then move the current data aside (never
+ * deleting it) and the restored data in, then migrate.
+ */
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -17,12 +23,6 @@ import {
 import { run } from './backup.js';
 import { runningServers } from './lock.js';
 
-/**
- * `npm run restore -- FILE` (README.md). The order is what keeps the current
- * data safe: check no server holds the folder, unpack and prove the archive
- * in a folder of its own, and only then move the current data aside (never
- * deleting it) and the restored data in, then migrate.
- */
 export interface RestoreSettings {
   dataDir: string;
   databaseUrl: string | null;

@@ -1,7 +1,3 @@
-import type { Product } from '../../domain/catalogue.js';
-import { type Envelope, ok } from '../../domain/envelope.js';
-import { type Executor, loadProducts, type ProductScope } from './catalogue.repository.js';
-
 /**
  * Product lists keyed by the catalogue version. Callers read the current
  * version from the database on every request (one one-row query), so a write
@@ -10,6 +6,10 @@ import { type Executor, loadProducts, type ProductScope } from './catalogue.repo
  * JSON) reused. At most one list per scope ("all" and each category), for the
  * latest version only.
  */
+import type { Product } from '../../domain/catalogue.js';
+import { type Envelope, ok } from '../../domain/envelope.js';
+import { type Executor, loadProducts, type ProductScope } from './catalogue.repository.js';
+
 export interface CachedList {
   products: Product[];
   /**

@@ -1,13 +1,3 @@
-import type { CatalogueDelta } from '../../domain/catalogue.js';
-import { indiaClock } from '../../domain/india-time.js';
-import { listClosures, listSlots, slotsVersion } from '../slots/slot.repository.js';
-import {
-  changedCategories,
-  changedProducts,
-  deletedProductIds,
-  type Executor,
-} from './catalogue.repository.js';
-
 /**
  * The delta feed behind `GET /api/sync/catalogue`. A cursor names a window of
  * catalogue versions: "V" means the device holds everything up to version V;
@@ -24,9 +14,15 @@ import {
  * snapshot and on a delta whose window holds their last change (a slot change
  * moves the catalogue's version like any other change and stamps it as
  * `slots_version`). A delta after one product changed carries that product and
- * nothing else the device has (issue 17: under 2 KiB); a device keeps its
+ * nothing else the device has; a device keeps its
  * slots when a page has none.
  */
+import type { CatalogueDelta } from '../../domain/catalogue.js';
+import { indiaClock } from '../../domain/india-time.js';
+import { listClosures, listSlots, slotsVersion } from '../slots/slot.repository.js';
+import type { Executor } from './catalogue.repository.js';
+import { changedCategories, changedProducts, deletedProductIds } from './catalogue-feed.repository.js';
+
 export interface FeedRequest {
   since?: string | undefined;
   limit: number;

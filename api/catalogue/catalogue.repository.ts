@@ -1,34 +1,21 @@
+/**
+ * The SQL of the catalogue's version and products (categories: `category.repository.ts`; the
+ * delta feed's windows: `catalogue-feed.repository.ts`). Functions take the database or a
+ * transaction first; rows never leave this file (callers get `domain/catalogue.ts` shapes).
+ * Writes stamp the rows they change with the version they are given: the
+ * version rule and the checks that come after it are `catalogue.service.ts`'s.
+ */
 import type { Kysely, Transaction } from 'kysely';
 import type {
   AddProductFields,
-  Category,
   Product,
   UpdateProductInput,
   VariationInput,
 } from '../../domain/catalogue.js';
 import { splitMedia } from '../../domain/catalogue-media.js';
 import type { Database } from '../db/schema.js';
-import { isUniqueViolation } from '../db/unique-violation.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
 import { imageOf } from '../images/images.js';
 
-/**
- * All SQL of the catalogue. Functions take the database or a transaction
- * first; rows never leave this file (callers get `domain/catalogue.ts` shapes).
- *
- * Versioning: every write starts with `bumpVersion`, which increments the one
- * `catalogue_state` row and returns the new value; each row the write changes
- * is stamped with it. On PostgreSQL the update takes that row's lock, so
- * writers queue and commit in version order; a reader that first reads the
- * counter and then only rows with `version <= counter` therefore never skips a
- * row that commits later with a lower number (the delta feed relies on this).
- *
- * Checks come AFTER `bumpVersion`: the bump's lock makes a write wait for any
- * write in progress, and a check made after the wait sees what that write
- * committed. A check made before it would let two admins both delete the same
- * product, or update one that was deleted meanwhile (both answered 200).
- * SQLite runs one transaction at a time, so there the order makes no difference.
- */
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 export async function currentVersion(db: Executor): Promise<number> {
@@ -48,103 +35,6 @@ export async function bumpVersion(trx: Transaction<Database>): Promise<number> {
     .returning('version')
     .executeTakeFirstOrThrow();
   return Number(row.version);
-}
-
-// ---------------------------------------------------------------- categories
-
-export async function listCategories(db: Executor): Promise<Category[]> {
-  const rows = await db
-    .selectFrom('categories')
-    .select(['id', 'name'])
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ categoryID: r.id, categoryName: r.name }));
-}
-
-export async function findCategory(db: Executor, id: number): Promise<Category | null> {
-  const row = await db
-    .selectFrom('categories')
-    .select(['id', 'name'])
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row ? { categoryID: row.id, categoryName: row.name } : null;
-}
-
-export async function addCategory(trx: Transaction<Database>, name: string): Promise<Category> {
-  const version = await bumpVersion(trx);
-  // Names are compared case-insensitively: "Plants" and "plants" would be one menu entry to a
-  // shopper. Compared here, not with SQL lower(): SQLite's lower() knows only ASCII, so "Éclair"
-  // and "éclair" would be one name on PostgreSQL and two on SQLite. The shop has dozens of categories.
-  const key = nameKey(name);
-  const live = await trx
-    .selectFrom('categories')
-    .select(['id', 'name'])
-    .where('deleted_at', 'is', null)
-    .execute();
-  const taken = live.find((c) => nameKey(c.name) === key);
-  if (taken) throw conflict(`A category named "${name}" already exists.`, { categoryID: taken.id });
-  const now = Date.now();
-  try {
-    const row = await trx
-      .insertInto('categories')
-      .values({ name, version, created_at: now, updated_at: now, deleted_at: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { categoryID: row.id, categoryName: name };
-  } catch (err) {
-    // Another request added the same name between our check and our insert (unique index).
-    if (isUniqueViolation(err)) throw conflict(`A category named "${name}" already exists.`);
-    throw err;
-  }
-}
-
-/** One spelling of a name for comparison: the same letters in any case or Unicode composition. */
-function nameKey(name: string): string {
-  return name.normalize('NFC').toLowerCase();
-}
-
-/**
- * Deleting a category detaches it from its products instead of refusing: the
- * products stay on sale under their other categories (or under none, still
- * listed in All Products and search). Each detached product is re-stamped so
- * devices re-fetch it without the category.
- */
-export async function deleteCategory(trx: Transaction<Database>, id: number): Promise<number> {
-  const version = await bumpVersion(trx);
-  if (!(await findCategory(trx, id))) throw notFound('Category not found.');
-  const now = Date.now();
-  const linked = trx.selectFrom('product_categories').select('product_id').where('category_id', '=', id);
-  const touched = await trx
-    .updateTable('products')
-    .set({ version, updated_at: now })
-    .where('id', 'in', linked)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  await trx.deleteFrom('product_categories').where('category_id', '=', id).execute();
-  await trx
-    .updateTable('categories')
-    .set({ deleted_at: now, updated_at: now, version })
-    .where('id', '=', id)
-    .execute();
-  return Number(touched.numUpdatedRows);
-}
-
-/** The ids, deduplicated, or a 400 naming the ones that are not live categories. */
-export async function checkCategoriesExist(db: Executor, ids: number[]): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  const rows = await db
-    .selectFrom('categories')
-    .select('id')
-    .where('id', 'in', unique)
-    .where('deleted_at', 'is', null)
-    .execute();
-  const found = new Set(rows.map((r) => r.id));
-  const missing = unique.filter((id) => !found.has(id));
-  if (missing.length)
-    throw badRequest(`Category ${missing.join(', ')} does not exist.`, { field: 'CategoryID' });
-  return unique;
 }
 
 // ------------------------------------------------------------------ products
@@ -288,14 +178,17 @@ async function insertVariations(
     .execute();
 }
 
-/** Inserts one product with its links, variations and image records, stamped with `version`. */
+/**
+ * Inserts one product with its links, variations and image records, stamped with `version`.
+ * Its categories must be live ones (`catalogue.service.ts` checks them in the same transaction).
+ */
 export async function insertProduct(
   trx: Transaction<Database>,
   version: number,
   input: NewProduct,
   images: StoredImageRecord[],
 ): Promise<number> {
-  const categoryIds = await checkCategoriesExist(trx, input.categoryIDs);
+  const categoryIds = [...new Set(input.categoryIDs)];
   const now = Date.now();
   const row = await trx
     .insertInto('products')
@@ -340,38 +233,42 @@ export async function insertProduct(
   return row.id;
 }
 
-async function requireLiveProduct(db: Executor, id: number): Promise<void> {
+/** Whether the product exists and is not deleted. */
+export async function isLiveProduct(db: Executor, id: number): Promise<boolean> {
   const row = await db
     .selectFrom('products')
     .select('id')
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row) throw notFound('Product not found.');
+  return Boolean(row);
 }
 
-/** Soft delete: the row stays (stamped) so the feed can tell devices the product is gone. */
-export async function deleteProduct(trx: Transaction<Database>, id: number): Promise<void> {
-  const version = await bumpVersion(trx);
-  await requireLiveProduct(trx, id);
-  const now = Date.now();
+/** Soft delete: the rows stay (stamped) so the feed can tell devices the products are gone. */
+export async function softDeleteProducts(
+  trx: Transaction<Database>,
+  ids: number[],
+  version: number,
+  now: number,
+): Promise<void> {
   await trx
     .updateTable('products')
     .set({ deleted_at: now, updated_at: now, version })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .execute();
 }
 
-export async function updateProduct(trx: Transaction<Database>, input: UpdateProductInput): Promise<void> {
-  const version = await bumpVersion(trx);
-  await requireLiveProduct(trx, input.productID);
-  const categoryIds = input.categories
-    ? await checkCategoriesExist(
-        trx,
-        input.categories.map((c) => c.categoryID),
-      )
-    : null;
-  const now = Date.now();
+/**
+ * Writes an edit stamped with `version`; the category links are replaced when `categoryIds` is
+ * given (live ones, checked by the caller), the options when the input has them.
+ */
+export async function updateProduct(
+  trx: Transaction<Database>,
+  input: UpdateProductInput,
+  categoryIds: number[] | null,
+  version: number,
+  now: number,
+): Promise<void> {
   await trx
     .updateTable('products')
     .set({
@@ -439,170 +336,60 @@ async function replaceVariations(
   );
 }
 
-// --------------------------------------------------------------- delta feed
+// -------------------------------------------------- the admin area's edits
 
-/**
- * Live products changed in the version window (after, upTo], by id, after
- * `afterId`, at most `limit`; `hasMore` when more remain in the window.
- */
-export async function changedProducts(
-  db: Executor,
-  window: { after: number; upTo: number; afterId: number; limit: number },
-): Promise<{ products: Product[]; hasMore: boolean }> {
+/** Which of these ids are live products. */
+export async function liveProductIds(db: Executor, ids: number[]): Promise<Set<number>> {
   const rows = await db
     .selectFrom('products')
     .select('id')
+    .where('id', 'in', ids)
     .where('deleted_at', 'is', null)
-    .where('version', '>', window.after)
-    .where('version', '<=', window.upTo)
-    .where('id', '>', window.afterId)
-    .orderBy('id')
-    .limit(window.limit + 1)
     .execute();
-  const ids = rows.slice(0, window.limit).map((r) => r.id);
-  return { products: await loadProducts(db, { ids }), hasMore: rows.length > window.limit };
+  return new Set(rows.map((r) => r.id));
 }
 
-export async function changedCategories(
-  db: Executor,
-  window: { after: number; upTo: number },
-): Promise<{ live: Category[]; deletedIds: number[] }> {
+/** An image row of a product's list, in the stored form (`widths` comma-separated). */
+export interface ImageRow {
+  stem: string;
+  widths: string;
+  width: number;
+  height: number;
+}
+
+/** The product's images by file stem. */
+export async function productImages(db: Executor, productId: number): Promise<Map<string, ImageRow>> {
   const rows = await db
-    .selectFrom('categories')
-    .select(['id', 'name', 'deleted_at'])
-    .where('version', '>', window.after)
-    .where('version', '<=', window.upTo)
-    .orderBy('id')
-    .execute();
-  return {
-    live: rows.filter((r) => r.deleted_at === null).map((r) => ({ categoryID: r.id, categoryName: r.name })),
-    deletedIds: rows.filter((r) => r.deleted_at !== null).map((r) => r.id),
-  };
-}
-
-export async function deletedProductIds(
-  db: Executor,
-  window: { after: number; upTo: number },
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom('products')
-    .select('id')
-    .where('deleted_at', 'is not', null)
-    .where('version', '>', window.after)
-    .where('version', '<=', window.upTo)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-// ------------------------------------------------------- admin area (issue 12)
-
-/** Renames a live category; the same uniqueness as adding. Its products are re-stamped (they carry the name). */
-export async function renameCategory(
-  trx: Transaction<Database>,
-  id: number,
-  name: string,
-): Promise<Category> {
-  const version = await bumpVersion(trx);
-  if (!(await findCategory(trx, id))) throw notFound('Category not found.');
-  const key = nameKey(name);
-  const live = await trx
-    .selectFrom('categories')
-    .select(['id', 'name'])
-    .where('deleted_at', 'is', null)
-    .execute();
-  const taken = live.find((c) => c.id !== id && nameKey(c.name) === key);
-  if (taken) throw conflict(`A category named "${name}" already exists.`, { categoryID: taken.id });
-  const now = Date.now();
-  try {
-    await trx
-      .updateTable('categories')
-      .set({ name, version, updated_at: now })
-      .where('id', '=', id)
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`A category named "${name}" already exists.`);
-    throw err;
-  }
-  const linked = trx.selectFrom('product_categories').select('product_id').where('category_id', '=', id);
-  await trx
-    .updateTable('products')
-    .set({ version, updated_at: now })
-    .where('id', 'in', linked)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return { categoryID: id, categoryName: name };
-}
-
-/** Soft-deletes several products in one version: all of them, or none when one is not live (a 404 naming it). */
-export async function deleteProducts(trx: Transaction<Database>, ids: number[]): Promise<number[]> {
-  const version = await bumpVersion(trx);
-  const unique = [...new Set(ids)];
-  const live = await trx
-    .selectFrom('products')
-    .select('id')
-    .where('id', 'in', unique)
-    .where('deleted_at', 'is', null)
-    .execute();
-  const found = new Set(live.map((r) => r.id));
-  const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) throw notFound(`Product ${missing.join(', ')} was not found.`);
-  const now = Date.now();
-  await trx
-    .updateTable('products')
-    .set({ deleted_at: now, updated_at: now, version })
-    .where('id', 'in', unique)
-    .execute();
-  return unique;
-}
-
-/** An image of the new list: one the product already has (by its file stem), or one just processed. */
-export type ImageSlot = { keep: string } | { add: StoredImageRecord };
-
-/**
- * Replaces a product's image list (order = position; the first is the main
- * picture). Kept images must be the product's own; files of images left out
- * stay on disk (devices not yet synced still show them, see api/images/README.md).
- */
-export async function replaceProductImages(
-  trx: Transaction<Database>,
-  productId: number,
-  slots: ImageSlot[],
-): Promise<void> {
-  const version = await bumpVersion(trx);
-  await requireLiveProduct(trx, productId);
-  const current = await trx
     .selectFrom('product_images')
     .select(['file_stem', 'widths', 'width', 'height'])
     .where('product_id', '=', productId)
     .execute();
-  const byStem = new Map(current.map((r) => [r.file_stem, r]));
-  const rows = slots.map((slot, position) => {
-    if ('add' in slot) {
-      const img = slot.add;
-      return { stem: img.stem, widths: img.widths.join(','), width: img.width, height: img.height, position };
-    }
-    const row = byStem.get(slot.keep);
-    if (!row) throw badRequest("An image to keep is not one of this product's images.", { field: 'order' });
-    return { stem: row.file_stem, widths: row.widths, width: row.width, height: row.height, position };
-  });
+  return new Map(
+    rows.map((r) => [r.file_stem, { stem: r.file_stem, widths: r.widths, width: r.width, height: r.height }]),
+  );
+}
+
+/** Replaces the product's image list (order = position) and stamps the product with `version`. */
+export async function writeProductImages(
+  trx: Transaction<Database>,
+  productId: number,
+  rows: ImageRow[],
+  version: number,
+  now: number,
+): Promise<void> {
   await trx.deleteFrom('product_images').where('product_id', '=', productId).execute();
   await trx
     .insertInto('product_images')
     .values(
-      rows.map((r) => ({
+      rows.map((r, position) => ({
         product_id: productId,
         file_stem: r.stem,
         widths: r.widths,
         width: r.width,
         height: r.height,
-        position: r.position,
+        position,
       })),
     )
     .execute();
-  await trx
-    .updateTable('products')
-    .set({ version, updated_at: Date.now() })
-    .where('id', '=', productId)
-    .execute();
+  await trx.updateTable('products').set({ version, updated_at: now }).where('id', '=', productId).execute();
 }

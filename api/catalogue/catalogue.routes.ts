@@ -17,25 +17,23 @@ import { given, route } from '../http/route.js';
 import { type ProcessedImage, processImage, removeImages } from '../images/images.js';
 import { ProductListCache } from './catalogue.cache.js';
 import { feedETag, readFeed } from './catalogue.feed.js';
+import { currentVersion, loadProduct } from './catalogue.repository.js';
 import {
   addCategory,
-  bumpVersion,
+  addProduct,
   checkCategoriesExist,
-  currentVersion,
   deleteCategory,
   deleteProduct,
-  findCategory,
-  insertProduct,
-  listCategories,
-  loadProduct,
   updateProduct,
-} from './catalogue.repository.js';
+} from './catalogue.service.js';
+import { findCategory, listCategories } from './category.repository.js';
 import { sanitizeDescription } from './sanitize.js';
 
 /**
  * The catalogue endpoints (spec section 7) and the delta feed. Handlers
- * validate (through the contract), call the repository, reply; every write
- * runs in one transaction that bumps the catalogue version (see the repository).
+ * validate (through the contract), call the service (writes) or the repository
+ * (reads), reply; every write runs in one transaction that bumps the catalogue
+ * version (see the service).
  */
 export default async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   // Registered here, not app-wide: only the add-product form takes multipart bodies.
@@ -195,10 +193,9 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
         for (const [i, file] of files.entries()) {
           processed.push(await processImage(file.buffer, app.media, `Image ${i + 1} (${file.filename})`));
         }
-        const id = await app.db.transaction().execute(async (trx) => {
-          const version = await bumpVersion(trx);
-          return insertProduct(trx, version, { ...parsed.value, description }, processed);
-        });
+        const id = await app.db
+          .transaction()
+          .execute((trx) => addProduct(trx, { ...parsed.value, description }, processed));
         const product = await loadProduct(app.db, id);
         if (!product) throw new Error(`product ${id} vanished after insert`);
         reply.code(201);

@@ -1,6 +1,6 @@
+/** Row types for the catalogue. They never leave the repositories: handlers see `domain/catalogue.ts` shapes. */
 import type { Generated } from 'kysely';
 
-/** Row types for the catalogue. They never leave the repositories: handlers see `domain/catalogue.ts` shapes. */
 export interface CatalogueStateTable {
   id: number;
   version: number;
@@ -26,7 +26,7 @@ export interface ProductsTable {
   label_description: Generated<string>;
   size_or_weight: Generated<string>;
   extra_media: Generated<string>;
-  /** Gifts (issue 26): 1 when the product takes a message on the cake, 1 for a photo cake. */
+  /** Gifts: 1 when the product takes a message on the cake, 1 for a photo cake. */
   takes_message: Generated<number>;
   photo_cake: Generated<number>;
   version: number;
@@ -60,14 +60,6 @@ export interface ProductImagesTable {
   position: Generated<number>;
 }
 
-export interface PostsTable {
-  id: Generated<number>;
-  title: string;
-  body: Generated<string>;
-  created_at: number;
-  updated_at: number;
-}
-
 export interface CatalogueTables {
   catalogue_state: CatalogueStateTable;
   categories: CategoriesTable;
@@ -75,5 +67,4 @@ export interface CatalogueTables {
   product_categories: ProductCategoriesTable;
   variations: VariationsTable;
   product_images: ProductImagesTable;
-  posts: PostsTable;
 }

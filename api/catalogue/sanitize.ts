@@ -1,5 +1,3 @@
-import sanitizeHtml from 'sanitize-html';
-
 /**
  * Product descriptions are HTML written by admins and shown to every shopper,
  * so they are cleaned when saved: an allow-list of formatting tags and
@@ -7,6 +5,8 @@ import sanitizeHtml from 'sanitize-html';
  * forms or event handlers (no attribute outside the list survives, so no
  * `on*`). The browser cleans again before it shows them (defence in depth).
  */
+import sanitizeHtml from 'sanitize-html';
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',

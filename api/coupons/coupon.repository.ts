@@ -1,7 +1,7 @@
+/** SQL for coupons and their redemptions. */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-/** SQL for coupons and their redemptions. */
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface Coupon {

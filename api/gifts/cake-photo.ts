@@ -1,9 +1,3 @@
-import sharp from 'sharp';
-import { LIMITS } from '../../domain/catalogue.js';
-import { giftMessages, PHOTO_FULL_MAX, PHOTO_FULL_MAX_BYTES, PHOTO_PREVIEW_MAX } from '../../domain/gifts.js';
-import { HttpError } from '../http/errors.js';
-import { inspectImage } from '../images/images.js';
-
 /**
  * A cake photo, checked by its content like a product image (`../images/images.ts`) and
  * re-encoded to WebP: the full size for the cake printer and a preview. Sharp writes no metadata
@@ -12,6 +6,12 @@ import { inspectImage } from '../images/images.js';
  * EXIF orientation, so the picture stands as it did on the phone. The full size is kept within
  * `PHOTO_FULL_MAX_BYTES` (`fullWithin`), so no upload, however noisy, costs the disk more.
  */
+import sharp from 'sharp';
+import { LIMITS } from '../../domain/catalogue.js';
+import { giftMessages, PHOTO_FULL_MAX, PHOTO_FULL_MAX_BYTES, PHOTO_PREVIEW_MAX } from '../../domain/gifts.js';
+import { HttpError } from '../http/errors.js';
+import { inspectImage } from '../images/images.js';
+
 const PHOTO_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp']);
 
 export interface EncodedPhoto {

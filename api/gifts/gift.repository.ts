@@ -1,10 +1,10 @@
+/** SQL of gifts: cake photos and saved recipients. Every read is filtered by its owner. */
 import { createHash } from 'node:crypto';
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { RECIPIENTS_MAX, type SavedRecipient, type SavedRecipientInput } from '../../domain/gifts.js';
 import type { Database } from '../db/schema.js';
 import { KEY_RETENTION_MS } from '../orders/idempotency.js';
 
-/** SQL of gifts (issue 26): cake photos and saved recipients. Every read is filtered by its owner. */
 type Db = Kysely<Database> | Transaction<Database>;
 
 const num = (x: unknown) => Number(x ?? 0);

@@ -1,27 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../domain/envelope.js';
 import { giftsApi } from '../../domain/gifts.contract.js';
-import { giftMessages, PHOTO_MAX_BYTES, PHOTO_QUOTA_BYTES } from '../../domain/gifts.js';
+import { giftMessages, PHOTO_MAX_BYTES } from '../../domain/gifts.js';
 import { isAdmin } from '../../domain/roles.js';
-import { isUniqueViolation } from '../db/unique-violation.js';
 import { badRequest, HttpError, notFound, tooMany } from '../http/errors.js';
 import { downloadRoute, given, route } from '../http/route.js';
 import { readIdempotencyKey } from '../orders/idempotency.js';
 import type { RateRule } from '../ratelimit/ratelimit.js';
 import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
-import { encodeCakePhoto } from './cake-photo.js';
-import {
-  deleteRecipient,
-  insertPhoto,
-  listRecipients,
-  photoByKey,
-  photoBytes,
-  photoBytesUsed,
-  saveRecipient,
-} from './gift.repository.js';
+import { deleteRecipient, listRecipients, photoByKey, photoBytes, saveRecipient } from './gift.repository.js';
+import { checkPhotoRoom, keepCakePhoto } from './gift.service.js';
 import { packingSlip } from './packing-slip.js';
 
 /**
@@ -36,10 +26,7 @@ export const PHOTO_UPLOAD_RULE: RateRule = { limit: 30, windowMs: 60 * 60 * 1000
  */
 export const RECIPIENT_SAVE_RULE: RateRule = { limit: 30, windowMs: 60 * 60 * 1000 };
 
-/** A quota refusal: the account's photos would pass `PHOTO_QUOTA_BYTES`. */
-const quotaFull = () => new HttpError(413, giftMessages.photoQuotaFull);
-
-/** Gifts (issue 26): cake photos, saved recipients, the packing slip. See README.md. */
+/** Gifts: cake photos, saved recipients, the packing slip. See README.md. */
 export default async function giftRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
   // This plugin's own multipart parser, sized for one phone photo.
@@ -61,8 +48,7 @@ export default async function giftRoutes(app: FastifyInstance): Promise<void> {
     if (!request.isMultipart()) throw new HttpError(415, giftMessages.photoField);
     const allowed = await app.rateLimiter.hit(`cake-photo:user:${userId}`, PHOTO_UPLOAD_RULE);
     if (!allowed.allowed) throw tooMany(giftMessages.photoTooMany, allowed.retryAfterMs / 1000);
-    // Full already: refused before the photo is read and decoded. The insert checks again, with the photo's size.
-    if ((await photoBytesUsed(app.db, userId)) >= PHOTO_QUOTA_BYTES) throw quotaFull();
+    await checkPhotoRoom(app.db, userId);
     let buffer: Buffer | null = null;
     try {
       for await (const part of request.parts()) {
@@ -78,21 +64,10 @@ export default async function giftRoutes(app: FastifyInstance): Promise<void> {
       throw badRequest('The form data could not be read: it is not well-formed multipart/form-data.');
     }
     if (!buffer?.length) throw badRequest(giftMessages.photoField);
-    const photo = await encodeCakePhoto(buffer);
-    const id = randomUUID();
-    let kept: boolean;
-    try {
-      kept = await insertPhoto(app.db, { id, userId, key, ...photo }, PHOTO_QUOTA_BYTES);
-    } catch (err) {
-      // The same key sent twice at once: the first to commit made the photo; this one answers it.
-      const other = key && isUniqueViolation(err) ? await photoByKey(app.db, userId, key) : null;
-      if (!other) throw err;
-      reply.code(201).header('idempotent-replayed', 'true');
-      return answer(other);
-    }
-    if (!kept) throw quotaFull();
+    const { photo, replayed } = await keepCakePhoto(app.db, userId, key, buffer);
     reply.code(201);
-    return answer({ id, width: photo.width, height: photo.height });
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    return answer(photo);
   });
 
   downloadRoute(app, giftsApi.photo, async ({ params, query, request, reply }) => {

@@ -1,15 +1,25 @@
+/**
+ * The gift rules of an order, checked by the server with the same functions the
+ * checkout uses (`domain/gifts.ts`). A refusal is a 422 whose `data` names the rule and the line,
+ * so a queued order waits for the shopper with the reason instead of retrying. Also the cake
+ * photos' quota and keeping.
+ */
+
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { giftMessages, giftPaymentProblem, photoCakeDateProblem } from '../../domain/gifts.js';
+import {
+  giftMessages,
+  giftPaymentProblem,
+  PHOTO_QUOTA_BYTES,
+  photoCakeDateProblem,
+} from '../../domain/gifts.js';
 import type { GiftProblem, GiftRefusal, OrderRequest } from '../../domain/orders.js';
 import type { Database } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { HttpError } from '../http/errors.js';
-import { ownPhotoIds, saveRecipient } from './gift.repository.js';
+import { encodeCakePhoto } from './cake-photo.js';
+import { insertPhoto, ownPhotoIds, photoByKey, photoBytesUsed, saveRecipient } from './gift.repository.js';
 
-/**
- * The gift rules of an order (issue 26), checked by the server with the same functions the
- * checkout uses (`domain/gifts.ts`). A refusal is a 422 whose `data` names the rule and the line,
- * so a queued order waits for the shopper with the reason instead of retrying.
- */
 type Db = Kysely<Database> | Transaction<Database>;
 
 interface GiftLine {
@@ -82,4 +92,43 @@ export async function saveOrderRecipient(db: Db, userId: number, body: OrderRequ
     state: body.State,
     pincode: body.CustomerPincode,
   });
+}
+
+/** A quota refusal: the account's photos would pass `PHOTO_QUOTA_BYTES`. */
+const quotaFull = () => new HttpError(413, giftMessages.photoQuotaFull);
+
+/** Full already: an upload is refused before the photo is read and decoded. */
+export async function checkPhotoRoom(db: Kysely<Database>, userId: number): Promise<void> {
+  if ((await photoBytesUsed(db, userId)) >= PHOTO_QUOTA_BYTES) throw quotaFull();
+}
+
+export interface KeptPhoto {
+  id: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Encodes a cake photo and keeps it within the account's quota (the insert checks it again, with
+ * the photo's size). `replayed` when the same key was sent twice at once and the first to commit
+ * made the photo: this one answers it.
+ */
+export async function keepCakePhoto(
+  db: Kysely<Database>,
+  userId: number,
+  key: string | null,
+  buffer: Buffer,
+): Promise<{ photo: KeptPhoto; replayed: boolean }> {
+  const photo = await encodeCakePhoto(buffer);
+  const id = randomUUID();
+  let kept: boolean;
+  try {
+    kept = await insertPhoto(db, { id, userId, key, ...photo }, PHOTO_QUOTA_BYTES);
+  } catch (err) {
+    const other = key && isUniqueViolation(err) ? await photoByKey(db, userId, key) : null;
+    if (!other) throw err;
+    return { photo: other, replayed: true };
+  }
+  if (!kept) throw quotaFull();
+  return { photo: { id, width: photo.width, height: photo.height }, replayed: false };
 }

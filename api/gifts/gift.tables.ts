@@ -1,6 +1,6 @@
+/** Row types of gifts (migration 20261126_0100_gifts). They never leave the repository. */
 import type { Generated } from 'kysely';
 
-/** Row types of gifts (issue 26, migration 20261126_0100_gifts). They never leave the repository. */
 export interface CakePhotosTable {
   /** A UUID made by the server: the `photoID` of the API. */
   id: string;

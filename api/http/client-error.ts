@@ -1,8 +1,3 @@
-import { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { fail } from '../../domain/envelope.js';
-
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (an over-long
  * URL or header: 431; bytes that are not HTTP: 400; a request that took too long
@@ -11,6 +6,11 @@ import { fail } from '../../domain/envelope.js';
  * The answer carries nosniff and no-store like the rest of the API, and closes
  * the connection (the parser's state is lost).
  */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { fail } from '../../domain/envelope.js';
+
 const REFUSALS: Record<string, [number, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'The address or the headers of the request are too long.'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],

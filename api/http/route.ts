@@ -1,12 +1,3 @@
-import { toJsonSchema } from '@valibot/to-json-schema';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type * as v from 'valibot';
-import { operationIdOf } from '../../domain/api.contract.js';
-import { API_BASE, type Endpoint, type OutputOf, type ResponseOf } from '../../domain/contract.js';
-import type { Envelope } from '../../domain/envelope.js';
-import { parseWith } from '../../domain/validation.js';
-import { badRequest } from './errors.js';
-
 /**
  * Registers a Fastify route from a `domain/` contract entry: the same path,
  * method, access rule and valibot schemas the browser's client uses. Input is
@@ -17,6 +8,15 @@ import { badRequest } from './errors.js';
  * `response` (fast-json-stringify): faster than JSON.stringify, and a field the
  * schema does not name (a database column, a secret) never leaves the server.
  */
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type * as v from 'valibot';
+import { operationIdOf } from '../../domain/api.contract.js';
+import { API_BASE, type Endpoint, type OutputOf, type ResponseOf } from '../../domain/contract.js';
+import type { Envelope } from '../../domain/envelope.js';
+import { parseWith } from '../../domain/validation.js';
+import { badRequest } from './errors.js';
+
 export interface RouteContext<E extends Endpoint> {
   query: OutputOf<E['query']>;
   body: OutputOf<E['body']>;

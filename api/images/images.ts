@@ -1,9 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
-import { IMAGE_WIDTHS, LIMITS, type ProductImage } from '../../domain/catalogue.js';
-import { badRequest, HttpError } from '../http/errors.js';
-import type { MediaStore } from './media-store.js';
-
 /**
  * Product images. An upload is never stored as sent: its content is sniffed
  * by sharp (the file name and content type are the client's word, not
@@ -13,6 +7,12 @@ import type { MediaStore } from './media-store.js';
  * (`src`, under 60 KB). Each variant is `<stem>-<width>.webp` in the media
  * store (media-store.ts: a folder or the database), served at `/media/<stem>-<width>.webp`.
  */
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { IMAGE_WIDTHS, LIMITS, type ProductImage } from '../../domain/catalogue.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import type { MediaStore } from './media-store.js';
+
 export const MEDIA_PREFIX = '/media/';
 const VARIANTS = [
   { width: IMAGE_WIDTHS.thumb, maxBytes: 15 * 1024 },

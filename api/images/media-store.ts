@@ -1,9 +1,3 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-
 /**
  * Where the product images' WebP variants live. Two drivers behind one small interface:
  * - `folder`: files under `DATA_DIR/media` (the default on SQLite, where there is one process);
@@ -12,6 +6,12 @@ import type { Database } from '../db/schema.js';
  * Names are generated and never reused (`<stem>-<width>.webp`), so a stored name's content never
  * changes: writes never overwrite, and readers may cache forever.
  */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
 export type MediaStoreKind = 'folder' | 'database';
 
 export interface StoredMedia {

@@ -1,9 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
-
 /**
  * Outgoing mail through nodemailer. With SMTP_URL set, mail goes to that SMTP
  * server; without it, each message is written as an .eml file under
@@ -14,6 +8,12 @@ import nodemailer, { type Transporter } from 'nodemailer';
  * a one-time code), never thrown at the shopper. `drain` waits for mail in flight
  * (the app calls it when it closes).
  */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
 export interface Mail {
   to: string;
   subject: string;

@@ -1,10 +1,3 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { newsletterApi } from '../../domain/newsletter.contract.js';
-import { CONFIRM_DAYS, NEWSLETTER_PATHS } from '../../domain/newsletter.js';
-import { SITE_NAME } from '../../domain/page-head.js';
-import { fastifyPath } from '../http/route.js';
-import type { Mail } from '../mail/mailer.js';
-
 /**
  * The tokens of the list's links and the mails that carry them.
  *
@@ -16,6 +9,13 @@ import type { Mail } from '../mail/mailer.js';
  * server, proxy or log sees it. The List-Unsubscribe header's address must carry it in the URL
  * (RFC 8058: the mail client POSTs to it as it is); the route that answers it logs nothing.
  */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { newsletterApi } from '../../domain/newsletter.contract.js';
+import { CONFIRM_DAYS, NEWSLETTER_PATHS } from '../../domain/newsletter.js';
+import { SITE_NAME } from '../../domain/page-head.js';
+import { fastifyPath } from '../http/route.js';
+import type { Mail } from '../mail/mailer.js';
+
 export function newConfirmToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashToken(token) };

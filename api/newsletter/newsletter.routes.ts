@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../domain/envelope.js';
 import { newsletterApi } from '../../domain/newsletter.contract.js';
 import { newsletterMessages } from '../../domain/newsletter.js';
-import { HttpError, notFound, tooMany } from '../http/errors.js';
+import { HttpError, tooMany } from '../http/errors.js';
 import { downloadRoute, given, route } from '../http/route.js';
 import mailPlugin from '../mail/mail.plugin.js';
 import { requestOrigin } from '../pages/origin.js';
@@ -13,22 +13,12 @@ import { subscribersCsv } from './newsletter.csv.js';
 import {
   alreadySubscribedMail,
   confirmMail,
-  hashToken,
   listLinks,
-  newConfirmToken,
-  unsubscribeId,
   unsubscribeToken,
   welcomeMail,
 } from './newsletter.mails.js';
-import {
-  confirmedSubscribers,
-  confirmSubscription,
-  prunePending,
-  removeSubscription,
-  requestSubscription,
-  subscriberCounts,
-  unsubscribeKey,
-} from './newsletter.repository.js';
+import { confirmedSubscribers, subscriberCounts, unsubscribeKey } from './newsletter.repository.js';
+import { confirm, leave, requestToJoin, subscriptionOf } from './newsletter.service.js';
 
 const HOUR = 60 * 60 * 1000;
 /**
@@ -58,15 +48,12 @@ export default async function newsletterRoutes(app: FastifyInstance): Promise<vo
     if (refused.length) {
       throw tooMany(newsletterMessages.tooMany, Math.max(...refused.map((d) => d.retryAfterMs)) / 1000);
     }
-    const now = Date.now();
-    await prunePending(app.db, now);
-    const { token, hash } = newConfirmToken();
-    const row = await requestSubscription(app.db, email, hash, now);
+    const joined = await requestToJoin(app.db, email, Date.now());
     // The same answer either way; only the mail, which only the mailbox's owner reads, differs.
     app.mailer.send(
-      row.status === 'pending'
-        ? confirmMail(email, linksFor(ctx.request, row.id, token))
-        : alreadySubscribedMail(email, linksFor(ctx.request, row.id)),
+      joined.token !== null
+        ? confirmMail(email, linksFor(ctx.request, joined.id, joined.token))
+        : alreadySubscribedMail(email, linksFor(ctx.request, joined.id)),
     );
     ctx.reply.code(202);
     return ok({ received: true as const }, newsletterMessages.checkInbox);
@@ -74,13 +61,9 @@ export default async function newsletterRoutes(app: FastifyInstance): Promise<vo
 
   route(app, newsletterApi.confirm, async (ctx) => {
     const { token } = given(ctx.body);
-    const result = await confirmSubscription(app.db, hashToken(token), Date.now());
-    if (result.outcome === 'unknown') throw notFound(newsletterMessages.confirmUnknown);
-    if (result.outcome === 'expired') throw new HttpError(410, newsletterMessages.confirmExpired);
-    if (result.outcome === 'already') {
-      return ok({ alreadySubscribed: true }, newsletterMessages.alreadySubscribed);
-    }
-    app.mailer.send(welcomeMail(result.email, linksFor(ctx.request, result.id)));
+    const confirmed = await confirm(app.db, token, Date.now());
+    if (!confirmed) return ok({ alreadySubscribed: true }, newsletterMessages.alreadySubscribed);
+    app.mailer.send(welcomeMail(confirmed.email, linksFor(ctx.request, confirmed.id)));
     return ok({ alreadySubscribed: false }, newsletterMessages.subscribed);
   });
 
@@ -102,9 +85,7 @@ export default async function newsletterRoutes(app: FastifyInstance): Promise<vo
         async (ctx) => {
           const { token } = given(ctx.query);
           try {
-            const id = unsubscribeId(key, token);
-            if (id === null) throw notFound(newsletterMessages.unsubscribeUnknown);
-            const removed = await removeSubscription(app.db, id);
+            const removed = await leave(app.db, key, token);
             return ok(
               { wasSubscribed: removed },
               removed ? newsletterMessages.unsubscribed : newsletterMessages.alreadyUnsubscribed,
@@ -119,8 +100,7 @@ export default async function newsletterRoutes(app: FastifyInstance): Promise<vo
       );
       route(scope, newsletterApi.unsubscribePage, async (ctx) => {
         const { token } = given(ctx.query);
-        const id = unsubscribeId(key, token);
-        if (id === null) throw notFound(newsletterMessages.unsubscribeUnknown);
+        const id = subscriptionOf(key, token);
         return ok({ page: linksFor(ctx.request, id).unsubscribePage }, newsletterMessages.openThePage);
       });
     },

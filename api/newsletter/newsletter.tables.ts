@@ -1,6 +1,6 @@
+/** Row types of the mailing list (migration 20261127_1100_newsletter). */
 import type { Generated } from 'kysely';
 
-/** Row types of the mailing list (migration 20261127_1100_newsletter). */
 export type SubscriberStatus = 'pending' | 'confirmed';
 
 export interface NewsletterSubscribersTable {

@@ -1,3 +1,11 @@
+/**
+ * The outbox protocol's server half (DESIGN.md, "Offline and local-first").
+ * A key belongs to one user: (user_id, key) is the primary key, so another
+ * user's identical key is simply another key. Only a successful answer is
+ * stored, in the order's own transaction: a refusal (price changed, product
+ * gone) leaves the key free, so the device can resend the corrected order
+ * under the same key once the shopper agreed.
+ */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -7,14 +15,6 @@ import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, HttpError } from '../http/errors.js';
 
-/**
- * The outbox protocol's server half (DESIGN.md, "Offline and local-first").
- * A key belongs to one user: (user_id, key) is the primary key, so another
- * user's identical key is simply another key. Only a successful answer is
- * stored, in the order's own transaction: a refusal (price changed, product
- * gone) leaves the key free, so the device can resend the corrected order
- * under the same key once the shopper agreed.
- */
 type Db = Kysely<Database> | Transaction<Database>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

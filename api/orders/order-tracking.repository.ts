@@ -1,3 +1,8 @@
+/**
+ * The shopper's own order with its timeline, and the versions its ETags are made of.
+ * Every query is filtered by the owner's id: another account's order reads as a missing one.
+ * The history's `note` and `changed_by_email` are never selected: they are the shop's own.
+ */
 import type { Kysely } from 'kysely';
 import type { OrderStep, ShopperOrder } from '../../domain/order-tracking.js';
 import type { OrderStatus } from '../../domain/orders.js';
@@ -5,11 +10,6 @@ import type { PaymentMethod } from '../../domain/payment-methods.js';
 import type { Database } from '../db/schema.js';
 import { orderGiftOf, orderLines, orderSlotOf } from './order.repository.js';
 
-/**
- * The shopper's own order with its timeline (issue 19), and the versions its ETags are made of.
- * Every query is filtered by the owner's id: another account's order reads as a missing one.
- * The history's `note` and `changed_by_email` are never selected: they are the shop's own.
- */
 type Db = Kysely<Database>;
 
 const num = (x: unknown) => Number(x ?? 0);

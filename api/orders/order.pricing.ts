@@ -1,3 +1,11 @@
+/**
+ * Prices each requested line from the database, the only judge of money.
+ * A line names its product by id, or (the spec's client) by exact title. The
+ * spec's client sends no variation id either, only the line's price, so a
+ * line found by title with a price that is exactly one of the product's
+ * variation prices is that variation; anything else is the base price, and
+ * the comparison with what the shopper saw decides.
+ */
 import type { Kysely, Transaction } from 'kysely';
 import { unitPrice } from '../../domain/cart.js';
 import { splitMedia } from '../../domain/catalogue-media.js';
@@ -7,19 +15,11 @@ import type { Database } from '../db/schema.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { imageOf } from '../images/images.js';
 
-/**
- * Prices each requested line from the database, the only judge of money.
- * A line names its product by id, or (the spec's client) by exact title. The
- * spec's client sends no variation id either, only the line's price, so a
- * line found by title with a price that is exactly one of the product's
- * variation prices is that variation; anything else is the base price, and
- * the comparison with what the shopper saw decides.
- */
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface PricedOrderLine extends PricedLine {
   image: string;
-  /** The line's gift parts as asked (issue 26), checked against the product's flags by `../gifts`. */
+  /** The line's gift parts as asked, checked against the product's flags by `../gifts`. */
   cakeMessage: string | null;
   photoID: string | null;
   takesMessage: boolean;

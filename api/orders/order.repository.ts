@@ -1,3 +1,4 @@
+/** SQL for orders and their lines. Rows stay here; handlers get the spec's shapes. */
 import type { Kysely, Transaction } from 'kysely';
 import type { GiftCard, OrderGift, Recipient } from '../../domain/gifts.js';
 import { orderLineLabel } from '../../domain/order-lines.js';
@@ -13,7 +14,6 @@ import type { DeliverySlot, OrderSlot } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
 import type { PricedOrderLine } from './order.pricing.js';
 
-/** SQL for orders and their lines. Rows stay here; handlers get the spec's shapes. */
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewOrder {
@@ -34,7 +34,7 @@ export interface NewOrder {
   couponCode: string | null;
   providerOrderId: string | null;
   paymentId: string | null;
-  /** Gifts (issue 26): null/false when the request named none. */
+  /** Gifts: null/false when the request named none. */
   recipient: Recipient | null;
   hidePrice: boolean;
   hideSender: boolean;
@@ -104,7 +104,7 @@ export async function insertOrder(db: Db, o: NewOrder, lines: readonly PricedOrd
   return id;
 }
 
-/** The order's gift columns (issue 26), as every order answer selects them. */
+/** The order's gift columns, as every order answer selects them. */
 export const GIFT_COLUMNS = [
   'orders.recipient_name',
   'orders.recipient_phone',
@@ -114,7 +114,7 @@ export const GIFT_COLUMNS = [
   'orders.card_message',
 ] as const;
 
-/** The gift choices of an order row (issue 26). */
+/** The gift choices of an order row. */
 export function orderGiftOf(r: {
   recipient_name: string | null;
   recipient_phone: string | null;

@@ -4,21 +4,17 @@ import { messages } from '../../domain/messages.js';
 import { trackingMessages } from '../../domain/order-tracking.js';
 import { ordersContract } from '../../domain/orders.contract.js';
 import { orderMessages } from '../../domain/orders.js';
-import { paymentsContract } from '../../domain/payments.contract.js';
 import { isAdmin } from '../../domain/roles.js';
 import type { Config } from '../config.js';
-import couponRoutes from '../coupons/coupon.routes.js';
 import { takeLease } from '../db/job-lease.js';
 import { deleteOrphanPhotos } from '../gifts/gift.repository.js';
-import { checkGiftLines } from '../gifts/gift.service.js';
 import { badRequest, notFound, tooMany } from '../http/errors.js';
 import { route } from '../http/route.js';
 import type { RateRule } from '../ratelimit/ratelimit.js';
 import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
-import slotRoutes from '../slots/slot.routes.js';
 import { deleteExpiredKeys, InFlight, readIdempotencyKey } from './idempotency.js';
 import { historyByEmail, historyOfEveryone } from './order.repository.js';
-import { type OrderDeps, placeOrderOnce, quote } from './order.service.js';
+import { type OrderDeps, placeOrderOnce } from './order.service.js';
 import { changeOrderStatus } from './order.status.js';
 import { historyVersion, orderVersion, shopperOrder } from './order-tracking.repository.js';
 
@@ -50,13 +46,13 @@ export function placeOrderRules(limits: Config['placeOrderLimits']): { account: 
 /** Idempotency keys older than the retention are swept this often (and once at start). */
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
-/** The order endpoints, the coupon check and the provider order for a priced cart. See README.md. */
+/** The order endpoints and the sweep of spent idempotency keys and orphan cake photos. See README.md. */
 export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   const deps: OrderDeps = {
     db: app.db,
     dialect: app.dialect,
     maxUnpaidPerSlot: app.config.maxUnpaidPerSlot,
-    // Read at request time: the payments plugin registers after this one.
+    // Read at request time: the payments' routes, which decorate the app with it, register after these.
     get payments() {
       return app.payments;
     },
@@ -65,11 +61,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   };
 
   const rules = placeOrderRules(app.config.placeOrderLimits);
-  // Registered here, before the coupons' routes, so both count in one limiter.
   if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
-  await app.register(couponRoutes);
-  // The slots' endpoints: an order books one, so they register with the orders.
-  await app.register(slotRoutes);
 
   route(app, ordersContract.placeOrder, async ({ body, request, reply }) => {
     if (!body) throw badRequest(messages.formInvalid);
@@ -92,22 +84,6 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     return reply as never;
   });
 
-  route(app, paymentsContract.createRazorpayOrder, async ({ body, request }) => {
-    if (!body) throw badRequest(messages.formInvalid);
-    const key = readIdempotencyKey(request);
-    if (!key) throw badRequest('The Idempotency-Key header is required to pay online.');
-    const now = deps.now();
-    const priced = await quote(app.db, request.user.id, body, now);
-    // A gift the order would refuse is refused before the shopper pays for it.
-    await checkGiftLines(app.db, request.user.id, body.DeliveryDate, priced.lines, now);
-    const order = await app.payments.createProviderOrder({
-      userId: request.user.id,
-      key,
-      totalAmount: priced.totals.total,
-    });
-    return ok(order);
-  });
-
   route(app, ordersContract.orderHistoryByEmail, async ({ query, request, reply }) => {
     const email = query?.email ?? '';
     // The spec's client reads `message` here, newer code `sys_message`: both are sent.
@@ -121,7 +97,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
       };
       return refused;
     }
-    // Open screens poll this (issue 19): an unchanged history costs one aggregate query and a 304.
+    // Open screens poll this: an unchanged history costs one aggregate query and a 304.
     const etag = `"h${await historyVersion(app.db, email)}"`;
     reply.header('etag', etag);
     if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);

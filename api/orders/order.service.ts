@@ -1,3 +1,9 @@
+/**
+ * Placing an order: check where and when, re-price from the database, apply
+ * the coupon, compare with what the shopper saw, verify an online payment,
+ * then write the order, its lines, the coupon redemption, the payment link
+ * and the idempotency answer in one transaction.
+ */
 import type { Kysely, Transaction } from 'kysely';
 import {
   deliveryCharge,
@@ -25,7 +31,7 @@ import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { checkGiftLines, checkGiftPayment, saveOrderRecipient } from '../gifts/gift.service.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
-import type { PaymentsService, VerifiedPayment } from '../payments/payment.routes.js';
+import type { PaymentsService, VerifiedPayment } from '../payments/payment.service.js';
 import type { ProviderPayment } from '../payments/provider.js';
 import { earliestBookableDate, takeSlot, type UnpaidCap } from '../slots/slot.service.js';
 import {
@@ -40,12 +46,6 @@ import {
 import { type PricedOrderLine, priceItems } from './order.pricing.js';
 import { insertOrder } from './order.repository.js';
 
-/**
- * Placing an order: check where and when, re-price from the database, apply
- * the coupon, compare with what the shopper saw, verify an online payment,
- * then write the order, its lines, the coupon redemption, the payment link
- * and the idempotency answer in one transaction.
- */
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface OrderDeps {

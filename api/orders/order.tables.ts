@@ -1,7 +1,6 @@
+/** Row types for orders, their lines, idempotency keys and status history. They never leave the repositories. */
 import type { Generated } from 'kysely';
-import type { SlotTables } from '../slots/slot.tables.js';
 
-/** Row types for orders, coupons and payments. They never leave the repositories. */
 export interface OrdersTable {
   id: Generated<number>;
   user_id: number;
@@ -23,13 +22,13 @@ export interface OrdersTable {
   coupon_code: string | null;
   provider_order_id: string | null;
   payment_id: string | null;
-  /** The delivery slot (issue 25), copied as it was when the order was placed. */
+  /** The delivery slot, copied as it was when the order was placed. */
   slot_id: number | null;
   slot_name: string | null;
   slot_start: number | null;
   slot_end: number | null;
   slot_charge: Generated<number>;
-  /** Gifts (issue 26): the recipient when it goes to someone else; the address fields are theirs. */
+  /** Gifts: the recipient when it goes to someone else; the address fields are theirs. */
   recipient_name: string | null;
   recipient_phone: string | null;
   hide_price: Generated<number>;
@@ -54,7 +53,7 @@ export interface OrderItemsTable {
   quantity: number;
   line_total: number;
   position: number;
-  /** The message on the cake and the cake photo's id (issue 26). */
+  /** The message on the cake and the cake photo's id. */
   cake_message: string | null;
   photo_id: string | null;
 }
@@ -70,47 +69,6 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
-export interface CouponsTable {
-  code: string;
-  discount_amount: number;
-  first_order_only: number;
-  single_use: number;
-  active: number;
-  expires_at: number | null;
-  created_at: number;
-}
-
-export interface CouponRedemptionsTable {
-  id: Generated<number>;
-  coupon_code: string;
-  user_id: number;
-  order_id: number;
-  single_use_slot: string | null;
-  redeemed_at: number;
-}
-
-export interface PaymentsTable {
-  id: Generated<number>;
-  provider: string;
-  provider_order_id: string;
-  user_id: number;
-  idempotency_key: string;
-  amount_paise: number;
-  currency: string;
-  status: string;
-  payment_id: string | null;
-  order_id: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface PaymentEventsTable {
-  event_id: string;
-  event: string;
-  provider_order_id: string | null;
-  received_at: number;
-}
-
 /** One status change of an order (the admin's timeline); the first status is the order's own. */
 export interface OrderStatusHistoryTable {
   id: Generated<number>;
@@ -123,14 +81,9 @@ export interface OrderStatusHistoryTable {
   created_at: number;
 }
 
-/** An order books a delivery slot, so the slots' tables come with the orders'. */
-export interface OrderTables extends SlotTables {
+export interface OrderTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   idempotency_keys: IdempotencyKeysTable;
-  coupons: CouponsTable;
-  coupon_redemptions: CouponRedemptionsTable;
-  payments: PaymentsTable;
-  payment_events: PaymentEventsTable;
   order_status_history: OrderStatusHistoryTable;
 }

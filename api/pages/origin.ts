@@ -11,7 +11,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 
-/** What the rule reads of the settings (`Config`'s PUBLIC_URL, ALLOWED_HOSTS, HOST and PORT). */
+/**
+ * The settings the rule reads, as `Config` has them. Written out rather than picked from
+ * `Config`: `config.ts` checks ALLOWED_HOSTS with `isHost` from here, and this module importing
+ * it back would make a cycle.
+ */
 export interface OriginSettings {
   publicUrl: string | null;
   allowedHosts: string[] | null;

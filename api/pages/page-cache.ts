@@ -1,10 +1,6 @@
 import type { Category, Product } from '../../domain/catalogue.js';
-import {
-  currentVersion,
-  type Executor,
-  listCategories,
-  loadProduct,
-} from '../catalogue/catalogue.repository.js';
+import { currentVersion, type Executor, loadProduct } from '../catalogue/catalogue.repository.js';
+import { listCategories } from '../catalogue/category.repository.js';
 import { firstProductIn } from './pages.repository.js';
 
 /**

@@ -1,11 +1,11 @@
-import type { Executor } from '../catalogue/catalogue.repository.js';
-import { imageOf } from '../images/images.js';
-
 /**
  * The reads the page heads and the sitemap need beyond the catalogue's own
  * (`api/catalogue/catalogue.repository.ts`): lean lists for the sitemap, which
  * must stay cheap at 50,000 products, and a category's first product.
  */
+import type { Executor } from '../catalogue/catalogue.repository.js';
+import { imageOf } from '../images/images.js';
+
 export interface SitemapProduct {
   productID: number;
   title: string;

@@ -1,3 +1,12 @@
+/**
+ * Which head a page address gets, and its status: the public pages (home,
+ * products, a product, a category, categories, about, contact) are described
+ * for search engines and link previews; a product or category that does not
+ * exist is a 404 (still with the app shell, whose own not-found page shows);
+ * every other address (search, cart, checkout, account, admin, and paths the
+ * app may add) is served as a page that asks not to be indexed: never a 404
+ * for a screen the app has, never listed either.
+ */
 import type { Category, Product } from '../../domain/catalogue.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
 import {
@@ -12,15 +21,6 @@ import type { PageHead } from './head.js';
 import type { PageCache } from './page-cache.js';
 import { breadcrumbJsonLd, homeJsonLd, productJsonLd, productTrail } from './structured-data.js';
 
-/**
- * Which head a page address gets, and its status: the public pages (home,
- * products, a product, a category, categories, about, contact) are described
- * for search engines and link previews; a product or category that does not
- * exist is a 404 (still with the app shell, whose own not-found page shows);
- * every other address (search, cart, checkout, account, admin, and paths the
- * app may add) is served as a page that asks not to be indexed: never a 404
- * for a screen the app has, never listed either.
- */
 export interface Page {
   status: 200 | 404;
   head: PageHead;

@@ -1,7 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { escapeHtml } from './head.js';
-
 /**
  * A first visit to a screen other than home (a shared product link, a search, the login a guard
  * sent the shopper to) waits for that screen's lazy code, which the app could only ask for once
@@ -14,6 +10,10 @@ import { escapeHtml } from './head.js';
  * lazy screens worth starting early, by the module's path in Vite's manifest. A browser test
  * checks that every link names code the page then loads (tests/e2e/link-previews.test.ts).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { escapeHtml } from './head.js';
+
 const SCREENS: readonly [RegExp, string][] = [
   [/^\/products-details(\/[^/]+)?$/i, 'storefront/ProductDetails.tsx'],
   [/^\/(products-by-category|category)\/[^/]+$/i, 'storefront/CategoryProducts.tsx'],

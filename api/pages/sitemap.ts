@@ -1,3 +1,9 @@
+/**
+ * /sitemap.xml and /robots.txt. The sitemap protocol allows 50,000 URLs in one
+ * file: from that many on, /sitemap.xml is a sitemap index naming the parts
+ * (/sitemap-1.xml, ...). A part holds 45,000, below the protocol's limits of
+ * 50,000 URLs and 50 MB with room for long names and image entries.
+ */
 import {
   ErrorLevel,
   SitemapIndexStream,
@@ -8,12 +14,6 @@ import {
 import { categoryPath, PRIVATE_PATHS, productPath, STATIC_PAGES } from '../../domain/page-head.js';
 import type { SitemapCategory, SitemapProduct } from './pages.repository.js';
 
-/**
- * /sitemap.xml and /robots.txt. The sitemap protocol allows 50,000 URLs in one
- * file: from that many on, /sitemap.xml is a sitemap index naming the parts
- * (/sitemap-1.xml, ...). A part holds 45,000, below the protocol's limits of
- * 50,000 URLs and 50 MB with room for long names and image entries.
- */
 export const SITEMAP_MAX_URLS = 50_000;
 export const SITEMAP_PART_SIZE = 45_000;
 

@@ -1,3 +1,8 @@
+/**
+ * schema.org data for search engines (JSON-LD), typed with schema-dts so a
+ * misspelt property or a wrong type fails the typecheck instead of being
+ * silently ignored by Google. `abs` turns a path into an absolute URL.
+ */
 import type {
   AggregateOffer,
   Bakery,
@@ -14,11 +19,6 @@ import { categoryPath, SITE_DESCRIPTION, SITE_NAME, summary } from '../../domain
 import { SHOP_CONTACT } from '../../domain/shop-contact.js';
 import { STORE_HOURS, STORES } from '../../domain/stores.js';
 
-/**
- * schema.org data for search engines (JSON-LD), typed with schema-dts so a
- * misspelt property or a wrong type fails the typecheck instead of being
- * silently ignored by Google. `abs` turns a path into an absolute URL.
- */
 type Abs = (path: string) => string;
 
 /** The shop sells everything it lists: a product that is gone is deleted, not shown out of stock. */

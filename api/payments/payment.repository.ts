@@ -1,7 +1,7 @@
+/** SQL for provider orders and webhook events. Rows stay here; callers get plain objects. */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-/** SQL for provider orders and webhook events. Rows stay here; callers get plain objects. */
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface StoredPayment {

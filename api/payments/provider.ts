@@ -1,9 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import type { CheckoutSuccess, PaymentProviderName } from '../../domain/payments.contract.js';
-import type { Config } from '../config.js';
-import { HttpError } from '../http/errors.js';
-import { checkoutSignatureValid, hmacHex } from './signature.js';
-
 /**
  * A payment provider as the shop uses it: create an order for an amount in
  * paise, and check the signature Checkout returns. Two exist: Razorpay (keys
@@ -11,6 +5,12 @@ import { checkoutSignatureValid, hmacHex } from './signature.js';
  * and, only when the operator sets TEST_PAYMENTS=true and no keys, a local test
  * provider that goes through the same flow inside this process (no money moves).
  */
+import { randomBytes } from 'node:crypto';
+import type { CheckoutSuccess, PaymentProviderName } from '../../domain/payments.contract.js';
+import type { Config } from '../config.js';
+import { HttpError } from '../http/errors.js';
+import { checkoutSignatureValid, hmacHex } from './signature.js';
+
 export interface ProviderOrderEntity {
   id: string;
   amount: number;

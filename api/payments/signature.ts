@@ -1,11 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-
 /**
  * Razorpay's two signatures. Checkout signs `order_id|payment_id` with the key
  * secret; webhooks sign the raw request body with the webhook secret. Both are
  * hex HMAC-SHA256, compared in constant time so a forger learns nothing from
  * how long a refusal takes.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
 export function hmacHex(secret: string, payload: string | Buffer): string {
   return createHmac('sha256', secret).update(payload).digest('hex');
 }

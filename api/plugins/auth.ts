@@ -1,11 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
-import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import { messages } from '../../domain/messages.js';
-import { ADMIN_ROLE, ROLE_CLAIM } from '../../domain/roles.js';
-import { forbidden, unauthorized } from '../http/errors.js';
-
 /**
  * Sessions are signed tokens (HS256 only, with `exp`) backed by a row in
  * `sessions`: a token whose row is revoked (logout, password reset) or gone is
@@ -17,6 +9,14 @@ import { forbidden, unauthorized } from '../http/errors.js';
  * also holds the secret. `request.user.sessionId` is that stored id, so whatever keys rows by the
  * session (logout, push subscriptions) uses the hash throughout.
  */
+import { createHash, randomBytes } from 'node:crypto';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '../../domain/messages.js';
+import { ADMIN_ROLE, ROLE_CLAIM } from '../../domain/roles.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+
 export interface TokenClaims {
   sub: string;
   email: string;

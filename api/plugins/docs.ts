@@ -42,12 +42,12 @@ const ADD_PRODUCT_FORM = {
     takesMessage: {
       type: 'string',
       enum: ['true', 'false'],
-      description: 'The product takes a message on the cake (issue 26); default false',
+      description: 'The product takes a message on the cake; default false',
     },
     photoCake: {
       type: 'string',
       enum: ['true', 'false'],
-      description: "A photo cake: needs a photo and a day's notice (issue 26); default false",
+      description: "A photo cake: needs a photo and a day's notice; default false",
     },
   },
 } as const;

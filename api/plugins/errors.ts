@@ -1,14 +1,14 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import { fail } from '../../domain/envelope.js';
-import { HttpError } from '../http/errors.js';
-
 /**
  * The error policy at the server's edge: every failure answers the spec's
  * envelope with a truthful status. Messages of 4xx pass through (made human
  * where Fastify's own are technical); 5xx are logged with the request and
  * masked, so no stack trace or SQL ever reaches a client.
  */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { fail } from '../../domain/envelope.js';
+import { HttpError } from '../http/errors.js';
+
 const FASTIFY_MESSAGES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty.'],

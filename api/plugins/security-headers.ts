@@ -1,11 +1,3 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import { RAZORPAY_BROWSER_ORIGINS, STORE_MAP_ORIGIN } from '../../domain/browser-origins.js';
-
 /**
  * Security headers on every answer (HTML, API, media, the worker script),
  * through @fastify/helmet with a policy written for this app rather than
@@ -18,6 +10,14 @@ import { RAZORPAY_BROWSER_ORIGINS, STORE_MAP_ORIGIN } from '../../domain/browser
  * precaches that same index.html with these headers, so the offline shell is
  * under the same policy.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { RAZORPAY_BROWSER_ORIGINS, STORE_MAP_ORIGIN } from '../../domain/browser-origins.js';
+
 export interface SecurityOptions {
   /** The built PWA; its index.html's inline elements are hashed. Absent in API-only runs. */
   webDir: string;

@@ -1,8 +1,8 @@
+/** SQL of the posts; rows never leave this file. */
 import type { Kysely } from 'kysely';
 import type { Post, PostInput } from '../../domain/posts.contract.js';
 import type { Database } from '../db/schema.js';
 
-/** SQL of the posts; rows never leave this file. */
 type Row = { id: number; title: string; body: string; created_at: number; updated_at: number };
 
 function toPost(r: Row): Post {

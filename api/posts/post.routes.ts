@@ -1,3 +1,8 @@
+/**
+ * The spec's generic `/posts` CRUD: public reads, admin writes (see
+ * `domain/posts.contract.ts` for why). Bodies are plain text, stored as
+ * sent; clients show them as text, never as HTML.
+ */
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../domain/envelope.js';
 import { postsApi } from '../../domain/posts.contract.js';
@@ -5,11 +10,6 @@ import { notFound } from '../http/errors.js';
 import { given, route } from '../http/route.js';
 import { createPost, deletePost, findPost, listPosts, updatePost } from './post.repository.js';
 
-/**
- * The spec's generic `/posts` CRUD: public reads, admin writes (see
- * `domain/posts.contract.ts` for why). Bodies are plain text, stored as
- * sent; clients show them as text, never as HTML.
- */
 const NOT_FOUND = 'Post not found.';
 
 export default async function postRoutes(app: FastifyInstance): Promise<void> {

@@ -1,14 +1,14 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import https from 'node:https';
-import { BlockList, isIP, type LookupFunction, type Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
-
 /**
  * Where the shop may send a push (api/push/README.md, "Where pushes go"). A subscription's
  * endpoint is a URL the shopper hands us, and the shop connects to it from inside its own
  * network: only the browser vendors' push services are reachable, by name, on port 443, and only
  * at an address that is not private when the name is resolved for the send.
  */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+
 export const KNOWN_PUSH_HOSTS: readonly string[] = [
   'fcm.googleapis.com', // Chrome, Edge on Android, Opera, Samsung Internet
   'updates.push.services.mozilla.com', // Firefox

@@ -1,10 +1,10 @@
+/** SQL for push subscriptions and the queue of order updates (api/push/README.md). */
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { OrderStatus } from '../../domain/orders.js';
 import type { PushSubscriptionInput } from '../../domain/push.js';
 import { orderUpdatePush } from '../../domain/push.js';
 import type { Database } from '../db/schema.js';
 
-/** SQL for push subscriptions and the queue of order updates (api/push/README.md). */
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Devices one account may have: a sixth subscribing drops the one that subscribed longest ago. */

@@ -1,6 +1,6 @@
+/** Row types of order pushes (migrations 20261125_1900_push, 20261127_1200_push_limits). */
 import type { Generated } from 'kysely';
 
-/** Row types of order pushes (migrations 20261125_1900_push, 20261127_1200_push_limits). */
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   user_id: number;

@@ -1,13 +1,13 @@
-import type { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-
 /**
  * Fixed-window rate limits kept outside the process (the database, or Redis
  * when REDIS_URL is set), so every API process behind a load balancer counts
  * against the same budget. A hit is one atomic statement: no read-then-write
  * race lets parallel requests slip past the limit.
  */
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
 export interface RateRule {
   /** Hits allowed per window. */
   limit: number;

@@ -1,12 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { RateRule } from './ratelimit.js';
-
 /**
  * A counter that slows answers down instead of refusing them, for counts a stranger can run up on
  * someone else's behalf (everything about one email, from any address): refusing there would let
  * the stranger lock the owner out. Past the rule's limit each hit waits, from `firstMs`, doubling
  * with every hit over, up to `maxMs`.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { RateRule } from './ratelimit.js';
+
 export const SLOW_DOWN = { firstMs: 500, maxMs: 5_000 } as const;
 
 /** How long a hit counted `count` in the window of `rule` waits: nothing within the limit. */

@@ -1,3 +1,7 @@
+/**
+ * All SQL of delivery slots and closed dates. Rows stay here; callers get
+ * `domain/slots.ts` shapes.
+ */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { ClosedDate, DeliverySlot, SlotInput } from '../../domain/slots.js';
@@ -5,10 +9,6 @@ import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { DeliverySlotsTable } from './slot.tables.js';
 
-/**
- * All SQL of delivery slots and closed dates. Rows stay here; callers get
- * `domain/slots.ts` shapes.
- */
 type Db = Kysely<Database> | Transaction<Database>;
 
 function toSlot(r: Selectable<DeliverySlotsTable>): DeliverySlot {

@@ -1,15 +1,15 @@
+/**
+ * The demo shop's slots (four ₹100 windows and Midnight at ₹250),
+ * added beside the migration's Standard while the shop has no slot of its own:
+ * a shop whose admin has added, edited or retired slots is never reseeded.
+ * Fixed ids and "on conflict do nothing": processes starting together add them once.
+ */
 import type { Kysely } from 'kysely';
 import { DEMO_SLOTS } from '../../domain/slots.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { bumpSlotsVersion, seedSlots } from './slot.repository.js';
 
-/**
- * The demo shop's slots (issue 25: four ₹100 windows and Midnight at ₹250),
- * added beside the migration's Standard while the shop has no slot of its own:
- * a shop whose admin has added, edited or retired slots is never reseeded.
- * Fixed ids and "on conflict do nothing": processes starting together add them once.
- */
 export async function seedDemoSlots(db: Kysely<Database>, dialect: Dialect): Promise<number> {
   const row = await db
     .selectFrom('delivery_slots')

@@ -1,3 +1,8 @@
+/**
+ * The server's side of the slot rule (`domain/slots.ts`): what a date offers,
+ * and whether an order may have the slot it asks for. The rule itself is the
+ * domain's; here are the database's facts (slots, closed dates, orders booked).
+ */
 import type { Kysely, Transaction } from 'kysely';
 import { addDays, indiaClock } from '../../domain/india-time.js';
 import { slotMessages } from '../../domain/slot-messages.js';
@@ -7,6 +12,7 @@ import {
   defaultSlot,
   earliestSlotDate,
   nextFreeSlots,
+  type SlotInput,
   type SlotRefusal,
   type SlotsForDate,
   slotOn,
@@ -14,14 +20,22 @@ import {
 } from '../../domain/slots.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
-import { bookedCounts, listClosures, listSlots, lockSlot, unpaidOrdersInSlot } from './slot.repository.js';
+import { conflict, HttpError, notFound } from '../http/errors.js';
+import {
+  bookedCounts,
+  bumpSlotsVersion,
+  deleteClosure,
+  findSlot,
+  insertSlot,
+  listClosures,
+  listSlots,
+  lockSlot,
+  setRetired,
+  unpaidOrdersInSlot,
+  updateSlot,
+  upsertClosure,
+} from './slot.repository.js';
 
-/**
- * The server's side of the slot rule (`domain/slots.ts`): what a date offers,
- * and whether an order may have the slot it asks for. The rule itself is the
- * domain's; here are the database's facts (slots, closed dates, orders booked).
- */
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** How far the next free slots are looked for when one cannot be had. */
@@ -156,4 +170,66 @@ export async function takeSlot(
           closures.find((c) => c.date === date),
         );
   throw new HttpError(chosen ? 409 : 400, message, data);
+}
+
+// ------------------------------------------------------------ the admin's writes
+// Each runs in one transaction with a bump of the catalogue's version, stamped as the slots' own
+// (`bumpSlotsVersion`): the delta feed carries the slots and closed dates to a device that has
+// not seen that version, and a device learns of a change the way it learns of a new price.
+
+export async function addSlot(db: Kysely<Database>, input: SlotInput): Promise<DeliverySlot> {
+  return db.transaction().execute(async (trx) => {
+    await bumpSlotsVersion(trx);
+    return insertSlot(trx, input, Date.now());
+  });
+}
+
+export async function editSlot(db: Kysely<Database>, id: number, input: SlotInput): Promise<DeliverySlot> {
+  const slot = await db.transaction().execute(async (trx) => {
+    await bumpSlotsVersion(trx);
+    return updateSlot(trx, id, input, Date.now());
+  });
+  if (!slot) throw notFound(slotMessages.adminSlotNotFound(id));
+  return slot;
+}
+
+/** Retires a slot (never the default one): no new order can book it; orders that did keep it. */
+export async function retireSlot(db: Kysely<Database>, id: number): Promise<DeliverySlot> {
+  const slot = await db.transaction().execute(async (trx) => {
+    await bumpSlotsVersion(trx);
+    const found = await findSlot(trx, id);
+    if (!found) throw notFound(slotMessages.adminSlotNotFound(id));
+    if (found.isDefault) throw conflict(slotMessages.adminDefaultNotRetired);
+    const t = Date.now();
+    return setRetired(trx, id, t, t);
+  });
+  if (!slot) throw notFound(slotMessages.adminSlotNotFound(id));
+  return slot;
+}
+
+export async function restoreSlot(db: Kysely<Database>, id: number): Promise<DeliverySlot> {
+  const slot = await db.transaction().execute(async (trx) => {
+    await bumpSlotsVersion(trx);
+    return setRetired(trx, id, null, Date.now());
+  });
+  if (!slot) throw notFound(slotMessages.adminSlotNotFound(id));
+  return slot;
+}
+
+export async function closeDate(db: Kysely<Database>, date: string, message: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await bumpSlotsVersion(trx);
+    await upsertClosure(trx, date, message, Date.now());
+  });
+}
+
+/** Opens a closed date again; answers the message it was closed with. */
+export async function reopenDate(db: Kysely<Database>, date: string): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    await bumpSlotsVersion(trx);
+    const closure = (await listClosures(trx, date)).find((c) => c.date === date);
+    if (!closure || !(await deleteClosure(trx, date)))
+      throw notFound(slotMessages.adminClosureNotFound(date));
+    return closure.message;
+  });
 }

@@ -1,6 +1,6 @@
+/** Row types for delivery slots and closed dates. They never leave the repository. */
 import type { Generated } from 'kysely';
 
-/** Row types for delivery slots and closed dates (issue 25). They never leave the repository. */
 export interface DeliverySlotsTable {
   id: Generated<number>;
   name: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../api/accounts/password.js';
 import { ConfigError, loadConfig } from '../../api/config.js';
-import { FAILING_FOR_MS } from '../../api/push/push.plugin.js';
+import { FAILING_FOR_MS } from '../../api/push/push.sender.js';
 import { orderUpdatePush } from '../../domain/push.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';

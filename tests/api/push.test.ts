@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backoffMs, MAX_ATTEMPTS } from '../../api/push/push.plugin.js';
+import { backoffMs, MAX_ATTEMPTS } from '../../api/push/push.sender.js';
 import { buildTestApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 import { type FixtureProduct, insertProduct, newKey, orderRequest } from '../support/order-fixtures.js';

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.js';
-import { updateProduct } from '../../api/catalogue/catalogue.repository.js';
+import { updateProduct } from '../../api/catalogue/catalogue.service.js';
 import { loadConfig } from '../../api/config.js';
 import { openDatabase } from '../../api/db/database.js';
 import { migrateToLatest } from '../../api/db/migrate.js';

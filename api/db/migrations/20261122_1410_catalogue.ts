@@ -1,6 +1,3 @@
-import type { Kysely } from 'kysely';
-import { idColumn, idType } from './_dialect.js';
-
 /**
  * The catalogue. Every row that the device syncs carries `version`: the value
  * of the single catalogue counter (`catalogue_state.version`) when the row last
@@ -8,6 +5,9 @@ import { idColumn, idType } from './_dialect.js';
  * Products and categories are soft-deleted (`deleted_at`) so the feed can tell
  * devices what disappeared.
  */
+import type { Kysely } from 'kysely';
+import { idColumn, idType } from './_dialect.js';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,6 +1,3 @@
-import type { Kysely } from 'kysely';
-import { idColumn, idType } from './_dialect.js';
-
 /**
  * Orders, exactly once. The idempotency key is claimed in the same transaction
  * as the order (primary key (user_id, key)), so a committed order always has
@@ -10,6 +7,9 @@ import { idColumn, idType } from './_dialect.js';
  * says no, not a read-then-write check. Webhook events are remembered by id so
  * a repeated delivery is handled once.
  */
+import type { Kysely } from 'kysely';
+import { idColumn, idType } from './_dialect.js';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,5 +1,3 @@
-import { type Kysely, sql } from 'kysely';
-
 /**
  * A live category's name is unique, case-insensitively ("Plants" and "plants"
  * would be one menu entry to a shopper). The API checks first for a friendly
@@ -8,6 +6,8 @@ import { type Kysely, sql } from 'kysely';
  * needs them) and do not block a name. Named after 1200 so that databases
  * already migrated past the orders migration accept it in order.
  */
+import { type Kysely, sql } from 'kysely';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,6 +1,3 @@
-import type { Kysely } from 'kysely';
-import { idColumn, idType } from './_dialect.js';
-
 /**
  * Every status change of an order, with who made it, when and the admin's
  * note: the admin's order page shows it as a timeline. The order's first
@@ -9,6 +6,9 @@ import { idColumn, idType } from './_dialect.js';
  * too, so the timeline still reads right if that account is removed.
  * The status index serves the dashboard's "waiting" counts and the orders filter.
  */
+import type { Kysely } from 'kysely';
+import { idColumn, idType } from './_dialect.js';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

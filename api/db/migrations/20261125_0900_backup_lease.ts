@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-
 /**
  * The schedule's lease (api/backup/README.md): one row per job, holding when
  * its last run began. A process runs a scheduled backup only when it moves
@@ -7,6 +5,8 @@ import type { Kysely } from 'kysely';
  * several processes on one database, one of them backs up per period. A row,
  * not PostgreSQL's advisory lock, so SQLite behaves the same.
  */
+import type { Kysely } from 'kysely';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

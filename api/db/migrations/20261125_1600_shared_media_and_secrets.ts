@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
-import { isPostgres } from './_dialect.js';
-
 /**
  * What several API processes on one database must share (api/images/README.md, README
  * "Running several processes"): the product images' WebP variants when `MEDIA_STORE` is
  * `database`, and the generated session secret when `JWT_SECRET` is unset on PostgreSQL.
  * The secret's name is the primary key, so two processes starting together keep one.
  */
+import type { Kysely } from 'kysely';
+import { isPostgres } from './_dialect.js';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,8 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { idColumn, idType, isPostgres } from './_dialect.js';
-
 /**
- * Delivery slots (issue 25). A slot is a window of the delivery day in India
+ * Delivery slots. A slot is a window of the delivery day in India
  * minutes, a surcharge, a cut-off (a minute of the delivery day, negative
  * for the days before), a capacity per day (null: no limit) and its weekdays
  * ("0123456", Sunday first). Retiring sets `retired_at`: past orders keep
@@ -19,6 +16,9 @@ import { idColumn, idType, isPostgres } from './_dialect.js';
  * (delivery_date, slot_id) serves the capacity count, the admin's filters
  * and the dashboard's deliveries.
  */
+import { type Kysely, sql } from 'kysely';
+import { idColumn, idType, isPostgres } from './_dialect.js';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

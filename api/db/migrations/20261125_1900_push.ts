@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
-import { idColumn, idType } from './_dialect.js';
-
 /**
  * Order updates pushed to the shopper's devices (api/push/README.md): each device's
  * subscription, tied to the session that made it (logging out there forgets it); the queue of
  * pushes to send, one row per device and move, never two (unique), retried with back-off; and
  * whether the shopper wants them at all.
  */
+import type { Kysely } from 'kysely';
+import { idColumn, idType } from './_dialect.js';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

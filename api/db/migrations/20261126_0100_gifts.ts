@@ -1,8 +1,5 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-import { idColumn, idType, isPostgres } from './_dialect.js';
-
 /**
- * Gifts (issue 26). A product may take a message on the cake and may be a photo cake (integers
+ * Gifts. A product may take a message on the cake and may be a photo cake (integers
  * 0/1, as the other flags). An order may go to a recipient (the order's address is theirs), may
  * hide its price and its sender, and may carry a card; a line may carry the cake's message and
  * the id of its photo.
@@ -15,6 +12,9 @@ import { idColumn, idType, isPostgres } from './_dialect.js';
  * No foreign keys on the new columns, so down() runs on SQLite (it cannot drop a column that
  * has one; the backup-restore test undoes the latest migration).
  */
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { idColumn, idType, isPostgres } from './_dialect.js';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   const flag = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);

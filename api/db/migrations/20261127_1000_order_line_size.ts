@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-
 /**
  * An order line keeps the option's value ("1 kg"), not only its name ("Weight"): the kitchen
  * must tell 0.5, 1 and 2 kg apart. New lines always write it ('' for a product with no size);
@@ -11,6 +9,8 @@ import type { Kysely } from 'kysely';
  *   price, or a variation) has the line's unit price, and that option is of the line's kind
  *   (a variation for a line that named one, the base for a line that named none): its value.
  */
+import type { Kysely } from 'kysely';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('order_items').addColumn('variation_value', 'text').execute();

@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
-import { idColumn, idType } from './_dialect.js';
-
 /**
  * The shop's mailing list (api/newsletter/README.md): one row per address, pending until the
  * link of its confirmation mail is opened. Only the hash of that link's token is kept; the row
  * goes when the address unsubscribes. Ids are never reused (PostgreSQL's serial, SQLite's
  * autoincrement): an unsubscribe link names its row by id.
  */
+import type { Kysely } from 'kysely';
+import { idColumn, idType } from './_dialect.js';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

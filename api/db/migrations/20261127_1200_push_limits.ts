@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
-
 /**
  * Limits on order pushes (api/push/README.md): when each device last handed its subscription to
  * the shop (the oldest goes when a sixth device subscribes), and since when every try to reach it
  * has failed (it goes after a day of failures). Rows from before start as subscribed when made.
  */
+import type { Kysely } from 'kysely';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
-
 /**
  * Sessions are stored by the SHA-256 of their token's `sid` (api/plugins/auth.ts), so a copy of
  * the database names no session a token could be signed for. The rows made before are hashed here
@@ -9,6 +6,9 @@ import type { Kysely } from 'kysely';
  * row at a time: SQLite has no SHA-256 in SQL, and one way for both databases is one way to test.
  * Not reversible: `down` cannot turn a hash back into the token's `sid`, so it ends every session.
  */
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+
 function hashed(sid: string): string {
   return createHash('sha256').update(sid, 'utf8').digest('hex');
 }

@@ -1,12 +1,12 @@
-import { type Kysely, sql } from 'kysely';
-import { isPostgres } from './_dialect.js';
-
 /**
  * The bytes each cake photo takes (its full size and preview together), so an account's total is
  * one sum over a small column instead of a read of every photo (api/gifts/README.md: at most
  * 50 MB per account). Photos already kept are measured once here. And an index on the lines'
  * photo ids: the sweep of unused photos asks, for each photo, whether any line references it.
  */
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './_dialect.js';
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and see the database untyped.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

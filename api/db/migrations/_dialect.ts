@@ -1,9 +1,9 @@
-import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter } from 'kysely';
-
 /**
  * The two places our migrations differ between SQLite and PostgreSQL. Kept
  * tiny and never changed once a migration uses it: migrations are frozen in time.
  */
+import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter } from 'kysely';
+
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the database as it was, untyped.
 export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;

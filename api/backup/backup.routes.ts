@@ -1,3 +1,9 @@
+/**
+ * The running server's side of backups (README.md): the admin's endpoints
+ * (list, make one now, download one) and, with BACKUP_EVERY, the schedule.
+ * One backup at a time per process; across processes, the lease row in
+ * `job_leases` lets one of them back up per period.
+ */
 import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -25,13 +31,7 @@ import {
   pruneBackups,
 } from './backup.js';
 
-/**
- * The running server's side of backups (README.md): the admin's endpoints
- * (list, make one now, download one) and, with BACKUP_EVERY, the schedule.
- * One backup at a time per process; across processes, the lease row in
- * `job_leases` lets one of them back up per period.
- */
-export interface BackupPluginOptions {
+export interface BackupRoutesOptions {
   db: Db;
 }
 
@@ -62,7 +62,7 @@ function tickMs(everyMs: number): number {
   return Math.max(250, Math.min(60_000, Math.floor(everyMs / 4)));
 }
 
-export default async function backupPlugin(app: FastifyInstance, opts: BackupPluginOptions): Promise<void> {
+export default async function backupRoutes(app: FastifyInstance, opts: BackupRoutesOptions): Promise<void> {
   const { config } = app;
   const settings = { dataDir: config.dataDir, backupDir: config.backupDir, databaseUrl: config.databaseUrl };
   let running: Promise<Backup> | null = null;

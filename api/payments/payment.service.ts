@@ -1,0 +1,229 @@
+/** Online payment's rules: provider orders, Checkout's proof, the provider's webhook events. */
+import type { Kysely, Transaction } from 'kysely';
+import { messages } from '../../domain/messages.js';
+import { toPaise } from '../../domain/money.js';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods.js';
+import type { PaymentMethods, ProviderOrder } from '../../domain/payments.contract.js';
+import type { Database } from '../db/schema.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import {
+  findOpenPayment,
+  findPaymentByProviderOrder,
+  insertPayment,
+  linkPaymentToOrder,
+  markOrderPaid,
+  type PaymentStatus,
+  raisePaymentStatus,
+  recordEvent,
+  type StoredPayment,
+} from './payment.repository.js';
+import type { PaymentProvider, ProviderPayment, TestPaymentProvider } from './provider.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface VerifiedPayment {
+  paymentRowId: number;
+  providerOrderId: string;
+  paymentId: string;
+}
+
+/** Payments as a service the order routes call (`app.payments`). See `README.md` for the flow. */
+export interface PaymentsService {
+  provider: PaymentProvider | null;
+  methods(): PaymentMethods;
+  /** A provider order for this user's key and total; asking again with the same key and amount reuses it. */
+  createProviderOrder(input: { userId: number; key: string; totalAmount: number }): Promise<ProviderOrder>;
+  /**
+   * Checks Checkout's proof inside the order's transaction: the provider order
+   * must be one this server made for this user, for this amount, not used yet,
+   * and the signature must match it under the key secret.
+   */
+  verifyCheckout(
+    db: Db,
+    input: {
+      userId: number;
+      providerOrderId: string;
+      paymentId: string;
+      signature: string;
+      totalAmount: number;
+    },
+  ): Promise<VerifiedPayment>;
+  /**
+   * The spec's client sends only `RazorpayPaymentId` (its Checkout had no
+   * provider order, so there is no signature). The provider is asked about the
+   * payment instead, before the order's transaction (a network call never
+   * holds a transaction open): null when the provider does not know it.
+   */
+  lookupPayment(paymentId: string): Promise<ProviderPayment | null>;
+  /** Inside the transaction: the looked-up payment is authorized or captured, in INR, for this total, and unused. */
+  verifyLookedUp(
+    db: Db,
+    input: { userId: number; payment: ProviderPayment | null; totalAmount: number },
+  ): Promise<VerifiedPayment>;
+  /** Ties the payment to the order it paid, in the same transaction; 409 when another order has it. */
+  linkOrder(db: Db, payment: VerifiedPayment, orderId: number): Promise<void>;
+}
+
+/**
+ * The stored provider order a payment claims, when this server made it for this user with this
+ * provider. Someone else's provider order, or one this server never made, is as good as a bad
+ * signature.
+ */
+async function ownProviderOrder(
+  db: Db,
+  provider: PaymentProvider,
+  providerOrderId: string,
+  userId: number,
+): Promise<StoredPayment> {
+  const stored = await findPaymentByProviderOrder(db, providerOrderId);
+  if (!stored || stored.userId !== userId || stored.provider !== provider.name) {
+    throw badRequest(messages.paymentNotVerified);
+  }
+  return stored;
+}
+
+export function paymentsService(db: Kysely<Database>, provider: PaymentProvider | null, now: () => number) {
+  const service: PaymentsService = {
+    provider,
+    methods() {
+      const methods: PaymentMethod[] = [PAYMENT_METHODS.cod];
+      if (provider) methods.push(PAYMENT_METHODS.online);
+      return { methods, provider: provider?.name ?? null, keyId: provider?.keyId ?? null };
+    },
+    async createProviderOrder({ userId, key, totalAmount }) {
+      if (!provider) throw badRequest(messages.onlinePaymentUnavailable);
+      if (totalAmount < 1) throw badRequest('This order has nothing to pay online.');
+      const amount = toPaise(totalAmount);
+      const answer = (providerOrderId: string): ProviderOrder => ({
+        provider: provider.name,
+        keyId: provider.keyId,
+        razorpayOrderId: providerOrderId,
+        amount,
+        currency: 'INR',
+        receipt: key,
+        totalAmount,
+      });
+      const open = await findOpenPayment(db, userId, key, provider.name, amount);
+      if (open) return answer(open.providerOrderId);
+      const created = await provider.createOrder({
+        amount,
+        currency: 'INR',
+        receipt: key,
+        notes: { user_id: String(userId) },
+      });
+      await insertPayment(db, {
+        provider: provider.name,
+        providerOrderId: created.id,
+        userId,
+        key,
+        amountPaise: amount,
+        now: now(),
+      });
+      return answer(created.id);
+    },
+    async verifyCheckout(trx, input) {
+      if (!provider) throw badRequest(messages.onlinePaymentUnavailable);
+      const stored = await ownProviderOrder(trx, provider, input.providerOrderId, input.userId);
+      if (!provider.verifyCheckout(stored.providerOrderId, input.paymentId, input.signature)) {
+        throw badRequest(messages.paymentNotVerified);
+      }
+      if (stored.amountPaise !== toPaise(input.totalAmount)) throw conflict(messages.paymentAmountMismatch);
+      if (stored.orderId !== null) throw conflict(messages.paymentAlreadyUsed);
+      return {
+        paymentRowId: stored.id,
+        providerOrderId: stored.providerOrderId,
+        paymentId: input.paymentId,
+      };
+    },
+    async lookupPayment(paymentId) {
+      if (!provider) throw badRequest(messages.onlinePaymentUnavailable);
+      if (!/^pay_[A-Za-z0-9]{6,40}$/.test(paymentId)) return null;
+      return provider.fetchPayment(paymentId);
+    },
+    async verifyLookedUp(trx, { userId, payment, totalAmount }) {
+      if (!provider) throw badRequest(messages.onlinePaymentUnavailable);
+      if (!payment || !['authorized', 'captured'].includes(payment.status)) {
+        throw badRequest(messages.paymentNotVerified);
+      }
+      if (payment.currency !== 'INR' || payment.amount !== toPaise(totalAmount)) {
+        throw conflict(messages.paymentAmountMismatch);
+      }
+      // A payment counts only when it was made against a provider order this server created for
+      // this user. One with no provider order carries nothing this server set (Razorpay copies no
+      // order notes onto it): it may be a payment link, another shop of the same merchant or
+      // another shopper's payment of the same amount, so it is refused.
+      if (!payment.orderId) throw badRequest(messages.paymentNotVerified);
+      const stored = await ownProviderOrder(trx, provider, payment.orderId, userId);
+      if (stored.orderId !== null) throw conflict(messages.paymentAlreadyUsed);
+      return { paymentRowId: stored.id, providerOrderId: stored.providerOrderId, paymentId: payment.id };
+    },
+    async linkOrder(trx, payment, orderId) {
+      const t = now();
+      if (!(await linkPaymentToOrder(trx, payment.paymentRowId, orderId, payment.paymentId, t))) {
+        throw conflict(messages.paymentAlreadyUsed);
+      }
+      await raisePaymentStatus(trx, payment.paymentRowId, 'authorized', payment.paymentId, t);
+    },
+  };
+  return service;
+}
+
+const WEBHOOK_STATUS: Record<string, PaymentStatus> = {
+  'payment.authorized': 'authorized',
+  'payment.captured': 'captured',
+  'payment.failed': 'failed',
+  'order.paid': 'captured',
+};
+
+/** A provider event, as the webhook route read it from the signed body. */
+export interface WebhookEvent {
+  eventId: string;
+  event: string;
+  providerOrderId: string | null;
+  paymentId: string | null;
+  /** The payment's amount in paise, when the event carries one. */
+  amount: unknown;
+}
+
+/**
+ * Records a provider event once and moves its payment's status (never backwards). Null for an
+ * event already handled; false when it moved nothing; `onAmountMismatch` hears of an event whose
+ * amount is not the provider order's.
+ */
+export async function applyWebhookEvent(
+  db: Kysely<Database>,
+  e: WebhookEvent,
+  now: () => number,
+  onAmountMismatch: () => void,
+): Promise<boolean | null> {
+  const to = WEBHOOK_STATUS[e.event];
+  return db.transaction().execute(async (trx) => {
+    const t = now();
+    const { eventId, event, providerOrderId } = e;
+    if (!(await recordEvent(trx, { eventId, event, providerOrderId, now: t }))) return null;
+    if (!to || !e.providerOrderId) return false;
+    const stored = await findPaymentByProviderOrder(trx, e.providerOrderId);
+    if (!stored) return false;
+    if (typeof e.amount === 'number' && e.amount !== stored.amountPaise) {
+      onAmountMismatch();
+      return false;
+    }
+    const moved = await raisePaymentStatus(trx, stored.id, to, e.paymentId, t);
+    if (moved && to === 'captured' && stored.orderId !== null) await markOrderPaid(trx, stored.orderId, t);
+    return moved;
+  });
+}
+
+/** The test provider's stand-in for Checkout pays a provider order of this user's; any other is missing. */
+export async function payWithTestProvider(
+  db: Kysely<Database>,
+  test: TestPaymentProvider,
+  providerOrderId: string,
+  userId: number,
+) {
+  const stored = await findPaymentByProviderOrder(db, providerOrderId);
+  if (!stored || stored.userId !== userId || stored.provider !== 'test') {
+    throw notFound('No such payment order.');
+  }
+  return test.pay(stored.providerOrderId);
+}
