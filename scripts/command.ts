@@ -1,9 +1,9 @@
-import { type Config, ConfigError, loadConfig } from '../api/config.js';
-
 /**
  * What the shop's commands (`npm run backup`, `restore`, `admin:create`) share: the server's own
  * settings, a settings mistake said in one line rather than a stack trace, and the exit code.
  */
+import { type Config, ConfigError, loadConfig } from '../api/config.js';
+
 export function settingsOrNull(env: Parameters<typeof loadConfig>[0] = process.env): Config | null {
   try {
     return loadConfig(env);

@@ -417,7 +417,7 @@ const LABELS: Record<ArtKind, [string, string]> = {
 };
 
 /**
- * The demo's photo cakes (issue 26): plain buttercream tops a printed photo sits on. Every demo
+ * The demo's photo cakes: plain buttercream tops a printed photo sits on. Every demo
  * cake takes a message on the cake.
  */
 export const DEMO_PHOTO_CAKES: readonly string[] = [
