@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RATE_RULES } from '../../api/accounts/account.routes.js';
+import { RATE_RULES } from '../../api/accounts/account.limits.js';
 import { hashPassword } from '../../api/accounts/password.js';
 import { insertUser } from '../../api/accounts/user.repository.js';
 import { clientKey } from '../../api/ratelimit/address.js';
