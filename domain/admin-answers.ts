@@ -4,6 +4,7 @@
  * schemas, and the types are inferred from them.
  */
 import * as v from 'valibot';
+import { pagedSchema } from './admin-queries.js';
 import { CategorySchema, ProductImageSchema } from './catalogue.js';
 import { orderGiftEntries } from './gifts.js';
 import { OrderLineSchema, OrderStatusSchema } from './orders.js';
@@ -98,6 +99,17 @@ export const AdminOrderDetailSchema = v.object({
   accountUnpaidOpen: int,
 });
 export type AdminOrderDetail = v.InferOutput<typeof AdminOrderDetailSchema>;
+
+/** The account an orders search names by its exact email, with its unpaid open orders (what the bulk cancel would cancel). */
+export const SearchedAccountSchema = v.object({ userID: int, email: v.string(), unpaidOpen: int });
+export type SearchedAccount = v.InferOutput<typeof SearchedAccountSchema>;
+
+/** A page of the orders list; `account` when the search is one account's exact email, else null. */
+export const AdminOrdersPageSchema = v.object({
+  ...pagedSchema(AdminOrderSummarySchema).entries,
+  account: v.nullable(SearchedAccountSchema),
+});
+export type AdminOrdersPage = v.InferOutput<typeof AdminOrdersPageSchema>;
 
 export const AdminNotificationsSchema = v.object({
   /** Server time of this answer: the next "since". */

@@ -8,6 +8,7 @@ import {
   AdminNotificationsSchema,
   AdminOrderDetailSchema,
   AdminOrderSummarySchema,
+  AdminOrdersPageSchema,
   AdminProductRowSchema,
   StatusChangeSchema,
 } from './admin-answers.js';
@@ -94,7 +95,7 @@ export const adminApi = {
       'A page of orders, newest first, filtered by status and India dates, searched by order id, email or phone',
     tag,
     access: 'admin',
-    response: pagedSchema(AdminOrderSummarySchema),
+    response: AdminOrdersPageSchema,
     query: AdminOrdersQuerySchema,
   }),
   order: endpoint({

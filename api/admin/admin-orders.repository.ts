@@ -1,6 +1,11 @@
 /** The admin area's order reads: pages of orders and packing slips, one order, an account's unpaid orders. */
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { AdminOrderDetail, AdminOrderSummary, StatusChange } from '../../domain/admin-answers.js';
+import type {
+  AdminOrderDetail,
+  AdminOrderSummary,
+  SearchedAccount,
+  StatusChange,
+} from '../../domain/admin-answers.js';
 import { UNPAID_OPEN_STATUSES } from '../../domain/admin-edits.js';
 import type { AdminOrdersQuery, PackingSlipsQuery, Paged } from '../../domain/admin-queries.js';
 import type { PackingSlip } from '../../domain/gifts.contract.js';
@@ -251,6 +256,23 @@ export async function unpaidOpenOrders(db: Db, userId: number): Promise<number[]
     .orderBy('id')
     .execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * The account an orders search names by its exact email (the shopper's login), with how many of its
+ * orders are unpaid and open: the list then offers to cancel them in one step. A partial email, an
+ * order id or a phone names no account.
+ */
+export async function searchedAccount(db: Db, q: string | undefined): Promise<SearchedAccount | null> {
+  const email = q?.trim().toLowerCase();
+  if (!email?.includes('@')) return null;
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (!user) return null;
+  return { userID: user.id, email: user.email, unpaidOpen: (await unpaidOpenOrders(db, user.id)).length };
 }
 
 export async function userExists(db: Db, userId: number): Promise<boolean> {

@@ -14,7 +14,7 @@ import { given, route } from '../http/route.js';
 import { changeOrderStatus } from '../orders/order.status.js';
 import { cancelUnpaidOrders, saveProductImages } from './admin.service.js';
 import { dashboard, newOrdersSince } from './admin-dashboard.repository.js';
-import { orderDetail, orderPage, packingSlipPage } from './admin-orders.repository.js';
+import { orderDetail, orderPage, packingSlipPage, searchedAccount } from './admin-orders.repository.js';
 import { productPage } from './admin-products.repository.js';
 
 /** A first visit's bell shows the orders of the last day. */
@@ -101,8 +101,10 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, adminApi.orders, async (ctx) => {
-    const page = await orderPage(app.db, given(ctx.query));
-    return ok(page, page.total ? 'Success' : messages.noOrdersFound);
+    const query = given(ctx.query);
+    const page = await orderPage(app.db, query);
+    const account = await searchedAccount(app.db, query.q);
+    return ok({ ...page, account }, page.total ? 'Success' : messages.noOrdersFound);
   });
 
   route(app, adminApi.order, async (ctx) => {

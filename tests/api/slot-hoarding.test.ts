@@ -193,6 +193,22 @@ for (const dialect of DIALECTS) {
         headers: admin,
       });
       expect(detail.json().data).toMatchObject({ userID: hoarder.id, accountUnpaidOpen: 3 });
+      // The orders list searched by the account's exact email names the account and its count; a
+      // part of the email, an order id or a stranger's email names none.
+      const search = async (q: string) =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/admin/orders?q=${encodeURIComponent(q)}`,
+            headers: admin,
+          })
+        ).json().data;
+      const listed = await search(` ${hoarder.email.toUpperCase()} `);
+      expect(listed.total).toBe(4);
+      expect(listed.account).toEqual({ userID: hoarder.id, email: hoarder.email, unpaidOpen: 3 });
+      expect((await search(hoarder.email.slice(0, 8))).account).toBeNull();
+      expect((await search(String(orderID))).account).toBeNull();
+      expect((await search('nobody@example.test')).account).toBeNull();
 
       const cancel = (payload: unknown, headers: Record<string, string> = admin) =>
         t.app.inject({
@@ -238,6 +254,7 @@ for (const dialect of DIALECTS) {
       // Nothing left to cancel: a second call cancels none, and the account may book again.
       const again = await cancel({ userID: hoarder.id });
       expect(again.json().data.cancelled).toBe(0);
+      expect((await search(hoarder.email)).account).toMatchObject({ unpaidOpen: 0 });
       expect((await place(midnight(day), hoarder.auth, from)).statusCode).toBe(200);
     });
   });

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderDetail } from '../../domain/admin-answers.js';
@@ -6,11 +7,12 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { ConfirmHost, SignInAgain } from '../../web/admin/dialogs.js';
 import { LeaveGuardProvider } from '../../web/admin/leave-guard.js';
 import OrderDetail from '../../web/admin/OrderDetail.js';
+import Orders from '../../web/admin/Orders.js';
 import { AlertsProvider } from '../../web/components/Alerts.js';
 
 /**
- * The admin's order page offers to cancel the account's unpaid open orders in one step: the
- * button names how many, a confirm names them again with the account, and only a confirmed
+ * The admin's order page, and the orders list searched by an account's email, offer to cancel the
+ * account's unpaid open orders in one step: the button names how many, a confirm names them again with the account, and only a confirmed
  * answer calls the server, whose count the page then says.
  */
 const json = (body: unknown, status = 200) =>
@@ -71,6 +73,32 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const req = input instanceof Request ? input : new Request(String(input), init);
       const url = new URL(req.url);
+      if (url.pathname === '/api/admin/orders') {
+        const q = url.searchParams.get('q');
+        const {
+          lines: _l,
+          timeline: _t,
+          couponCode: _c,
+          paymentId: _p,
+          providerOrderId: _o,
+          userID: _u,
+          accountUnpaidOpen: _a,
+          ...summary
+        } = order(unpaid);
+        return json({
+          isSuccess: true,
+          data: {
+            items: [summary],
+            total: 1,
+            page: 1,
+            pageSize: 20,
+            account: q === 'hoarder@example.test' ? { userID: 9, email: q, unpaidOpen: unpaid } : null,
+          },
+          sys_message: 'Success',
+        });
+      }
+      if (url.pathname === '/api/admin/delivery-slots')
+        return json({ isSuccess: true, data: { slots: [], closures: [] }, sys_message: 'Success' });
       if (url.pathname === '/api/admin/orders/41')
         return json({ isSuccess: true, data: order(unpaid), sys_message: 'Success' });
       if (url.pathname === '/api/admin/orders/cancel-unpaid' && req.method === 'POST') {
@@ -92,23 +120,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDetail() {
+function renderAt(path: string, screenElement: ReactElement) {
   const element = (
     <AlertsProvider>
       <LeaveGuardProvider>
         <SignInAgain>
-          <OrderDetail id="41" />
+          {screenElement}
           <ConfirmHost />
         </SignInAgain>
       </LeaveGuardProvider>
     </AlertsProvider>
   );
   return render(
-    <RouterProvider
-      router={createMemoryRouter([{ path: '*', element }], { initialEntries: ['/admin-orders/41'] })}
-    />,
+    <RouterProvider router={createMemoryRouter([{ path: '*', element }], { initialEntries: [path] })} />,
   );
 }
+
+const renderDetail = () => renderAt('/admin-orders/41', <OrderDetail id="41" />);
 
 describe("cancelling an account's unpaid open orders", () => {
   it('asks first, naming the count and the account; its Cancel sends nothing', async () => {
@@ -145,6 +173,26 @@ describe("cancelling an account's unpaid open orders", () => {
     unpaid = 0;
     renderDetail();
     await screen.findByText('Hoarder');
+    expect(screen.queryByRole('button', { name: /unpaid order/ })).toBeNull();
+  });
+
+  it("on the orders list searched by the account's email, cancels them in one step", async () => {
+    renderAt('/all-admin-orders?q=hoarder%40example.test', <Orders />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel its 3 unpaid orders' }));
+    const dialog = await screen.findByRole('dialog');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel all 3' }));
+    });
+    await waitFor(() =>
+      expect(screen.getByText('3 orders cancelled.', { selector: '.alerts *' })).toBeTruthy(),
+    );
+    expect(posted).toEqual([{ userID: 9 }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /unpaid order/ })).toBeNull());
+  });
+
+  it('offers nothing on the list when the search names no account', async () => {
+    renderAt('/all-admin-orders?q=hoarder', <Orders />);
+    await screen.findByRole('table');
     expect(screen.queryByRole('button', { name: /unpaid order/ })).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { paymentMethodLabel } from '../../domain/payment-methods.js';
 import { slotChargeLabel } from '../../domain/slots.js';
 import { ApiError, serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { CancelUnpaid } from './CancelUnpaid.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { useConfirm } from './dialogs.js';
 import { download } from './download.js';
@@ -63,7 +64,10 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
             <dt>Account</dt>
             <dd>{order.userEmail}</dd>
           </dl>
-          <CancelUnpaid order={order} onCancelled={onMoved} />
+          <CancelUnpaid
+            account={{ userID: order.userID, email: order.userEmail, unpaidOpen: order.accountUnpaidOpen }}
+            onCancelled={onMoved}
+          />
         </section>
         <GiftPanel order={order} />
         <section className="admin-panel" aria-labelledby="payment-title">
@@ -227,46 +231,6 @@ function MoveForm({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void
         Update status
       </button>
     </form>
-  );
-}
-
-/**
- * An account holding delivery places it will not pay for: its unpaid open orders cancelled in one
- * step, after a confirm that names how many. Paid orders are not touched.
- */
-function CancelUnpaid({ order, onCancelled }: { order: AdminOrderDetail; onCancelled(): void }) {
-  const [busy, setBusy] = useState(false);
-  const confirm = useConfirm();
-  const notify = useNotify();
-  const adminCall = useAdminCall();
-  const count = order.accountUnpaidOpen;
-  if (count === 0) return null;
-  const cancel = async () => {
-    if (
-      !(await confirm(
-        adminMessages.cancelUnpaidConfirm(count, order.userEmail),
-        adminMessages.cancelUnpaidConfirmLabel(count),
-      ))
-    )
-      return;
-    setBusy(true);
-    try {
-      const answer = await adminCall(adminApi.cancelUnpaidOrders, { body: { userID: order.userID } });
-      notify(adminMessages.unpaidCancelled(answer.data?.cancelled ?? 0), 'success');
-      onCancelled();
-    } catch (err) {
-      notify(serverMessageOr(err, messages.somethingWentWrongDot), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <p>
-      <span>{adminMessages.unpaidOrders(count)} on this account.</span>{' '}
-      <button type="button" className="btn admin-danger" disabled={busy} onClick={() => void cancel()}>
-        {adminMessages.cancelUnpaidButton(count)}
-      </button>
-    </p>
   );
 }
 

@@ -15,6 +15,7 @@ import { slotsApi } from '../../domain/slots.contract.js';
 import { windowLabel } from '../../domain/slots.js';
 import { serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { CancelUnpaid } from './CancelUnpaid.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { useConfirm } from './dialogs.js';
 import { PackingSlip } from './PackingSlip.js';
@@ -235,6 +236,11 @@ export default function Orders() {
       )}
       {list.data && (
         <>
+          {list.data.account && (
+            <div className="admin-account-note">
+              <CancelUnpaid account={list.data.account} onCancelled={list.reload} />
+            </div>
+          )}
           <div className="admin-table-wrap" aria-busy={list.loading}>
             <table className="admin-table admin-table--cards admin-orders">
               <thead>
