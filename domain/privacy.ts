@@ -1,6 +1,6 @@
 /*
  * The figures the privacy page promises, kept beside the rules that make them true: a test
- * (tests/unit/privacy.test.ts) holds each against the server's own constant, so the page cannot
+ * (tests/unit/product-page.test.ts) holds each against the server's own constant, so the page cannot
  * promise a time the server does not keep.
  */
 
