@@ -7,7 +7,6 @@ import * as v from 'valibot';
 import {
   AdminNotificationsSchema,
   AdminOrderDetailSchema,
-  AdminOrderSummarySchema,
   AdminOrdersPageSchema,
   AdminProductRowSchema,
   StatusChangeSchema,

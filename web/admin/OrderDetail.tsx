@@ -16,7 +16,6 @@ import { ApiError, serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { CancelUnpaid } from './CancelUnpaid.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
-import { useConfirm } from './dialogs.js';
 import { download } from './download.js';
 import { useLeaveGuardState } from './leave-guard.js';
 import { PackingSlip, slotText } from './PackingSlip.js';
