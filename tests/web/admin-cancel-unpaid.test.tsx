@@ -138,6 +138,20 @@ function renderAt(path: string, screenElement: ReactElement) {
 
 const renderDetail = () => renderAt('/admin-orders/41', <OrderDetail id="41" />);
 
+/** Yes to the confirm: the server is called once, its count is said, and the button goes. */
+async function cancelAllThree() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Cancel its 3 unpaid orders' }));
+  const dialog = await screen.findByRole('dialog');
+  await act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel all 3' }));
+  });
+  await waitFor(() =>
+    expect(screen.getByText('3 orders cancelled.', { selector: '.alerts *' })).toBeTruthy(),
+  );
+  expect(posted).toEqual([{ userID: 9 }]);
+  await waitFor(() => expect(screen.queryByRole('button', { name: /unpaid order/ })).toBeNull());
+}
+
 describe("cancelling an account's unpaid open orders", () => {
   it('asks first, naming the count and the account; its Cancel sends nothing', async () => {
     renderDetail();
@@ -157,16 +171,7 @@ describe("cancelling an account's unpaid open orders", () => {
 
   it('on yes cancels them through the server, says how many, and the button goes', async () => {
     renderDetail();
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel its 3 unpaid orders' }));
-    const dialog = await screen.findByRole('dialog');
-    await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel all 3' }));
-    });
-    await waitFor(() =>
-      expect(screen.getByText('3 orders cancelled.', { selector: '.alerts *' })).toBeTruthy(),
-    );
-    expect(posted).toEqual([{ userID: 9 }]);
-    await waitFor(() => expect(screen.queryByRole('button', { name: /unpaid order/ })).toBeNull());
+    await cancelAllThree();
   });
 
   it('offers nothing when the account has no unpaid open order', async () => {
@@ -178,16 +183,7 @@ describe("cancelling an account's unpaid open orders", () => {
 
   it("on the orders list searched by the account's email, cancels them in one step", async () => {
     renderAt('/all-admin-orders?q=hoarder%40example.test', <Orders />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel its 3 unpaid orders' }));
-    const dialog = await screen.findByRole('dialog');
-    await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel all 3' }));
-    });
-    await waitFor(() =>
-      expect(screen.getByText('3 orders cancelled.', { selector: '.alerts *' })).toBeTruthy(),
-    );
-    expect(posted).toEqual([{ userID: 9 }]);
-    await waitFor(() => expect(screen.queryByRole('button', { name: /unpaid order/ })).toBeNull());
+    await cancelAllThree();
   });
 
   it('offers nothing on the list when the search names no account', async () => {
