@@ -22,6 +22,13 @@ const MINUTE = 60_000;
  *   stays slow.
  * A client address is an IPv4 address or an IPv6 /64 (`clientKey`).
  */
+/** What a request that mails something (a code, or a notice to an account's owner) may spend; each action counts its own. */
+const MAILED_CODE_BUDGET = {
+  pair: { limit: 5, windowMs: 60 * MINUTE },
+  address: { limit: 30, windowMs: 60 * MINUTE },
+  email: { limit: 5, windowMs: 60 * MINUTE },
+};
+
 export const RATE_RULES = {
   /** Password guesses: a login, or the current password of a password change. */
   login: {
@@ -30,23 +37,11 @@ export const RATE_RULES = {
     email: { limit: 10, windowMs: 15 * MINUTE },
   },
   /** Registrations (each mails a code, or a notice to a verified account's owner). */
-  register: {
-    pair: { limit: 5, windowMs: 60 * MINUTE },
-    address: { limit: 30, windowMs: 60 * MINUTE },
-    email: { limit: 5, windowMs: 60 * MINUTE },
-  },
+  register: MAILED_CODE_BUDGET,
   /** Requests for a login code. */
-  loginCode: {
-    pair: { limit: 5, windowMs: 60 * MINUTE },
-    address: { limit: 30, windowMs: 60 * MINUTE },
-    email: { limit: 5, windowMs: 60 * MINUTE },
-  },
-  /** Requests for a reset code ("forgot password"): not the login code's budget, so one never spends the other. */
-  resetCode: {
-    pair: { limit: 5, windowMs: 60 * MINUTE },
-    address: { limit: 30, windowMs: 60 * MINUTE },
-    email: { limit: 5, windowMs: 60 * MINUTE },
-  },
+  loginCode: MAILED_CODE_BUDGET,
+  /** Requests for a reset code ("forgot password"): counted apart from login codes, so one never spends the other. */
+  resetCode: MAILED_CODE_BUDGET,
   /** Code checks (registration, login, reset). A right, live code passes over every count (`checkCodeLimited`). */
   codeCheck: {
     pair: { limit: 10, windowMs: 15 * MINUTE },
