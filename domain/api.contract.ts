@@ -10,6 +10,7 @@ import { backupsApi } from './backups.contract.js';
 import { catalogueApi } from './catalogue.contract.js';
 import { contactApi } from './contact.contract.js';
 import type { Endpoint } from './contract.js';
+import { deliveryAreasApi, settingsApi } from './delivery-areas.contract.js';
 import { giftsApi } from './gifts.contract.js';
 import { newsletterApi } from './newsletter.contract.js';
 import { ordersContract } from './orders.contract.js';
@@ -28,6 +29,8 @@ export const apiContract = {
   admin: adminApi,
   backups: backupsApi,
   slots: slotsApi,
+  deliveryAreas: deliveryAreasApi,
+  settings: settingsApi,
   push: pushApi,
   gifts: giftsApi,
   newsletter: newsletterApi,

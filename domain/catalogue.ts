@@ -5,6 +5,8 @@
  * extra and optional for such a client.
  */
 import * as v from 'valibot';
+import { DeliveryAreaSchema } from './delivery-areas.js';
+import { DeviceSettingsSchema } from './settings.js';
 import { ClosedDateSchema, DeliverySlotSchema } from './slot-schema.js';
 import { IdSchema } from './validation.js';
 
@@ -91,6 +93,14 @@ export const CatalogueDeltaSchema = v.object({
    */
   slots: v.optional(v.array(DeliverySlotSchema)),
   closedDates: v.optional(v.array(ClosedDateSchema)),
+  /**
+   * Delivery areas changed in the window (every live one on a full snapshot), and the pincodes
+   * removed in it: a device upserts and deletes those rows only, so a one-pincode change is one row.
+   */
+  areas: v.optional(v.array(DeliveryAreaSchema)),
+  deletedPincodes: v.optional(v.array(v.string())),
+  /** The device settings changed in the window (all of them on a full snapshot), by key. */
+  settings: v.optional(DeviceSettingsSchema),
 });
 export type CatalogueDelta = v.InferOutput<typeof CatalogueDeltaSchema>;
 

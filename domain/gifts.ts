@@ -31,6 +31,9 @@ export type CardOccasion = (typeof CARD_OCCASIONS)[number];
 /** The card's signature when the buyer chose "Don't say who it's from". */
 export const WITH_LOVE = 'With love';
 
+/** A photo cake's notice in days unless the shop's settings say otherwise (`photoCakeNoticeDays`). */
+export const PHOTO_CAKE_NOTICE_DAYS = 1;
+
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
 /** Phone cameras make 3-8 MB JPEGs; 10 MB takes them as they come. */
@@ -84,7 +87,13 @@ export const giftMessages = {
   hidePrice: 'No price in the box',
   hideSender: "Don't say who it's from",
   card: 'Add a free card',
-  photoCakeNotice: "A photo cake needs a day's notice: the earliest delivery is tomorrow.",
+  /** The shop's notice in words (the `photoCakeNoticeDays` setting, domain/settings.ts). */
+  photoCakeNotice: (days: number = PHOTO_CAKE_NOTICE_DAYS) =>
+    days <= 0
+      ? 'A photo cake can be printed and delivered the same day.'
+      : days === 1
+        ? "A photo cake needs a day's notice: the earliest delivery is tomorrow."
+        : `A photo cake needs ${days} days' notice.`,
 } as const;
 
 // One Segmenter for the module: building one per keystroke is measurable on a slow phone.
@@ -214,14 +223,21 @@ export const GiftCardSchema = v.object({
 });
 export type GiftCard = v.InferOutput<typeof GiftCardSchema>;
 
-/** The earliest delivery date of a photo cake: tomorrow in India (the print needs a day). */
-export function earliestPhotoCakeDate(now: Date): string {
-  return addDays(indiaClock(now).date, 1);
+/**
+ * The earliest delivery date of a photo cake: the shop's notice in days from today in India
+ * (the print needs a day by default; `photoCakeNoticeDays` in domain/settings.ts).
+ */
+export function earliestPhotoCakeDate(now: Date, noticeDays: number = PHOTO_CAKE_NOTICE_DAYS): string {
+  return addDays(indiaClock(now).date, noticeDays);
 }
 
 /** Null when a photo cake can be delivered on `date`; otherwise the earliest date it can. */
-export function photoCakeDateProblem(date: string, now: Date): { earliest: string } | null {
-  const earliest = earliestPhotoCakeDate(now);
+export function photoCakeDateProblem(
+  date: string,
+  now: Date,
+  noticeDays: number = PHOTO_CAKE_NOTICE_DAYS,
+): { earliest: string } | null {
+  const earliest = earliestPhotoCakeDate(now, noticeDays);
   return isCalendarDate(date) && date >= earliest ? null : { earliest };
 }
 

@@ -50,14 +50,14 @@ const KIND_BENEFITS: Record<ProductKind, readonly string[]> = {
 export function productBenefits(product: Pick<Product, 'categories' | 'photoCake'>): string[] {
   const own = KIND_BENEFITS[productKind(product)];
   if (product.photoCake)
-    return [...own, 'Your photo printed on the cake', giftMessages.photoCakeNotice, FREE_SHIPPING];
+    return [...own, 'Your photo printed on the cake', giftMessages.photoCakeNotice(), FREE_SHIPPING];
   return [...own, SAME_DAY, FREE_SHIPPING];
 }
 
 /** The shipping details under the description; a photo cake says when it can come instead of "same day". */
 export function shippingDetails(product: Pick<Product, 'photoCake'>): string {
   return product.photoCake
-    ? `${FREE_SHIPPING}. ${giftMessages.photoCakeNotice} We deliver it in ${SAME_DAY_AREAS} on the date you choose.`
+    ? `${FREE_SHIPPING}. ${giftMessages.photoCakeNotice()} We deliver it in ${SAME_DAY_AREAS} on the date you choose.`
     : `${FREE_SHIPPING}. Same-day delivery in ${SAME_DAY_AREAS} for orders placed before 6 PM; orders after 6 PM are delivered the next day.`;
 }
 

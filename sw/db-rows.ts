@@ -36,6 +36,12 @@ export interface StoredImage {
 }
 
 /** Small facts about sync and the device, by name (see `MetaKey`). */
+/** One device setting as the feed sent it; `readSettings` (domain/settings.ts) checks it when read. */
+export interface SettingRow {
+  key: string;
+  value: unknown;
+}
+
 export interface MetaRow {
   key: MetaKey;
   value: string | number | boolean | null;

@@ -19,11 +19,13 @@
  * with them); 6, products stored a hundred to a row (`productChunks`, see `product-chunks.ts`: a
  * put per product made a first sync of a big catalogue CPU-bound), the device's products moved
  * there by its upgrade; 7, the old `products` table dropped (Dexie lets an upgrade read a table
- * only when a later version deletes it).
+ * only when a later version deletes it); 8, the delivery areas by pincode and the device settings
+ * (the cursor reset by its upgrade, so they arrive with a full snapshot).
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { CartLine } from '../domain/cart.js';
 import type { Category } from '../domain/catalogue.js';
+import type { DeliveryArea } from '../domain/delivery-areas.js';
 import type { ClosedDate, DeliverySlot } from '../domain/slot-schema.js';
 import type {
   MetaRow,
@@ -32,6 +34,7 @@ import type {
   ProductChunk,
   SavedRecipientsCache,
   SessionRow,
+  SettingRow,
   StoredImage,
   StoredProduct,
 } from './db-rows.js';
@@ -52,6 +55,10 @@ export class ShopDatabase extends Dexie {
   closedDates!: EntityTable<ClosedDate, 'date'>;
   orderDetails!: EntityTable<OrderDetailCache, 'orderID'>;
   recipients!: EntityTable<SavedRecipientsCache, 'userId'>;
+  /** The shop's delivery areas by pincode, kept from the catalogue feed row by row. */
+  areas!: EntityTable<DeliveryArea, 'pincode'>;
+  /** The device settings (`domain/settings.ts`), one row per key, from the catalogue feed. */
+  settings!: EntityTable<SettingRow, 'key'>;
 
   /** Product ids per `productChunks` row; tests use small spans so that chunks cross feed pages. */
   readonly chunkSpan: number;
@@ -72,6 +79,8 @@ export class ShopDatabase extends Dexie {
       orderDetails: 'orderID, userId',
       recipients: 'userId',
       productChunks: 'chunk, *categoryIds',
+      areas: 'pincode',
+      settings: 'key',
     };
     this.version(6)
       .stores({ ...tables, products: 'productID, *categoryIds, price, updatedAt' })
@@ -79,7 +88,13 @@ export class ShopDatabase extends Dexie {
         const products = await tx.table<StoredProduct>('products').toArray();
         await tx.table('productChunks').bulkPut(packChunks(this, products));
       });
-    this.version(7).stores({ ...tables, products: null });
+    // 8 brings the areas and settings: a device synced before has a cursor past their rows, so its
+    // cursor goes and the next sync is a full snapshot that brings them.
+    this.version(8)
+      .stores({ ...tables, products: null })
+      .upgrade(async (tx) => {
+        await tx.table('meta').bulkDelete(['catalogueCursor', 'catalogueEtag']);
+      });
   }
 }
 

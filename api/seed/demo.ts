@@ -451,7 +451,7 @@ export function demoProducts(): DemoProduct[] {
           : '';
       // A photo cake is printed to order: a day's notice, never the same day.
       const delivery = photoCake
-        ? `<li>Your photo printed on the cake. ${giftMessages.photoCakeNotice} We deliver in ${SAME_DAY_AREAS}; free standard shipping across India</li>`
+        ? `<li>Your photo printed on the cake. ${giftMessages.photoCakeNotice()} We deliver in ${SAME_DAY_AREAS}; free standard shipping across India</li>`
         : `<li>Same-day delivery in ${SAME_DAY_AREAS}; free standard shipping across India</li>`;
       out.push({
         id,

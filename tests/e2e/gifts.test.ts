@@ -91,7 +91,7 @@ describe('gifts', () => {
     expect(count).toBeLessThan(MESSAGE.length);
     await expect.poll(() => page.locator('.cake-message__count').innerText()).toContain(`${count}/40`);
     // Said at the photo picker (and among the page's benefits and shipping details, never "same day").
-    expect(await page.locator('.cake-photo').getByText(giftMessages.photoCakeNotice).count()).toBe(1);
+    expect(await page.locator('.cake-photo').getByText(giftMessages.photoCakeNotice()).count()).toBe(1);
     expect(await page.locator('.benefits').innerText()).not.toMatch(/same-day/i);
     await page.getByLabel('Photo for the cake').setInputFiles({
       name: 'dadi.jpg',

@@ -100,7 +100,7 @@ describe('the product page', () => {
   it("a photo cake asks for its photo before it goes to the cart, and says it needs a day's notice", async () => {
     renderAt('/products-details/2');
     await screen.findByLabelText('Photo for the cake');
-    expect(screen.getAllByText(giftMessages.photoCakeNotice, { exact: false }).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(giftMessages.photoCakeNotice(), { exact: false }).length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
     const input = screen.getByLabelText('Photo for the cake');
     // Said at the photo field, which takes the focus (not in the page's message region, where it would

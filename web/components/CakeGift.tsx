@@ -181,7 +181,7 @@ export function PhotoPicker({
         }}
       />
       <p className="cake-gift__hint" id={`${id}-hint`}>
-        JPEG, PNG or WebP, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB. {giftMessages.photoCakeNotice}
+        JPEG, PNG or WebP, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB. {giftMessages.photoCakeNotice()}
       </p>
       {error ? (
         <p className="cake-gift__error" id={`${id}-error`} role="alert">

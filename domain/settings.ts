@@ -1,0 +1,76 @@
+/**
+ * The shop's settings: choices the owner makes on Settings screens, kept in one table
+ * (`shop_settings`, one row per key) that every process reads fresh, so a change needs no restart
+ * and several processes agree. Each setting is declared once here: its schema, its default (what
+ * a shop that never saved it gets), its label, and whether devices need it. A device setting
+ * travels with the catalogue feed under the catalogue's version, as the slots do: a change to one
+ * reaches phones as one row of a delta. Later features add their settings here.
+ */
+import * as v from 'valibot';
+import { PHOTO_CAKE_NOTICE_DAYS } from './gifts.js';
+
+export const settingMessages = {
+  photoCakeNoticeDays: 'The notice is a whole number of days from 0 to 7.',
+  unknown: (key: string) => `No setting is called ${key}.`,
+  empty: 'Change at least one setting.',
+} as const;
+
+/** Every setting, its schema and default. `device: true` travels to phones in the catalogue feed. */
+export const SETTINGS = {
+  photoCakeNoticeDays: {
+    label: 'Photo cake notice (days)',
+    help: 'How many days ahead a photo cake must be ordered: the print is made the day before. 0 lets it come the same day.',
+    device: true,
+    schema: v.pipe(
+      v.number(settingMessages.photoCakeNoticeDays),
+      v.integer(settingMessages.photoCakeNoticeDays),
+      v.minValue(0, settingMessages.photoCakeNoticeDays),
+      v.maxValue(7, settingMessages.photoCakeNoticeDays),
+    ),
+    default: PHOTO_CAKE_NOTICE_DAYS,
+  },
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+export type ShopSettings = { [K in SettingKey]: v.InferOutput<(typeof SETTINGS)[K]['schema']> };
+
+export const DEFAULT_SETTINGS: ShopSettings = Object.fromEntries(
+  SETTING_KEYS.map((k) => [k, SETTINGS[k].default]),
+) as ShopSettings;
+
+/** The settings devices need, and only those (the feed's `settings`). */
+export const DEVICE_SETTING_KEYS: readonly SettingKey[] = SETTING_KEYS.filter((k) => SETTINGS[k].device);
+
+export const ShopSettingsSchema = v.object(
+  Object.fromEntries(SETTING_KEYS.map((k) => [k, SETTINGS[k].schema])) as {
+    [K in SettingKey]: (typeof SETTINGS)[K]['schema'];
+  },
+);
+/** The admin's change: any of the settings, each checked by its own schema; unknown keys are refused. */
+export const SettingsPatchSchema = v.pipe(
+  v.strictObject(
+    Object.fromEntries(SETTING_KEYS.map((k) => [k, v.optional(SETTINGS[k].schema)])) as {
+      [K in SettingKey]: v.OptionalSchema<(typeof SETTINGS)[K]['schema'], undefined>;
+    },
+  ),
+  v.check((o) => Object.keys(o).length > 0, settingMessages.empty),
+);
+export type SettingsPatch = Partial<ShopSettings>;
+
+/** A device's settings as the feed brings them: any subset of the device keys. */
+export const DeviceSettingsSchema = v.record(v.string(), v.unknown());
+
+/**
+ * The settings from stored rows (the database's, or the device's copy): each row's value where its
+ * schema accepts it, the default otherwise (a row a later version wrote, or none yet). Never throws.
+ */
+export function readSettings(rows: Iterable<{ key: string; value: unknown }>): ShopSettings {
+  const out: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const { key, value } of rows) {
+    if (!(key in SETTINGS)) continue;
+    const parsed = v.safeParse(SETTINGS[key as SettingKey].schema, value);
+    if (parsed.success) out[key] = parsed.output;
+  }
+  return out as ShopSettings;
+}

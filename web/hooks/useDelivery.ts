@@ -1,0 +1,23 @@
+/**
+ * The device's copy of where the shop delivers and of its device settings, both kept by the
+ * catalogue sync (sw/catalogue-sync.ts): the product page's "Check delivery", the checkout's
+ * pincode and every page's delivery line read them here, online or not. `undefined` only until
+ * IndexedDB first answers.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { DeliveryArea } from '../../domain/delivery-areas.js';
+import { readSettings, type ShopSettings } from '../../domain/settings.js';
+import { db } from '../../sw/db.js';
+
+export function useDeliveryAreas(): DeliveryArea[] | undefined {
+  return useLiveQuery(() => db.areas.toArray(), []);
+}
+
+/** One pincode's area; `null` when the shop does not deliver there, `undefined` while reading. */
+export function useDeliveryArea(pincode: string | null): DeliveryArea | null | undefined {
+  return useLiveQuery(async () => (pincode ? ((await db.areas.get(pincode)) ?? null) : null), [pincode]);
+}
+
+export function useShopSettings(): ShopSettings | undefined {
+  return useLiveQuery(async () => readSettings(await db.settings.toArray()), []);
+}
