@@ -4,7 +4,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { SAME_DAY_AREAS } from './domain/delivery.js';
 
 /**
  * Writes `.br` (quality 11) and `.gz` (level 9) beside every text asset, so a
@@ -112,8 +111,9 @@ const config = {
         id: '/',
         name: 'Bakery & Blooms',
         short_name: 'Bakery&Blooms',
-        // The same-day areas are one fact (the delivery table in domain/), here as on every screen.
-        description: `Eggless cakes, fresh flowers, chocolates and gifts with same-day delivery in ${SAME_DAY_AREAS}.`,
+        // Installed apps keep this text for months: where and when the shop delivers is said by the
+        // pages from the delivery areas, which the admin changes, so none of it is written here.
+        description: 'Eggless cakes, fresh flowers, chocolates and gifts from Bakery & Blooms.',
         lang: 'en-IN',
         start_url: '/',
         scope: '/',

@@ -1,11 +1,11 @@
 /**
  * The product page's texts and lists, apart from domain/shop.ts: shop.ts is read by the header
- * on the first screen, and these (with the delivery table behind the same-day line) are only
- * needed once a product page opens. No rating is shown: the shop has no buyers' reviews yet, and
- * a fixed figure on every product would be invented.
+ * on the first screen, and these are only needed once a product page opens. Their delivery
+ * lines come from the shop's delivery areas (domain/delivery-words.ts). No rating is shown: the
+ * shop has no buyers' reviews yet, and a fixed figure on every product would be invented.
  */
 import type { Product, Variation } from './catalogue.js';
-import { SAME_DAY_AREAS } from './delivery.js';
+import { DELIVERY_BY_PINCODE, type DeliveryFacts, deliveryLine } from './delivery-words.js';
 import { giftMessages } from './gifts.js';
 import { formatRupees } from './money.js';
 import { CATEGORIES } from './shop.js';
@@ -32,10 +32,6 @@ export function productKind(product: Pick<Product, 'categories' | 'photoCake'>):
   return 'other';
 }
 
-/** The delivery lines every kind shares; a photo cake's day of notice replaces the same-day one. */
-const FREE_SHIPPING = 'Free standard shipping across India';
-const SAME_DAY = `Same-day delivery in ${SAME_DAY_AREAS} (order before 6 PM)`;
-
 const KIND_BENEFITS: Record<ProductKind, readonly string[]> = {
   cake: ['100% eggless', 'Freshly baked on the day of delivery'],
   flowers: ['Fresh flowers, hand-tied on the day of delivery'],
@@ -46,19 +42,41 @@ const KIND_BENEFITS: Record<ProductKind, readonly string[]> = {
   other: [],
 };
 
-/** The product page's benefit bullets, for this product's kind (spec section 2: "benefit bullets"). */
-export function productBenefits(product: Pick<Product, 'categories' | 'photoCake'>): string[] {
+/**
+ * The product page's benefit bullets, for this product's kind (spec section 2: "benefit
+ * bullets"), ending with where it is delivered. A photo cake says its notice, and claims the
+ * same day only when the notice is none.
+ */
+export function productBenefits(
+  product: Pick<Product, 'categories' | 'photoCake'>,
+  { areas, noticeDays }: DeliveryFacts,
+): string[] {
   const own = KIND_BENEFITS[productKind(product)];
   if (product.photoCake)
-    return [...own, 'Your photo printed on the cake', giftMessages.photoCakeNotice(), FREE_SHIPPING];
-  return [...own, SAME_DAY, FREE_SHIPPING];
+    return [
+      ...own,
+      'Your photo printed on the cake',
+      giftMessages.photoCakeNotice(noticeDays),
+      deliveryLine(areas, noticeDays <= 0),
+    ];
+  return [...own, deliveryLine(areas)];
 }
 
-/** The shipping details under the description; a photo cake says when it can come instead of "same day". */
-export function shippingDetails(product: Pick<Product, 'photoCake'>): string {
-  return product.photoCake
-    ? `${FREE_SHIPPING}. ${giftMessages.photoCakeNotice()} We deliver it in ${SAME_DAY_AREAS} on the date you choose.`
-    : `${FREE_SHIPPING}. Same-day delivery in ${SAME_DAY_AREAS} for orders placed before 6 PM; orders after 6 PM are delivered the next day.`;
+/**
+ * The shipping details under the description: where, what it costs, and what decides the day:
+ * the pincode and the slot's order cut-off, which the checkout shows (no fixed hour here that an
+ * admin's change of a slot would make untrue).
+ */
+export function shippingDetails(
+  product: Pick<Product, 'photoCake'>,
+  { areas, noticeDays }: DeliveryFacts,
+): string {
+  const notice = product.photoCake ? `${giftMessages.photoCakeNotice(noticeDays)} ` : '';
+  if (!areas?.length) return `${notice}${DELIVERY_BY_PINCODE}.`;
+  const sameDay = (!product.photoCake || noticeDays <= 0) && areas.some((a) => a.sameDay);
+  const charge = areas.some((a) => a.charge > 0) ? " The charge is your pincode's." : '';
+  const today = sameDay ? " Orders placed before their delivery slot's cut-off come the same day." : '';
+  return `${notice}${deliveryLine(areas, sameDay)}.${charge}${today}`;
 }
 
 /**

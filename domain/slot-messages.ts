@@ -7,7 +7,12 @@ import { formatCalendarDay } from './india-time.js';
 
 export const slotMessages = {
   legend: 'Delivery slot',
-  free: 'Free',
+  /**
+   * A slot that adds nothing to the order, alone (the picker's price) and within a line. Never
+   * "Free": the pincode's delivery charge still applies (DESIGN.md's departure 11).
+   */
+  free: 'No extra charge',
+  noSurcharge: 'no extra charge',
   full: 'Full',
   closed: 'Closed',
   past: 'Too late today',

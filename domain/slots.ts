@@ -27,6 +27,7 @@ import * as v from 'valibot';
 import { MAX_DAYS_AHEAD } from './delivery.js';
 import { addDays, indiaClock, indiaInstant, isCalendarDate, weekdayOf } from './india-time.js';
 import { formatRupees } from './money.js';
+import { slotMessages } from './slot-messages.js';
 import { type ClosedDate, ClosedDateSchema, type DeliverySlot, DeliverySlotSchema } from './slot-schema.js';
 
 const DAY_MINUTES = 24 * 60;
@@ -122,9 +123,17 @@ export function slotChargeLabel(slot: Pick<DeliverySlot, 'name' | 'start' | 'end
   return `${slot.name} delivery (${windowLabel(slot)})`;
 }
 
-/** "Midnight, 11 PM – 12 AM, ₹250" (free slots say Free). */
+/**
+ * What a slot adds to the order: "₹250", or "no extra charge". Never "Free": the pincode's
+ * delivery charge still applies (DESIGN.md's departure 11).
+ */
+export function slotSurchargeLabel(slot: Pick<DeliverySlot, 'surcharge'>): string {
+  return slot.surcharge ? formatRupees(slot.surcharge) : slotMessages.noSurcharge;
+}
+
+/** "Midnight, 11 PM – 12 AM, ₹250"; "Standard, 10 AM – 9 PM, no extra charge". */
 export function slotOfferLabel(slot: Pick<DeliverySlot, 'name' | 'start' | 'end' | 'surcharge'>): string {
-  return `${slot.name}, ${windowLabel(slot)}, ${slot.surcharge ? formatRupees(slot.surcharge) : 'Free'}`;
+  return `${slot.name}, ${windowLabel(slot)}, ${slotSurchargeLabel(slot)}`;
 }
 
 /** "HH:MM" of a minute of the day (the admin form's time boxes); 1440 is "24:00". */

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import sharp from 'sharp';
 import type { VariationInput } from '../../domain/catalogue.js';
-import { SAME_DAY_AREAS } from '../../domain/delivery.js';
+import { deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
+import { deliveryLine } from '../../domain/delivery-words.js';
 import { giftMessages } from '../../domain/gifts.js';
 import { CATEGORIES } from '../../domain/shop.js';
 import { bumpVersion, insertProduct, type NewProduct } from '../catalogue/catalogue.repository.js';
@@ -449,10 +450,11 @@ export function demoProducts(): DemoProduct[] {
         line.kind === 'cake'
           ? '<li>Serves 4 to 6 at 0.5 kg, 8 to 10 at 1 kg, 16 to 20 at 2 kg</li><li>Shape: round</li>'
           : '';
-      // A photo cake is printed to order: a day's notice, never the same day.
+      // The demo shop's areas, in the words every page uses. A photo cake is printed to order: a
+      // day's notice, never the same day.
       const delivery = photoCake
-        ? `<li>Your photo printed on the cake. ${giftMessages.photoCakeNotice()} We deliver in ${SAME_DAY_AREAS}; free standard shipping across India</li>`
-        : `<li>Same-day delivery in ${SAME_DAY_AREAS}; free standard shipping across India</li>`;
+        ? `<li>Your photo printed on the cake. ${giftMessages.photoCakeNotice()} ${deliveryLine(SEED_AREAS, false)}</li>`
+        : `<li>${deliveryAreasText(SEED_AREAS)}</li>`;
       out.push({
         id,
         kind: line.kind,

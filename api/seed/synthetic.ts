@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SAME_DAY_AREAS } from '../../domain/delivery.js';
+import { deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { bumpVersion } from '../catalogue/catalogue.repository.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -63,7 +63,7 @@ export async function seedSyntheticProducts(
         return {
           id,
           title,
-          description: `<p><strong>${title}</strong>: freshly made for your celebration.</p><ul><li>Eggless</li><li>Same-day delivery in ${SAME_DAY_AREAS}</li></ul>`,
+          description: `<p><strong>${title}</strong>: freshly made for your celebration.</p><ul><li>Eggless</li><li>${deliveryAreasText(SEED_AREAS)}</li></ul>`,
           price: 299 + Math.floor(r() * 40) * 25,
           label_heading: 'Freshly made',
           label_description: 'Made to order on the day of delivery.',

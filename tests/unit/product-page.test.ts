@@ -4,7 +4,8 @@ import { KEY_RETENTION_MS } from '../../api/orders/idempotency.js';
 import { homeJsonLd, productJsonLd } from '../../api/pages/structured-data.js';
 import { demoProducts } from '../../api/seed/demo.js';
 import type { Category, Product } from '../../domain/catalogue.js';
-import { SAME_DAY_AREAS } from '../../domain/delivery.js';
+import { type DeliveryArea, SEED_AREAS } from '../../domain/delivery-areas.js';
+import { DELIVERY_BY_PINCODE } from '../../domain/delivery-words.js';
 import { giftMessages } from '../../domain/gifts.js';
 import { CODE_MINUTES, UNORDERED_PHOTO_DAYS } from '../../domain/privacy.js';
 import {
@@ -25,6 +26,21 @@ import { STORES } from '../../domain/stores.js';
  */
 
 const C = CATEGORIES;
+const SEED_LINE = 'Same-day delivery in Chandigarh, Mohali, Kharar, Zirakpur and Panchkula, ₹150-₹300';
+const area = (
+  pincode: string,
+  city: string,
+  state: string,
+  charge: number,
+  sameDay = true,
+): DeliveryArea => ({
+  pincode,
+  city,
+  state,
+  charge,
+  slotIDs: null,
+  sameDay,
+});
 const weight = (variationID: number, variationValue: string, price: number) => ({
   variationID,
   variationName: 'Weight',
@@ -118,7 +134,8 @@ describe('texts fit the product', () => {
   });
 
   it('promises a bouquet no eggs or baking, and a photo cake no same-day delivery', () => {
-    const benefits = (p: Pick<Product, 'categories' | 'photoCake'>) => productBenefits(p).join(' | ');
+    const facts = { areas: SEED_AREAS, noticeDays: 1 };
+    const benefits = (p: Pick<Product, 'categories' | 'photoCake'>) => productBenefits(p, facts).join(' | ');
     const bouquet = { categories: [C.allFlowers], photoCake: false };
     const photoCake = { categories: [C.vanilla, C.allCakes], photoCake: true };
     const cake = { categories: [C.vanilla, C.allCakes], photoCake: false };
@@ -127,12 +144,53 @@ describe('texts fit the product', () => {
     expect(benefits({ categories: [C.gifts], photoCake: false })).not.toMatch(/egg|bak/i);
     expect(benefits({ categories: [C.allChocolate], photoCake: false })).not.toMatch(/egg|bak/i);
     expect(benefits(cake)).toMatch(/100% eggless/);
-    expect(benefits(cake)).toContain(`Same-day delivery in ${SAME_DAY_AREAS}`);
+    expect(benefits(cake)).toContain(SEED_LINE);
     expect(benefits(photoCake)).not.toMatch(/same-day/i);
-    expect(benefits(photoCake)).toContain(giftMessages.photoCakeNotice);
-    expect(shippingDetails(photoCake)).not.toMatch(/same-day/i);
-    expect(shippingDetails(photoCake)).toContain(giftMessages.photoCakeNotice);
-    expect(shippingDetails(cake)).toContain(`Same-day delivery in ${SAME_DAY_AREAS}`);
+    expect(benefits(photoCake)).toContain(giftMessages.photoCakeNotice(1));
+    expect(benefits(photoCake)).toContain(
+      'Delivery in Chandigarh, Mohali, Kharar, Zirakpur and Panchkula, ₹150-₹300',
+    );
+    expect(shippingDetails(photoCake, facts)).not.toMatch(/same-day/i);
+    expect(shippingDetails(photoCake, facts)).toContain(giftMessages.photoCakeNotice(1));
+    expect(shippingDetails(cake, facts)).toContain(SEED_LINE);
+  });
+
+  it("says the shop's notice for a photo cake, and the same day only when it needs none", () => {
+    const photoCake = { categories: [C.allCakes], photoCake: true };
+    const twoDays = productBenefits(photoCake, { areas: SEED_AREAS, noticeDays: 2 });
+    expect(twoDays).toContain("A photo cake needs 2 days' notice.");
+    expect(twoDays.join(' ')).not.toMatch(/same-day/i);
+    const none = { areas: SEED_AREAS, noticeDays: 0 };
+    expect(productBenefits(photoCake, none)).toContain(SEED_LINE);
+    expect(shippingDetails(photoCake, none)).toContain(SEED_LINE);
+  });
+
+  it('says where, what it costs and what decides the day, from the areas; nothing fixed', () => {
+    const cake = { categories: [C.allCakes], photoCake: false };
+    const text = shippingDetails(cake, { areas: SEED_AREAS, noticeDays: 1 });
+    expect(text).toBe(
+      `${SEED_LINE}. The charge is your pincode's. Orders placed before their delivery slot's cut-off come the same day.`,
+    );
+    // An admin's free, next-day-only shop: neither a charge nor the same day is claimed.
+    const free = [area('160062', 'Mohali', 'Punjab', 0, false)];
+    expect(shippingDetails(cake, { areas: free, noticeDays: 1 })).toBe(
+      'Delivery in Mohali, no delivery charge.',
+    );
+  });
+
+  it('promises nothing while the device has no areas yet, and never the old fixed text', () => {
+    const cake = { categories: [C.allCakes], photoCake: false };
+    const photoCake = { categories: [C.allCakes], photoCake: true };
+    for (const areas of [undefined, []]) {
+      const facts = { areas, noticeDays: 1 };
+      expect(productBenefits(cake, facts)).toContain(DELIVERY_BY_PINCODE);
+      expect(shippingDetails(cake, facts)).toBe(`${DELIVERY_BY_PINCODE}.`);
+      expect(shippingDetails(photoCake, facts)).toBe(
+        `${giftMessages.photoCakeNotice(1)} ${DELIVERY_BY_PINCODE}.`,
+      );
+      const all = [...productBenefits(cake, facts), shippingDetails(cake, facts)].join(' ');
+      expect(all).not.toMatch(/same-day|chandigarh|india|free/i);
+    }
   });
 
   it('writes the demo texts to fit: no eggs or baking outside cakes, no same day for a photo cake', () => {
@@ -141,7 +199,7 @@ describe('texts fit the product', () => {
       if (productKind(p) !== 'cake') expect(text, p.title).not.toMatch(/eggless|baked/i);
       if (p.photoCake) {
         expect(text, p.title).not.toMatch(/same-day/i);
-        expect(text, p.title).toContain(giftMessages.photoCakeNotice);
+        expect(text, p.title).toContain(giftMessages.photoCakeNotice());
       }
       // A combo names only what it holds.
       if (p.kind === 'combo' && !/cake/i.test(p.title)) expect(text, p.title).not.toMatch(/\bcake\b/i);

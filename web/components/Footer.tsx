@@ -6,12 +6,14 @@
  */
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { deliveryLine } from '../../domain/delivery-words.js';
 import { newsletterApi } from '../../domain/newsletter.contract.js';
 import { newsletterMessages, SubscribeSchema } from '../../domain/newsletter.js';
 import { PAYMENT_METHODS, SHOP_CONTACT, socialProfiles } from '../../domain/shop-contact.js';
 import { parseWith } from '../../domain/validation.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { useDeliveryFacts } from '../hooks/useDeliveryFacts.js';
 
 const SOCIAL = socialProfiles(import.meta.env);
 
@@ -41,9 +43,10 @@ function Links({ list }: { list: readonly (readonly [string, string])[] }) {
  * so instead of linking to another one. The subscribe box works (DESIGN.md
  * departure 16; the spec's had no behaviour). Payment and social marks are
  * drawn in the stylesheet; social icons show only for profiles the shop has
- * configured.
+ * configured. Where the shop delivers is said from the device's delivery areas.
  */
 export function Footer() {
+  const { areas } = useDeliveryFacts();
   return (
     <footer className="footer">
       <div className="footer__cols">
@@ -111,6 +114,7 @@ export function Footer() {
           <Link to="/home">Bakery &amp; Blooms</Link> · Eggless since {SHOP_CONTACT.founded} · Chandigarh
           &amp; Mohali
         </p>
+        <p>{deliveryLine(areas)}</p>
       </div>
     </footer>
   );

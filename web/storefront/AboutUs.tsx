@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
-import { SAME_DAY_AREAS } from '../../domain/delivery.js';
+import { deliveryLine, deliveryWhere } from '../../domain/delivery-words.js';
+import { giftMessages } from '../../domain/gifts.js';
 import { SHOP_CONTACT } from '../../domain/shop-contact.js';
+import { useDeliveryFacts } from '../hooks/useDeliveryFacts.js';
 import { useTitle } from '../hooks/useTitle.js';
 
 const GIFTS = [
@@ -15,22 +17,22 @@ const GIFTS = [
 /*
  * The stores are named on Contact (domain/stores.ts); here only their count and towns, which a test
  * holds against that list. Importing it here too would make it a chunk of its own, one more name
- * in the first screen's list of chunks.
+ * in the first screen's list of chunks. Where and when the shop delivers comes from its delivery
+ * areas (the spec's "pan-India delivery" is what its own delivery table contradicts).
  */
 export default function AboutUs() {
   useTitle('About us');
+  const { areas, noticeDays } = useDeliveryFacts();
   return (
     <div className="page prose-page">
       <h1>About us</h1>
       <p>
         Bakery &amp; Blooms began in {SHOP_CONTACT.founded} as a small eggless bakery in Chandigarh. Our cakes
-        won over the neighbourhood, flowers followed, and today we run 2 stores, in Chandigarh and Mohali, and
-        deliver across India.
+        won over the neighbourhood, flowers followed, and today we run 2 stores, in Chandigarh and Mohali.
       </p>
       <p>
-        Everything we bake is eggless and made on the day it is delivered. In {SAME_DAY_AREAS} we deliver the
-        same day for orders placed before 6 PM (a photo cake needs a day's notice); everywhere else in India,
-        standard shipping is free.
+        Everything we bake is eggless and made on the day it is delivered. {deliveryLine(areas)}.{' '}
+        {giftMessages.photoCakeNotice(noticeDays)}
       </p>
       <h2>What we deliver</h2>
       <ul>
@@ -40,8 +42,8 @@ export default function AboutUs() {
       </ul>
       <h2 id="shipping">Shipping and returns</h2>
       <p>
-        Standard shipping is free across India. Cakes and flowers are perishable, so if something arrives
-        damaged, write to us the same day and we replace it.
+        {deliveryWhere(areas)} Cakes and flowers are perishable, so if something arrives damaged, write to us
+        the same day and we replace it.
       </p>
       <h2 id="privacy">Privacy</h2>
       <p>

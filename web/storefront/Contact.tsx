@@ -2,11 +2,14 @@ import { type FormEvent, useRef, useState } from 'react';
 import { STORE_MAP_ORIGIN } from '../../domain/browser-origins.js';
 import { contactApi } from '../../domain/contact.contract.js';
 import { type ContactField, contactErrors, contactMessages } from '../../domain/contact.js';
-import { SAME_DAY_AREAS } from '../../domain/delivery.js';
+import { deliveryLine, deliveryWhere } from '../../domain/delivery-words.js';
+import { giftMessages } from '../../domain/gifts.js';
 import { SHOP_CONTACT } from '../../domain/shop-contact.js';
+import { slotMessages } from '../../domain/slot-messages.js';
 import { STORES } from '../../domain/stores.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { useDeliveryFacts } from '../hooks/useDeliveryFacts.js';
 import { useTitle } from '../hooks/useTitle.js';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
@@ -50,6 +53,7 @@ type Outcome = { kind: 'sent' | 'error'; text: string } | null;
  */
 export default function Contact() {
   useTitle('Contact us');
+  const { areas, noticeDays } = useDeliveryFacts();
   return (
     <div className="page contact">
       <h1>Contact us</h1>
@@ -76,8 +80,12 @@ export default function Contact() {
           <strong>Are your cakes eggless?</strong> Yes, every one.
         </p>
         <p>
-          <strong>Until when can I order for today?</strong> 6 PM, for delivery in {SAME_DAY_AREAS}. A photo
-          cake needs a day's notice.
+          <strong>Where do you deliver?</strong> {deliveryWhere(areas)}
+        </p>
+        <p>
+          <strong>Until when can I order for today?</strong> {deliveryLine(areas)}. Each delivery slot takes
+          orders for today until its own cut-off: past it, checkout says "{slotMessages.past}".{' '}
+          {giftMessages.photoCakeNotice(noticeDays)}
         </p>
       </section>
     </div>

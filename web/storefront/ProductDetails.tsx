@@ -10,10 +10,8 @@ import {
   COPIED_MS,
   chosenSize,
   defaultSizeKey,
-  productBenefits,
   RELATED_LIST_SIZE,
   RELATED_LISTS,
-  shippingDetails,
   sizeOptions,
   WELCOME_OFFER,
 } from '../../domain/product-page.js';
@@ -25,6 +23,7 @@ import { useLastSynced } from '../hooks/useCatalogue.js';
 import { useProduct, useProductsInCategoryId, useStableShuffle } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { CakeGift, type CakeGiftState, cakeGiftProblem, emptyCakeGift } from './CakeGiftChoices.js';
+import { ProductBenefits, ShippingDetails } from './ProductDelivery.js';
 import { copyText, ShareProduct } from './Share.js';
 
 /**
@@ -174,11 +173,7 @@ function Details({ product }: { product: Product }) {
           {takesGift ? (
             <CakeGift product={product} value={gift} onChange={setGift} focusProblem={refused} />
           ) : null}
-          <ul className="benefits">
-            {productBenefits(product).map((b) => (
-              <li key={b}>{b}</li>
-            ))}
-          </ul>
+          <ProductBenefits product={product} />
           <button
             type="button"
             className="btn btn--primary btn--block"
@@ -220,7 +215,7 @@ function Details({ product }: { product: Product }) {
           </p>
         )}
         <h3>Shipping details</h3>
-        <p>{shippingDetails(product)}</p>
+        <ShippingDetails product={product} />
       </section>
 
       {RELATED_LISTS.map((c) => (
