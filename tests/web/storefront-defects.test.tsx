@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bloomsOf, plantOf } from '../../api/seed/artwork.js';
 import { demoProducts } from '../../api/seed/demo.js';
 import { contactErrors, contactMessages } from '../../domain/contact.js';
-import { CITIES_BY_STATE, SAME_DAY_AREAS, SAME_DAY_CITIES } from '../../domain/delivery.js';
+import { SEED_AREAS } from '../../domain/delivery-areas.js';
+import { DELIVERY_BY_PINCODE } from '../../domain/delivery-words.js';
 import { giftMessages } from '../../domain/gifts.js';
 import { UNORDERED_PHOTO_DAYS } from '../../domain/privacy.js';
-import { productBenefits, shippingDetails } from '../../domain/product-page.js';
 import { normalizeQuery, scoreFields, searchFields } from '../../domain/search.js';
 import { CATEGORIES, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
 import { SHOP_CONTACT, socialProfiles } from '../../domain/shop-contact.js';
@@ -62,14 +62,89 @@ describe('item 2: every suggestion leads to what it names, in the demo catalogue
   });
 });
 
-describe('item 10: one list of same-day areas, from the delivery table', () => {
-  it('names every city the delivery table serves, everywhere the shop says it', () => {
-    expect([...SAME_DAY_CITIES].sort()).toEqual(Object.values(CITIES_BY_STATE).flat().sort());
-    expect(SAME_DAY_AREAS).toBe('Chandigarh, Mohali, Kharar, Zirakpur and Panchkula');
-    const cake = { categories: [CATEGORIES.allCakes], photoCake: false };
-    expect(productBenefits(cake).some((b) => b.includes(SAME_DAY_AREAS))).toBe(true);
-    expect(shippingDetails(cake)).toContain(SAME_DAY_AREAS);
-    for (const p of demo) expect(p.description).toContain(SAME_DAY_AREAS);
+describe('item 10: one delivery line, from the delivery areas', () => {
+  const LINE = 'Same-day delivery in Chandigarh, Mohali, Kharar, Zirakpur and Panchkula, ₹150-₹300';
+  const FALSE_PROMISE = /free standard shipping|free shipping|pan-india|across india/i;
+  const cake = makeProduct(1, { title: 'Truffle cake', cats: [CATEGORIES.allCakes] });
+  const photoCake = {
+    ...makeProduct(2, { title: 'Photo cake', cats: [CATEGORIES.allCakes] }),
+    photoCake: true,
+  };
+
+  /**
+   * Every page that speaks of delivery, as the shopper sees it once it says `expected` (the
+   * areas are read from the device after the first paint): the product's bullets and shipping,
+   * the FAQs, About and the footer.
+   */
+  async function pagesText(expected: string): Promise<Record<string, string>> {
+    const seen: Record<string, string> = {};
+    const settled = async (name: string, el: () => Element | null | undefined) => {
+      await waitFor(() => expect(el()?.textContent, name).toContain(expected));
+      seen[name] = el()?.textContent ?? '';
+    };
+    renderAt('/products-details/1');
+    await screen.findByRole('heading', { level: 1, name: 'Truffle cake' });
+    await settled('benefits', () => document.querySelector('.benefits'));
+    await settled(
+      'shipping',
+      () => screen.getByRole('heading', { name: 'Shipping details' }).nextElementSibling,
+    );
+    await settled('footer', () => screen.queryByRole('contentinfo'));
+    seen.product = screen.getByRole('main').textContent ?? '';
+    cleanup();
+    renderAt('/contact');
+    await settled('faq', () => screen.queryByRole('region', { name: 'FAQs' }));
+    cleanup();
+    renderAt('/about-us');
+    await settled('about', () => screen.queryByRole('main'));
+    cleanup();
+    return seen;
+  }
+
+  it("says the areas' sentence on the product, its shipping, About, the FAQs and the footer", async () => {
+    await putProducts([cake, photoCake]);
+    await db.areas.bulkPut([...SEED_AREAS]);
+    const seen = await pagesText(LINE);
+    for (const [page, text] of Object.entries(seen)) expect(text, page).not.toMatch(FALSE_PROMISE);
+    expect(seen.about).toContain(
+      'We deliver in Chandigarh, Mohali, Kharar, Zirakpur and Panchkula, and nowhere else yet.',
+    );
+    // The demo's own descriptions say it too.
+    for (const p of demoProducts())
+      expect(p.description, p.title).toContain(
+        p.photoCake ? LINE.replace('Same-day delivery', 'Delivery') : LINE,
+      );
+  });
+
+  it('says just the one city of a one-city shop', async () => {
+    await putProducts([cake]);
+    await db.areas.bulkPut([
+      { pincode: '160062', city: 'Mohali', state: 'Punjab', charge: 150, slotIDs: null, sameDay: true },
+    ]);
+    const seen = await pagesText('Same-day delivery in Mohali, ₹150');
+    for (const [page, text] of Object.entries(seen))
+      expect(text, page).not.toMatch(/Chandigarh, Mohali|Panchkula/);
+  });
+
+  it('promises nothing on a first visit before the areas arrive, and never the old fixed text', async () => {
+    await putProducts([cake]);
+    const seen = await pagesText(DELIVERY_BY_PINCODE);
+    for (const [page, text] of Object.entries(seen)) {
+      expect(text, page).not.toMatch(FALSE_PROMISE);
+      expect(text, page).not.toMatch(/same-day delivery in/i);
+    }
+  });
+
+  it("gives a photo cake the shop's notice from its settings", async () => {
+    await putProducts([photoCake]);
+    await db.areas.bulkPut([...SEED_AREAS]);
+    await db.settings.put({ key: 'photoCakeNoticeDays', value: 2 });
+    renderAt('/products-details/2');
+    await screen.findByRole('heading', { level: 1, name: 'Photo cake' });
+    const benefits = () => document.querySelector('.benefits')?.textContent ?? '';
+    await waitFor(() => expect(benefits()).toContain(giftMessages.photoCakeNotice(2)));
+    expect(benefits()).toContain('Delivery in Chandigarh, Mohali, Kharar, Zirakpur and Panchkula, ₹150-₹300');
+    expect(benefits()).not.toMatch(/same-day/i);
   });
 });
 
