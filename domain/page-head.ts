@@ -9,9 +9,11 @@ import { plainText } from './plain-text.js';
 /** The shop's name: the whole title of the home page, and every other page's suffix. */
 export const SITE_NAME = 'Bakery & Blooms';
 
-/** The site's own description (home, and any page that has none of its own). */
-export const SITE_DESCRIPTION =
-  'Eggless cakes, fresh flowers, chocolates and gifts with same-day delivery in Chandigarh and Mohali.';
+/**
+ * The site's own description (home, and any page that has none of its own). Where the shop
+ * delivers is not written here: the server adds the delivery areas' sentence (api/pages).
+ */
+export const SITE_DESCRIPTION = 'Eggless cakes, fresh flowers, chocolates and gifts.';
 
 /** "Red Velvet Cakes | Bakery & Blooms"; the shop's name alone for an empty page title. */
 export function pageTitle(title: string | null | undefined): string {

@@ -1,10 +1,13 @@
 import type { Category, Product } from '../../domain/catalogue.js';
+import type { DeliveryArea } from '../../domain/delivery-areas.js';
 import { currentVersion, type Executor, loadProduct } from '../catalogue/catalogue.repository.js';
 import { listCategories } from '../catalogue/category.repository.js';
+import { listAreas } from '../delivery-areas/delivery-area.repository.js';
 import { firstProductIn } from './pages.repository.js';
 
 /**
- * What page heads read from the catalogue, kept in memory for the current
+ * What page heads read from the catalogue and the delivery areas (whose every
+ * change moves the catalogue version too), kept in memory for the current
  * catalogue version. Every request reads the version (one one-row query), so
  * a change made by any API process is seen at once; a new version empties the
  * cache. Products are kept up to `maxProducts` (a page of a shared cake is
@@ -16,6 +19,7 @@ export class PageCache {
   #version = -1;
   #products = new Map<number, Promise<Product | null>>();
   #categories: Promise<Category[]> | null = null;
+  #areas: Promise<DeliveryArea[]> | null = null;
   #categoryProduct = new Map<number, Promise<number | null>>();
   readonly #db: Executor;
   readonly #maxProducts: number;
@@ -35,6 +39,7 @@ export class PageCache {
       this.#version = version;
       this.#products = new Map();
       this.#categories = null;
+      this.#areas = null;
       this.#categoryProduct = new Map();
     }
     return version;
@@ -61,6 +66,18 @@ export class PageCache {
       });
     }
     return this.#categories;
+  }
+
+  /** Where the shop delivers: its live delivery areas. */
+  areas(): Promise<DeliveryArea[]> {
+    if (!this.#areas) {
+      const read = listAreas(this.#db);
+      this.#areas = read;
+      read.catch(() => {
+        if (this.#areas === read) this.#areas = null;
+      });
+    }
+    return this.#areas;
   }
 
   /** The product whose picture stands for a category in its link preview. */

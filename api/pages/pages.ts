@@ -8,6 +8,7 @@
  * for a screen the app has, never listed either.
  */
 import type { Category, Product } from '../../domain/catalogue.js';
+import { type DeliveryArea, deliveryAreasText } from '../../domain/delivery-areas.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
 import {
   categoryPath,
@@ -44,7 +45,7 @@ export async function resolvePage(pathname: string, query: URLSearchParams, ctx:
   const [, first = '', param, extra] = path.split('/');
   const section = `/${first.toLowerCase()}`;
 
-  if (lower === '/' || lower === '/home') return home(ctx);
+  if (lower === '/' || lower === '/home') return home(await ctx.cache.areas(), ctx);
   if (lower === '/products') {
     const categoryId = query.get('categoryId');
     if (categoryId === null) return fixed('/products', ctx);
@@ -56,7 +57,9 @@ export async function resolvePage(pathname: string, query: URLSearchParams, ctx:
   if (section === '/products-details' && param !== undefined && extra === undefined) {
     if (!/^\d{1,15}$/.test(param)) return missing(path, ctx);
     const product = await ctx.cache.product(Number(param));
-    return product ? productPage(product, ctx) : missing(path, ctx, messages.productNotFound);
+    return product
+      ? productPage(product, await ctx.cache.areas(), ctx)
+      : missing(path, ctx, messages.productNotFound);
   }
   if ((section === '/products-by-category' || section === '/category') && param && extra === undefined) {
     const category = await findCategory(param, ctx);
@@ -98,19 +101,27 @@ function productImage(product: Product | null, ctx: PageContext): PageHead['imag
   return { url: ctx.abs(image.src), width: image.width, height: image.height, alt: product.title };
 }
 
-function home(ctx: PageContext): Page {
-  const page = STATIC_PAGES['/home'];
+/**
+ * A description followed by where the shop delivers, the sentence its pages say, from the
+ * delivery areas in the database (nothing added while it has none).
+ */
+function withDelivery(text: string, areas: readonly DeliveryArea[]): string {
+  return areas.length ? `${text} ${deliveryAreasText(areas)}.` : text;
+}
+
+function home(areas: readonly DeliveryArea[], ctx: PageContext): Page {
+  const description = withDelivery(STATIC_PAGES['/home']?.description ?? SITE_DESCRIPTION, areas);
   return {
     status: 200,
     head: {
       title: null,
-      description: page?.description ?? SITE_DESCRIPTION,
+      description,
       canonical: ctx.abs('/home'),
       type: 'website',
       image: siteImage(ctx),
       price: null,
       noindex: false,
-      jsonLd: homeJsonLd(ctx.abs, ctx.sameAs, ctx.abs(SITE_IMAGE.path)),
+      jsonLd: homeJsonLd(ctx.abs, ctx.sameAs, ctx.abs(SITE_IMAGE.path), areas, description),
     },
   };
 }
@@ -132,7 +143,7 @@ function fixed(path: string, ctx: PageContext): Page {
   };
 }
 
-function productPage(product: Product, ctx: PageContext): Page {
+function productPage(product: Product, areas: readonly DeliveryArea[], ctx: PageContext): Page {
   const url = ctx.abs(productPath(product.productID));
   return {
     status: 200,
@@ -144,19 +155,28 @@ function productPage(product: Product, ctx: PageContext): Page {
       image: productImage(product, ctx),
       price: product.price,
       noindex: false,
-      jsonLd: [productJsonLd(product, url, ctx.abs), breadcrumbJsonLd(productTrail(product, url, ctx.abs))],
+      jsonLd: [
+        productJsonLd(product, url, ctx.abs, areas),
+        breadcrumbJsonLd(productTrail(product, url, ctx.abs)),
+      ],
     },
   };
 }
 
 async function categoryPage(category: Category, ctx: PageContext): Promise<Page> {
   const url = ctx.abs(categoryPath(category.categoryName));
-  const pictured = await ctx.cache.categoryProduct(category.categoryID);
+  const [pictured, areas] = await Promise.all([
+    ctx.cache.categoryProduct(category.categoryID),
+    ctx.cache.areas(),
+  ]);
   return {
     status: 200,
     head: {
       title: category.categoryName,
-      description: `${category.categoryName} at ${SITE_NAME}: eggless and made fresh, with prices, same-day delivery in Chandigarh and Mohali.`,
+      description: withDelivery(
+        `${category.categoryName} at ${SITE_NAME}: eggless and made fresh, with prices.`,
+        areas,
+      ),
       canonical: url,
       type: 'website',
       image: productImage(pictured, ctx),

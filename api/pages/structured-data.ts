@@ -7,6 +7,7 @@ import type {
   AggregateOffer,
   Bakery,
   BreadcrumbList,
+  City,
   Offer,
   Product as SchemaProduct,
   SearchAction,
@@ -15,7 +16,8 @@ import type {
   WithContext,
 } from 'schema-dts';
 import type { Category, Product } from '../../domain/catalogue.js';
-import { categoryPath, SITE_DESCRIPTION, SITE_NAME, summary } from '../../domain/page-head.js';
+import { areaCities, type DeliveryArea } from '../../domain/delivery-areas.js';
+import { categoryPath, SITE_NAME, summary } from '../../domain/page-head.js';
 import { SHOP_CONTACT } from '../../domain/shop-contact.js';
 import { STORE_HOURS, STORES } from '../../domain/stores.js';
 
@@ -25,11 +27,39 @@ type Abs = (path: string) => string;
 const IN_STOCK = 'https://schema.org/InStock';
 
 /**
+ * Where the shop delivers (`areaServed`), from its delivery areas: each city as a schema.org
+ * `City` inside its state or union territory, in India. schema.org expects places here rather
+ * than text, and a city is what a reader recognises; the pincodes themselves are the checkout's
+ * business (39 of them would say less than five names). Nothing when the shop has no areas: no
+ * area is claimed.
+ */
+export function areaServedJsonLd(areas: readonly DeliveryArea[]): { areaServed?: City[] } {
+  const cities = areaCities(areas).map(
+    (c): City => ({
+      '@type': 'City',
+      name: c.city,
+      containedInPlace: {
+        '@type': 'AdministrativeArea',
+        name: c.state,
+        containedInPlace: { '@type': 'Country', name: 'India' },
+      },
+    }),
+  );
+  return cities.length ? { areaServed: cities } : {};
+}
+
+/**
  * A product with its price: one `Offer` at its price, or, when it has
  * variations (weights, sizes), an `AggregateOffer` from the lowest to the highest
- * of the base price and every variation's.
+ * of the base price and every variation's; either names where it is delivered.
  */
-export function productJsonLd(product: Product, url: string, abs: Abs): WithContext<SchemaProduct> {
+export function productJsonLd(
+  product: Product,
+  url: string,
+  abs: Abs,
+  areas: readonly DeliveryArea[],
+): WithContext<SchemaProduct> {
+  const served = areaServedJsonLd(areas);
   const prices = [product.price, ...product.variations.map((v) => v.price)];
   const offers: Offer | AggregateOffer =
     product.variations.length > 0
@@ -41,8 +71,16 @@ export function productJsonLd(product: Product, url: string, abs: Abs): WithCont
           offerCount: prices.length,
           availability: IN_STOCK,
           url,
+          ...served,
         }
-      : { '@type': 'Offer', priceCurrency: 'INR', price: product.price, availability: IN_STOCK, url };
+      : {
+          '@type': 'Offer',
+          priceCurrency: 'INR',
+          price: product.price,
+          availability: IN_STOCK,
+          url,
+          ...served,
+        };
   const category = product.categories[0]?.categoryName;
   return {
     '@context': 'https://schema.org',
@@ -84,17 +122,25 @@ export function productTrail(product: Product, url: string, abs: Abs): { name: s
 
 /**
  * The home page: the shop as a `Bakery` at each of its stores (address,
- * telephone, opening hours, its social profiles as `sameAs`), and the site
- * with a `SearchAction`, so a search engine may offer the shop's own search.
+ * telephone, opening hours, the cities it delivers to, its social profiles as
+ * `sameAs`), and the site with a `SearchAction`, so a search engine may offer
+ * the shop's own search. `description` is the home page's own.
  */
-export function homeJsonLd(abs: Abs, sameAs: string[], logo: string): WithContext<Bakery | WebSite>[] {
+export function homeJsonLd(
+  abs: Abs,
+  sameAs: string[],
+  logo: string,
+  areas: readonly DeliveryArea[],
+  description: string,
+): WithContext<Bakery | WebSite>[] {
+  const served = areaServedJsonLd(areas);
   const stores = STORES.map(
     (store): WithContext<Bakery> => ({
       '@context': 'https://schema.org',
       '@type': 'Bakery',
       '@id': abs(`/contact#${store.postal.code}`),
       name: `${SITE_NAME}, ${store.name}`,
-      description: SITE_DESCRIPTION,
+      description,
       url: abs('/home'),
       logo,
       image: logo,
@@ -125,6 +171,7 @@ export function homeJsonLd(abs: Abs, sameAs: string[], logo: string): WithContex
         opens: STORE_HOURS.opens,
         closes: STORE_HOURS.closes,
       },
+      ...served,
       ...(sameAs.length ? { sameAs } : {}),
     }),
   );

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSitemaps, SITEMAP_MAX_URLS, SITEMAP_PART_SIZE } from '../../api/pages/sitemap.js';
 import { seedDemoCatalogue } from '../../api/seed/demo.js';
 import type { Product } from '../../domain/catalogue.js';
+import { deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 
@@ -234,6 +235,73 @@ for (const dialect of DIALECTS) {
           'query-input': 'required name=search_term_string',
         },
       });
+    });
+
+    it('names where the shop delivers from its delivery areas: areaServed and the descriptions, following a change', async () => {
+      const cityNames = (served: unknown) =>
+        (served as { '@type': string; name: string }[]).map((c) => `${c['@type']} ${c.name}`);
+      const seeded = ['Chandigarh', 'Mohali', 'Kharar', 'Zirakpur', 'Panchkula'].map((c) => `City ${c}`);
+      const [product] = await products();
+      if (!product) throw new Error('no product');
+      const heads = async () => {
+        const productDoc = parseHtml((await get(`/products-details/${product.productID}`)).body);
+        const homeDoc = parseHtml((await get('/home')).body);
+        const categoryDoc = parseHtml((await get('/products-by-category/Chocolate%20Cakes')).body);
+        const offers = jsonLdOf(productDoc)[0]?.offers as Record<string, unknown>;
+        const bakeries = jsonLdOf(homeDoc).filter((d) => d['@type'] === 'Bakery');
+        return {
+          product: cityNames(offers.areaServed),
+          served: offers.areaServed as unknown[],
+          bakeries: bakeries.map((b) => cityNames(b.areaServed)),
+          bakeryDescriptions: bakeries.map((b) => b.description),
+          home: metaOf(homeDoc, 'description') ?? '',
+          category: metaOf(categoryDoc, 'description') ?? '',
+        };
+      };
+      const before = await heads();
+      expect(before.product).toEqual(seeded);
+      expect(before.bakeries).toEqual([seeded, seeded]);
+      const line = deliveryAreasText(SEED_AREAS);
+      expect(before.home).toBe(`Eggless cakes, fresh flowers, chocolates and gifts. ${line}.`);
+      expect(before.bakeryDescriptions).toEqual([before.home, before.home]);
+      expect(before.category).toContain(`${line}.`);
+      for (const d of [before.home, before.category]) expect(d).not.toMatch(/free|pan-india|across india/i);
+      expect(before.served[4]).toEqual({
+        '@type': 'City',
+        name: 'Panchkula',
+        containedInPlace: {
+          '@type': 'AdministrativeArea',
+          name: 'Haryana',
+          containedInPlace: { '@type': 'Country', name: 'India' },
+        },
+      });
+
+      // The shop stops delivering to Panchkula: every head says so on the next request.
+      const panchkula = SEED_AREAS.filter((a) => a.city === 'Panchkula');
+      for (const a of panchkula) {
+        const res = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/admin/delivery-areas/${a.pincode}`,
+          headers: admin,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const after = await heads();
+      expect(after.product).toEqual(seeded.slice(0, 4));
+      expect(after.bakeries).toEqual([seeded.slice(0, 4), seeded.slice(0, 4)]);
+      expect(after.home).toContain(
+        'Same-day delivery in Chandigarh, Mohali, Kharar and Zirakpur, ₹150-₹250.',
+      );
+      for (const a of panchkula) {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: `/api/admin/delivery-areas/${a.pincode}`,
+          headers: admin,
+          payload: { city: a.city, state: a.state, charge: a.charge },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      expect((await heads()).product).toEqual(seeded);
     });
 
     it('asks search engines to keep out of search results and a shopper’s own pages', async () => {

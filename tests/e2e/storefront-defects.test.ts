@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../domain/contact.js';
-import { SAME_DAY_AREAS } from '../../domain/delivery.js';
+import { deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { type FeedProduct, GUIDE_PHONE, type RunningServer, scrollToFooter } from '../support/e2e.js';
 import { axeViolations, openShop, type Shop } from '../support/shop.js';
 import { type TestSmtp, textOf } from '../support/smtp.js';
@@ -290,15 +290,25 @@ describe('what a shopper sees wrong', () => {
     await context.close();
   });
 
-  it('10: one list of same-day areas on the product, in its description, the FAQ and About us', async () => {
-    const { context, page } = await open(412);
+  it("10: the delivery areas' one sentence on the product, its shipping, the FAQ, About us and the footer; no free or pan-India promise", async () => {
+    const { context, page } = await open(412, 823);
+    const line = deliveryAreasText(SEED_AREAS);
+    const falsePromise = /free standard shipping|free shipping|pan-india|across india/i;
+    const says = async (where: string, locator: Locator) => {
+      await expect.poll(() => locator.textContent(), { message: where }).toContain(line);
+      expect(await page.locator('body').textContent(), where).not.toMatch(falsePromise);
+    };
     await visit(page, '/products-details/1');
-    expect(await page.locator('.benefits').textContent()).toContain(SAME_DAY_AREAS);
-    expect(await page.locator('.prose').first().textContent()).toContain(SAME_DAY_AREAS);
+    await says('product bullets', page.locator('.benefits'));
+    await says('product description', page.locator('.prose').first());
+    await says('shipping details', page.locator('.details__about > p').last());
+    await shot(page, 'item10-product-412');
+    await says('footer', await scrollToFooter(page));
     await visit(page, '/contact');
-    expect(await page.locator('.contact__faq').textContent()).toContain(SAME_DAY_AREAS);
+    await says('FAQs', page.locator('.contact__faq'));
     await visit(page, '/about-us');
-    expect(await page.locator('main').textContent()).toContain(SAME_DAY_AREAS);
+    await says('About us', page.locator('main'));
+    await shot(page, 'item10-about-412');
     await context.close();
   });
 

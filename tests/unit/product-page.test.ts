@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_TTL_MS } from '../../api/accounts/codes.js';
 import { KEY_RETENTION_MS } from '../../api/orders/idempotency.js';
-import { homeJsonLd, productJsonLd } from '../../api/pages/structured-data.js';
+import { areaServedJsonLd, homeJsonLd, productJsonLd } from '../../api/pages/structured-data.js';
 import { demoProducts } from '../../api/seed/demo.js';
 import type { Category, Product } from '../../domain/catalogue.js';
 import { type DeliveryArea, SEED_AREAS } from '../../domain/delivery-areas.js';
@@ -233,13 +233,43 @@ describe('no invented figures, and the facts the spec gives', () => {
       takesMessage: p.takesMessage,
       photoCake: p.photoCake,
     };
-    const json = JSON.stringify(productJsonLd(product, abs('/products-details/1'), abs));
+    const json = JSON.stringify(productJsonLd(product, abs('/products-details/1'), abs, SEED_AREAS));
     expect(json).not.toMatch(/aggregateRating|ratingValue|reviewCount|"review"/);
+  });
+
+  it('names the cities of the delivery areas as the area served, and none when there are no areas', () => {
+    expect(areaServedJsonLd(SEED_AREAS).areaServed?.map((c) => typeof c === 'object' && c.name)).toEqual([
+      'Chandigarh',
+      'Mohali',
+      'Kharar',
+      'Zirakpur',
+      'Panchkula',
+    ]);
+    expect(areaServedJsonLd([area('134101', 'Panchkula', 'Haryana', 300)])).toEqual({
+      areaServed: [
+        {
+          '@type': 'City',
+          name: 'Panchkula',
+          containedInPlace: {
+            '@type': 'AdministrativeArea',
+            name: 'Haryana',
+            containedInPlace: { '@type': 'Country', name: 'India' },
+          },
+        },
+      ],
+    });
+    expect(areaServedJsonLd([])).toEqual({});
   });
 
   it('has 2 stores, Sector 17 in Chandigarh and Phase 7 in Mohali, in the structured data too', () => {
     expect(STORES.map((s) => s.name)).toEqual(['Sector 17, Chandigarh', 'Phase 7, Mohali']);
-    const data = homeJsonLd(abs, [], abs('/icons/icon-512.png')) as unknown as Record<string, unknown>[];
+    const data = homeJsonLd(
+      abs,
+      [],
+      abs('/icons/icon-512.png'),
+      SEED_AREAS,
+      'About the shop.',
+    ) as unknown as Record<string, unknown>[];
     const bakeries = data.filter((d) => d['@type'] === 'Bakery');
     expect(bakeries.map((b) => JSON.stringify(b.address))).toEqual([
       expect.stringContaining('Sector 17'),
