@@ -84,7 +84,7 @@ export default function Contact() {
         </p>
         <p>
           <strong>Until when can I order for today?</strong> {deliveryLine(areas)}. Each delivery slot takes
-          orders for today until its own cut-off: past it, checkout says "{slotMessages.past}".{' '}
+          orders for today until its own cut-off: past it, checkout says “{slotMessages.past}”.{' '}
           {giftMessages.photoCakeNotice(noticeDays)}
         </p>
       </section>
