@@ -18,7 +18,7 @@ const GIFTS = [
  * The stores are named on Contact (domain/stores.ts); here only their count and towns, which a test
  * holds against that list. Importing it here too would make it a chunk of its own, one more name
  * in the first screen's list of chunks. Where and when the shop delivers comes from its delivery
- * areas (the spec's "pan-India delivery" is what its own delivery table contradicts).
+ * areas: the spec's About text promises delivery everywhere, which its own delivery table contradicts.
  */
 export default function AboutUs() {
   useTitle('About us');
