@@ -388,6 +388,8 @@ describe('on the way through the shop', () => {
       photoCake: true,
     });
     await putProducts([bouquet, photoCake]);
+    // With the areas on the device, so "same-day" could be said and must not be for the photo cake.
+    await db.areas.bulkPut([...SEED_AREAS]);
     renderAt('/products-details/2');
     await screen.findByRole('heading', { level: 1, name: 'Red Roses Bouquet' });
     const benefits = () => (document.querySelector('.benefits') as HTMLElement).textContent ?? '';
@@ -396,7 +398,8 @@ describe('on the way through the shop', () => {
     cleanup();
     renderAt('/products-details/3');
     await screen.findByRole('heading', { level: 1, name: 'Vanilla Buttercream Cake' });
-    expect(benefits()).toContain(giftMessages.photoCakeNotice);
+    await waitFor(() => expect(benefits()).toContain('Delivery in Chandigarh'));
+    expect(benefits()).toContain(giftMessages.photoCakeNotice(1));
     expect(benefits()).not.toMatch(/same-day/i);
     const shipping = screen.getByRole('heading', { name: 'Shipping details' }).nextElementSibling;
     expect(shipping?.textContent).not.toMatch(/same-day/i);
