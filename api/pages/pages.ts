@@ -56,10 +56,8 @@ export async function resolvePage(pathname: string, query: URLSearchParams, ctx:
   if (STATIC_PAGES[lower]) return fixed(lower, ctx);
   if (section === '/products-details' && param !== undefined && extra === undefined) {
     if (!/^\d{1,15}$/.test(param)) return missing(path, ctx);
-    const product = await ctx.cache.product(Number(param));
-    return product
-      ? productPage(product, await ctx.cache.areas(), ctx)
-      : missing(path, ctx, messages.productNotFound);
+    const [product, areas] = await Promise.all([ctx.cache.product(Number(param)), ctx.cache.areas()]);
+    return product ? productPage(product, areas, ctx) : missing(path, ctx, messages.productNotFound);
   }
   if ((section === '/products-by-category' || section === '/category') && param && extra === undefined) {
     const category = await findCategory(param, ctx);
