@@ -7,6 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { earliestDeliveryDate, latestDeliveryDate } from '../../domain/delivery.js';
 import { areaMatches, areaMessages, type DeliveryArea } from '../../domain/delivery-areas.js';
+import { firstDateFor } from '../../domain/delivery-promise.js';
 import { ok } from '../../domain/envelope.js';
 import { indiaClock, isCalendarDate } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
@@ -143,7 +144,9 @@ export async function quote(
   const day = body.DeliveryDate;
   const today = indiaClock(now).date;
   const tooEarly = isCalendarDate(day) && day < today;
-  const notToday = day === today && !area.sameDay;
+  // Today, where the area has no same-day delivery (the product page's promise says the same).
+  const notToday =
+    isCalendarDate(day) && !tooEarly && day < firstDateFor(area, { photoCake: false, noticeDays: 0, now });
   if (!isCalendarDate(day) || tooEarly || notToday || day > latestDeliveryDate(now)) {
     // The dates travel with the refusal: a queued order whose day has passed offers the new earliest.
     const dates = {

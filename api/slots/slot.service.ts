@@ -5,6 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { type DeliveryArea, slotsOfArea } from '../../domain/delivery-areas.js';
+import { firstDateFor } from '../../domain/delivery-promise.js';
 import { addDays, indiaClock } from '../../domain/india-time.js';
 import { slotMessages } from '../../domain/slot-messages.js';
 import {
@@ -73,7 +74,8 @@ export async function earliestBookableDate(
   const today = indiaClock(now).date;
   const [slots, closures] = await Promise.all([listSlots(db), listClosures(db, today)]);
   if (!area) return earliestSlotDate(slots, closures, now);
-  return earliestSlotDate(slotsOfArea(area, slots), closures, now, area.sameDay ? today : addDays(today, 1));
+  const first = firstDateFor(area, { photoCake: false, noticeDays: 0, now });
+  return earliestSlotDate(slotsOfArea(area, slots), closures, now, first);
 }
 
 function refusalMessage(
