@@ -15,7 +15,7 @@ import { bumpVersion } from '../catalogue/catalogue.repository.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { listSlots } from '../slots/slot.repository.js';
-import { findAreaByPincode, listAreas, removeArea, upsertArea } from './delivery-area.repository.js';
+import { listAreas, removeArea, upsertArea } from './delivery-area.repository.js';
 
 /**
  * Adds a pincode or changes it. Its slots must be slots of the shop (a retired one included: it
@@ -72,8 +72,10 @@ export async function pasteAreas(db: Kysely<Database>, text: string): Promise<Pa
     let changed = 0;
     let version: number | null = null;
     const now = Date.now();
+    // One read for the whole paste: a district's few hundred lines are not a query each.
+    const live = new Map((await listAreas(trx)).map((a) => [a.pincode, a]));
     for (const line of parsed.areas) {
-      const before = await findAreaByPincode(trx, line.pincode);
+      const before = live.get(line.pincode);
       const area: DeliveryArea = before
         ? { ...before, city: line.city, state: line.state, charge: line.charge }
         : { ...line, slotIDs: null, sameDay: true };
