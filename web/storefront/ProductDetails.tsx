@@ -23,7 +23,7 @@ import { useLastSynced } from '../hooks/useCatalogue.js';
 import { useProduct, useProductsInCategoryId, useStableShuffle } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { CakeGift, type CakeGiftState, cakeGiftProblem, emptyCakeGift } from './CakeGiftChoices.js';
-import { ProductBenefits, ShippingDetails } from './ProductDelivery.js';
+import { ProductBenefits, ShippingDetails } from './DeliveryLines.js';
 import { copyText, ShareProduct } from './Share.js';
 
 /**
