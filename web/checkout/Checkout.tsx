@@ -10,6 +10,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
+  type AreaLookup,
   CHECKOUT_FIELDS,
   checkoutDates,
   checkoutErrors,
@@ -19,7 +20,7 @@ import {
 } from '../../domain/checkout.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { isValidPincode, latestDeliveryDate } from '../../domain/delivery.js';
-import { slotsOfArea } from '../../domain/delivery-areas.js';
+import { type DeliveryArea, slotsOfArea } from '../../domain/delivery-areas.js';
 import {
   giftMessages,
   giftPaymentProblem,
@@ -153,7 +154,8 @@ export default function Checkout() {
     navigate(`/order-success?order=${encodeURIComponent(key)}`);
   };
 
-  const buildRequest = (m: Method): OrderRequestInput => ({
+  /** `at`: the area the request is for (the one shown, or the one read at Place Order). */
+  const buildRequest = (m: Method, at: DeliveryArea | null | undefined = known): OrderRequestInput => ({
     DeliveryDate: form.DeliveryDate,
     ...(hasSlots ? { DeliverySlotID: chosen?.slotID ?? null } : {}),
     CustomerName: form.CustomerName,
@@ -161,8 +163,8 @@ export default function Checkout() {
     CustomerPhone: session.phone,
     CustomerAddress: form.CustomerAddress,
     // The spec's API keeps State and City: they are the pincode's area's, as the server checks.
-    State: known?.state ?? '',
-    City: known?.city ?? '',
+    State: at?.state ?? '',
+    City: at?.city ?? '',
     CustomerPincode: form.CustomerPincode,
     PaymentMethod: m === 'online' ? PAYMENT_METHODS.online : PAYMENT_METHODS.cod,
     TotalAmount: totals.total,
@@ -172,8 +174,8 @@ export default function Checkout() {
   });
   const slotCheck = hasSlots ? (chosen ? { state: chosen.state } : null) : undefined;
   /** The checkout's rules plus the gifts': the photo cake's date and the recipient and card fields. */
-  const allErrors = (request: OrderRequestInput, at: Date) => {
-    const found = checkoutErrors(request, at, slotCheck, place);
+  const allErrors = (request: OrderRequestInput, at: Date, where: AreaLookup = place) => {
+    const found = checkoutErrors(request, at, slotCheck, where);
     const tooSoon = photoCake ? photoCakeDateProblem(request.DeliveryDate, at, noticeDays) : null;
     if (tooSoon && !found.DeliveryDate)
       found.DeliveryDate = giftMessages.photoTooSoon(photoCake?.title ?? '', tooSoon.earliest);
@@ -186,8 +188,10 @@ export default function Checkout() {
     e.preventDefault();
     if (busy) return;
     setSubmitted(true);
-    const request = buildRequest(payBy);
-    const found = allErrors(request, new Date());
+    // A Place Order faster than the pincode's lookup still judges the pincode, not an empty City.
+    const area = whole ? (known ?? (await db.areas.get(form.CustomerPincode)) ?? null) : null;
+    const request = buildRequest(payBy, area);
+    const found = allErrors(request, new Date(), { area, areas: areas ?? [] });
     if (Object.keys(found).length) {
       notify(messages.formInvalid, 'error');
       const first = [...CHECKOUT_FIELDS, 'RecipientName', 'RecipientPhone', 'CardMessage'].find(
