@@ -10,6 +10,9 @@ export const checkoutMessages = {
   addressHint: 'Include house/flat number, street, landmark, city and PIN.',
   pincodeHint: 'We fill in the city and state, and show the dates and slots we deliver there.',
   pincodeFirst: 'Enter your pincode',
+  notDeliveredHere: 'Not delivered to this pincode',
+  areasNotOnPhone:
+    'This phone has not yet loaded the places we deliver to. Connect to the internet once, then try again.',
   areaFound: (city: string, state: string, charge: string) => `${city}, ${state} · delivery ${charge}`,
   areaChecking: 'Looking up this pincode…',
   /** A slot with no surcharge when the pincode's delivery charge applies: "Free" would not be true. */

@@ -8,6 +8,7 @@
  */
 import * as v from 'valibot';
 import type { CartLine } from './cart.js';
+import { checkoutMessages } from './checkout-messages.js';
 import { checkDeliveryDate, earliestDeliveryDate, isValidPincode, latestDeliveryDate } from './delivery.js';
 import { areaMessages, type DeliveryArea, deliveryAreasText, slotsOfArea } from './delivery-areas.js';
 import { firstDateFor, openSlotsFrom } from './delivery-promise.js';
@@ -110,6 +111,8 @@ export function pincodeProblem(pincode: string, where: AreaLookup): string | nul
   if (pincode.length < 6) return null;
   if (!isValidPincode(pincode)) return areaMessages.pincodeInvalid;
   if (where.area !== null) return null;
+  // No areas at all: this device has not synced them yet, which says nothing about the pincode.
+  if (where.areas.length === 0) return checkoutMessages.areasNotOnPhone;
   return `${areaMessages.outside(pincode)} ${deliveryAreasText(where.areas)}.`;
 }
 

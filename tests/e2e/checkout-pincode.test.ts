@@ -36,6 +36,17 @@ async function adminCall(method: string, path: string): Promise<number> {
   return res.status;
 }
 
+/** The phone's screen (412x823) from the top of `what`, as the shopper sees it there, and the whole page. */
+async function shot(name: string, what = '.checkout h1'): Promise<void> {
+  await page
+    .locator(what)
+    .first()
+    .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollBy(0, -130));
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await page.screenshot({ path: `${SHOTS}/${name}-full.png`, fullPage: true });
+}
+
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   shop = await openShop({ shoppers: [email], admin: true, phone: true });
@@ -74,7 +85,7 @@ describe('checkout from the pincode', () => {
       expect(await slots.innerText()).not.toMatch(/\bFree\b/);
     }
     await axe(page, 'checkout, 160062');
-    await page.screenshot({ path: `${SHOTS}/checkout-pincode-160062.png`, fullPage: true });
+    await shot('checkout-pincode-160062');
 
     await page.getByLabel('Pincode').fill('110001');
     const refusal = `${areaMessages.outside('110001')} ${deliveryAreasText(SEED_AREAS)}.`;
@@ -83,7 +94,7 @@ describe('checkout from the pincode', () => {
     expect(await page.getByLabel('Pincode').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('');
     await axe(page, 'checkout, 110001');
-    await page.screenshot({ path: `${SHOTS}/checkout-pincode-110001.png`, fullPage: true });
+    await shot('checkout-pincode-110001');
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect
@@ -128,7 +139,7 @@ describe('checkout from the pincode', () => {
     expect(await page.getByText(areaMessages.outside('160071')).count()).toBeGreaterThan(0);
     expect((await ordersOf(server, email)).size).toBe(before);
     await axe(page, 'an order waiting for a new address');
-    await page.screenshot({ path: `${SHOTS}/checkout-pincode-queued-refused.png`, fullPage: true });
+    await shot('checkout-pincode-queued-refused', '.co-attention');
 
     const attention = page.locator('.co-attention');
     await attention.getByLabel('Pincode').fill('160059');

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkoutDates, checkoutErrors, checkoutTotals, pincodeProblem } from '../../domain/checkout.js';
+import { checkoutMessages } from '../../domain/checkout-messages.js';
 import {
   areaMessages,
   type DeliveryArea,
@@ -71,6 +72,8 @@ describe('checkout from the pincode', () => {
     );
     expect(pincodeProblem('012345', { ...where, area: null })).toBe(areaMessages.pincodeInvalid);
     expect(pincodeProblem('160062', { ...where, area: mohali })).toBeNull();
+    // A phone that has not synced the areas yet knows nothing of the pincode, and says that.
+    expect(pincodeProblem('160062', { areas: [], area: null })).toBe(checkoutMessages.areasNotOnPhone);
     // Still being looked up: nothing said yet.
     expect(pincodeProblem('160062', { ...where, area: undefined })).toBeNull();
   });

@@ -138,7 +138,7 @@ describe('checkout form', { timeout: 30_000 }, () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(field('Pincode').getAttribute('aria-invalid')).toBe('true');
     expect(field('City').value).toBe('');
-    expect(screen.getByText(t.pincodeFirst)).toBeTruthy();
+    expect(screen.getByText(t.notDeliveredHere)).toBeTruthy();
     expect(document.querySelector('.co-total dd')?.textContent).toContain(formatRupees(1200));
 
     fireEvent.change(field('Pincode'), { target: { value: '16 00-62 99' } });

@@ -307,7 +307,7 @@ export default function Checkout() {
             slot={chosen}
             busy={busy}
             gift={gift}
-            deliveryNote={known ? null : t.pincodeFirst}
+            deliveryNote={known ? null : whole && known === null ? t.notDeliveredHere : t.pincodeFirst}
           />
         </form>
       )}
