@@ -82,18 +82,18 @@ beforeEach(() => {
       if (pincode && req.method === 'PUT') {
         const area = { pincode, ...body };
         areas = [...areas.filter((a) => a.pincode !== pincode), area];
-        return ok(area);
+        return ok(area, areaMessages.saved(pincode));
       }
       if (pincode && req.method === 'DELETE') {
         const gone = areas.find((a) => a.pincode === pincode);
         areas = areas.filter((a) => a.pincode !== pincode);
-        return ok(gone);
+        return ok(gone, areaMessages.removed(pincode));
       }
       if (path === '/api/admin/delivery-areas/import')
-        return ok({ added: 2, changed: 1, areas }, 'Pincodes saved.');
+        return ok({ added: 2, changed: 1, areas }, areaMessages.pasted(2, 1));
       if (path === '/api/admin/settings' && req.method === 'PUT') {
         settings = { ...settings, ...body };
-        return ok(settings);
+        return ok(settings, settingMessages.saved);
       }
       return json({ isSuccess: false, data: null, sys_message: 'Not here.' }, 404);
     }),
@@ -132,13 +132,11 @@ const rowOf = (pincode: string) => {
   if (!row) throw new Error(`no row for ${pincode}`);
   return row;
 };
-/** The paste's problems, once shown: the list the paste box is described by. */
-const pasteProblems = () =>
-  waitFor(() => {
-    const list = screen.getByRole('form', { name: t.pasteHeading }).querySelector('ul[role="alert"]');
-    if (!list) throw new Error('no problems shown');
-    return [...list.querySelectorAll('li')].map((li) => li.textContent);
-  });
+/** The paste's problems as shown: the list under the paste box. */
+const pasteProblems = () => {
+  const form = screen.getByRole('form', { name: t.pasteHeading });
+  return [...form.querySelectorAll('[role="alert"] li')].map((li) => li.textContent);
+};
 /** What a field is described by (its help, its problem), as a screen reader reaches it. */
 const describedBy = (field: HTMLElement) =>
   (field.getAttribute('aria-describedby')?.split(' ') ?? [])
@@ -203,10 +201,12 @@ describe('Settings → Delivery areas', () => {
       },
     });
     fireEvent.click(screen.getByRole('button', { name: t.pasteButton }));
-    expect(await pasteProblems()).toEqual([
-      areaMessages.pasteLine(3, areaMessages.pincodeInvalid),
-      areaMessages.pasteLine(4, areaMessages.pasteShape),
-    ]);
+    await waitFor(() =>
+      expect(pasteProblems()).toEqual([
+        areaMessages.pasteLine(3, areaMessages.pincodeInvalid),
+        areaMessages.pasteLine(4, areaMessages.pasteShape),
+      ]),
+    );
     expect(problemOf(box)).toContain(areaMessages.pasteLine(3, areaMessages.pincodeInvalid));
     expect(sent).toEqual([]);
   });
@@ -220,23 +220,23 @@ describe('Settings → Delivery areas', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: t.pasteButton }));
     });
-    await alertWith(t.pasteResult(2, 1));
+    await alertWith(areaMessages.pasted(2, 1));
     expect(sent).toEqual([{ method: 'POST', path: '/api/admin/delivery-areas/import', body: { lines } }]);
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
 
-  it("shows a refused paste's message and the lines the server names", async () => {
+  it('shows the lines a refused paste names, or its message when it names none', async () => {
     await openAreas();
-    refuse = {
-      status: 400,
-      message: 'Some lines are not right.',
-      data: { errors: ['Line 1: Enter the city.'] },
-    };
+    const lines = ['Line 1: Enter the city.', 'Line 2: Enter the state.'];
+    refuse = { status: 400, message: areaMessages.pasteRefused(lines), data: { errors: lines } };
     fireEvent.change(screen.getByLabelText('Lines of pincode,city,state,charge'), {
       target: { value: '160101,Chandigarh,Chandigarh,200' },
     });
     fireEvent.click(screen.getByRole('button', { name: t.pasteButton }));
-    expect(await pasteProblems()).toEqual(['Some lines are not right.', 'Line 1: Enter the city.']);
+    await waitFor(() => expect(pasteProblems()).toEqual(lines));
+    refuse = { status: 413, message: 'The paste is too large.', data: null };
+    fireEvent.click(screen.getByRole('button', { name: t.pasteButton }));
+    await waitFor(() => expect(pasteProblems()).toEqual(['The paste is too large.']));
   });
 
   it('checks the add form at each field before sending, then adds the pincode', async () => {
@@ -268,7 +268,9 @@ describe('Settings → Delivery areas', () => {
     fireEvent.click(within(form).getByLabelText(t.onlySlots));
     expect(within(form).queryByLabelText('Dawn (retired)')).toBeNull();
     fireEvent.click(within(form).getByRole('button', { name: t.addPincode }));
-    expect(problemOf(within(form).getByRole('group', { name: 'Delivery slots' }))).toBe(t.pickASlot);
+    expect(problemOf(within(form).getByRole('group', { name: 'Delivery slots' }))).toBe(
+      areaMessages.slotsNone,
+    );
     expect(sent).toEqual([]);
 
     fireEvent.click(within(form).getByLabelText('Midnight'));
@@ -277,7 +279,7 @@ describe('Settings → Delivery areas', () => {
     await act(async () => {
       fireEvent.click(within(form).getByRole('button', { name: t.addPincode }));
     });
-    await alertWith(t.areaSaved('160101'));
+    await alertWith(areaMessages.saved('160101'));
     expect(sent).toEqual([
       {
         method: 'PUT',
@@ -289,28 +291,32 @@ describe('Settings → Delivery areas', () => {
     expect(rowOf('160101').querySelector('td[data-label="Slots"]')?.textContent).toBe('Midnight, Morning');
   });
 
-  it("shows the server's refusal at the field it names, or under the form", async () => {
+  it("shows the server's refusal at the field it names (the slots' 422s at the slots), or under the form", async () => {
     await openAreas();
     fireEvent.click(screen.getByRole('button', { name: 'Edit 140603' }));
     const form = screen.getByRole('form', { name: 'Edit 140603' });
     expect((within(form).getByLabelText('Pincode') as HTMLInputElement).readOnly).toBe(true);
     expect((within(form).getByLabelText('Morning') as HTMLInputElement).checked).toBe(true);
-    refuse = { status: 400, message: areaMessages.slotUnknown, data: { field: 'slotIDs.1' } };
+    refuse = { status: 400, message: areaMessages.nameTooLong, data: { field: 'city' } };
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: t.saveArea }));
+    });
+    expect(problemOf(within(form).getByLabelText('City'))).toBe(areaMessages.nameTooLong);
+    refuse = { status: 422, message: areaMessages.slotUnknown, data: null };
     await act(async () => {
       fireEvent.click(within(form).getByRole('button', { name: t.saveArea }));
     });
     expect(problemOf(within(form).getByRole('group', { name: 'Delivery slots' }))).toBe(
       areaMessages.slotUnknown,
     );
+    expect(within(form).getByLabelText('City').getAttribute('aria-invalid')).toBeNull();
     refuse = { status: 500, message: 'The database is busy.', data: null };
     await act(async () => {
       fireEvent.click(within(form).getByRole('button', { name: t.saveArea }));
     });
     expect(within(form).getByRole('alert').textContent).toBe('The database is busy.');
-    expect(sent.map((s) => s.body)).toEqual([
-      { city: 'Zirakpur', state: 'Punjab', charge: 250, slotIDs: [2, 6], sameDay: false },
-      { city: 'Zirakpur', state: 'Punjab', charge: 250, slotIDs: [2, 6], sameDay: false },
-    ]);
+    const body = { city: 'Zirakpur', state: 'Punjab', charge: 250, slotIDs: [2, 6], sameDay: false };
+    expect(sent.map((s) => s.body)).toEqual([body, body, body]);
   });
 
   it('asks before removing a pincode; Cancel sends nothing', async () => {
@@ -327,7 +333,7 @@ describe('Settings → Delivery areas', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     });
-    await alertWith(t.areaRemoved('160062'));
+    await alertWith(areaMessages.removed('160062'));
     expect(sent).toEqual([{ method: 'DELETE', path: '/api/admin/delivery-areas/160062', body: null }]);
     await waitFor(() => expect(screen.getAllByTestId('area-row')).toHaveLength(7));
   });
@@ -354,7 +360,7 @@ describe('Settings → Shop settings', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: t.saveSettings }));
     });
-    await alertWith(t.saved);
+    await alertWith(settingMessages.saved);
     expect(sent).toEqual([{ method: 'PUT', path: '/api/admin/settings', body: { photoCakeNoticeDays: 2 } }]);
     expect((field as HTMLInputElement).value).toBe('2');
   });

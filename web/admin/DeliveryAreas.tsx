@@ -32,7 +32,6 @@ import {
   areaValues,
   EMPTY_AREA,
   filterAreas,
-  refusalOf,
   settingsTexts as t,
 } from './settings-forms.js';
 import { LoadError, Loading, Screen } from './ui.js';
@@ -62,6 +61,12 @@ export default function DeliveryAreas() {
   const [formDirty, setFormDirty] = useState(false);
   const [pasteDirty, setPasteDirty] = useState(false);
   useLeaveGuardState(formDirty || pasteDirty);
+  const filterBox = useRef<HTMLInputElement>(null);
+  // A city picked above shows its pincodes below: focus takes a phone's owner down to them.
+  const pickCity = (city: string) => {
+    setFilter(city);
+    filterBox.current?.focus();
+  };
   const list = areas.data ?? [];
   const slotList = slots.data?.slots ?? [];
   const shown = useMemo(() => inCityOrder(filterAreas(list, filter)), [list, filter]);
@@ -69,8 +74,8 @@ export default function DeliveryAreas() {
   const remove = async (a: DeliveryArea) => {
     if (!(await confirm(t.removeConfirm(a), 'Remove'))) return;
     try {
-      await adminCall(deliveryAreasApi.remove, { params: { pincode: a.pincode } });
-      notify(t.areaRemoved(a.pincode), 'success');
+      const res = await adminCall(deliveryAreasApi.remove, { params: { pincode: a.pincode } });
+      notify(res.sys_message, 'success');
       if (editing === a.pincode) {
         setFormDirty(false);
         setEditing(null);
@@ -109,13 +114,17 @@ export default function DeliveryAreas() {
       )}
       {areas.data && (
         <>
-          <Cities areas={list} onPick={setFilter} />
+          <div className="admin-split">
+            <Cities areas={list} onPick={pickCity} />
+            <PasteAreas onDone={areas.reload} onDirty={setPasteDirty} />
+          </div>
           <section className="admin-panel" aria-labelledby="areas-pincodes-title">
             <h2 id="areas-pincodes-title">{t.pincodesHeading}</h2>
-            <div className="admin-filters">
+            <div className="admin-filters admin-areas-filter">
               <label className="admin-field">
                 <span>{t.filterLabel}</span>
                 <input
+                  ref={filterBox}
                   type="search"
                   value={filter}
                   onChange={(e) => setFilter(e.target.value)}
@@ -132,7 +141,7 @@ export default function DeliveryAreas() {
               <p className="muted">{t.noMatch(filter.trim())}</p>
             ) : (
               <div className="admin-table-wrap">
-                <table className="admin-table admin-table--cards admin-areas">
+                <table className="admin-table admin-areas">
                   <thead>
                     <tr>
                       <th scope="col">Pincode</th>
@@ -182,7 +191,6 @@ export default function DeliveryAreas() {
               </div>
             )}
           </section>
-          <PasteAreas onDone={areas.reload} onDirty={setPasteDirty} />
         </>
       )}
     </Screen>
@@ -311,8 +319,11 @@ function AreaForm({
     setProblems({});
     setBusy(true);
     try {
-      await adminCall(deliveryAreasApi.put, { params: { pincode: request.pincode }, body: request.body });
-      notify(t.areaSaved(request.pincode), 'success');
+      const res = await adminCall(deliveryAreasApi.put, {
+        params: { pincode: request.pincode },
+        body: request.body,
+      });
+      notify(res.sys_message, 'success');
       onDone(true);
     } catch (err) {
       const refusal = areaRefusal(err, messages.somethingWentWrongDot);
@@ -469,13 +480,14 @@ function PasteAreas({ onDone, onDirty }: { onDone(): void; onDirty(dirty: boolea
     setBusy(true);
     try {
       const res = await adminCall(deliveryAreasApi.paste, { body: { lines: text } });
-      const { added, changed } = res.data ?? { added: 0, changed: 0 };
-      notify(t.pasteResult(added, changed), 'success');
+      // "Added 12 pincodes, changed 3.": the server's count, lines that changed nothing left out.
+      notify(res.sys_message, 'success');
       setText('');
       onDone();
     } catch (err) {
-      const refusal = refusalOf(err, [] as const, messages.somethingWentWrongDot);
-      setProblems([refusal.message, ...linesOf(err)]);
+      // The server names every bad line itself; its message repeats the first, so the lines are enough.
+      const lines = linesOf(err);
+      setProblems(lines.length ? lines : [serverMessageOr(err, messages.somethingWentWrongDot)]);
     } finally {
       setBusy(false);
     }
@@ -504,11 +516,13 @@ function PasteAreas({ onDone, onDirty }: { onDone(): void; onDirty(dirty: boolea
         />
       </div>
       {problems.length > 0 && (
-        <ul id={`${id}-problems`} className="admin-error admin-paste-problems" role="alert">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
+        <div id={`${id}-problems`} className="admin-error" role="alert">
+          <ul className="admin-paste-problems">
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
       )}
       <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
         {t.pasteButton}

@@ -72,7 +72,7 @@ function SettingsForm({ initial }: { initial: Saved }) {
       const now = res.data ?? { ...saved, ...result.patch };
       setSaved(now);
       setDraft(settingsDraft(now));
-      notify(t.saved, 'success');
+      notify(res.sys_message, 'success');
     } catch (err) {
       const refusal = refusalOf(err, SETTING_KEYS, messages.somethingWentWrongDot);
       if (refusal.field) {

@@ -6,7 +6,12 @@
  * web tests and the browser test read the same words the screens show.
  */
 import * as v from 'valibot';
-import { AreaInputSchema, type DeliveryArea, PincodeParamsSchema } from '../../domain/delivery-areas.js';
+import {
+  AreaInputSchema,
+  areaMessages,
+  type DeliveryArea,
+  PincodeParamsSchema,
+} from '../../domain/delivery-areas.js';
 import {
   SETTING_KEYS,
   SETTINGS,
@@ -27,7 +32,6 @@ export const settingsTexts = {
   pasteHelp:
     'One pincode a line: pincode,city,state,charge (for example 160062,Mohali,Punjab,150). A pincode already in the list takes the line’s city, state and charge and keeps its slots and same-day choice.',
   pasteButton: 'Add pasted pincodes',
-  pasteResult: (added: number, changed: number) => `${added} added, ${changed} changed`,
   filterLabel: 'Filter by pincode, city or state',
   noAreas: 'No pincodes yet: the shop takes no delivery orders until one is added.',
   noMatch: (text: string) => `No pincode matches "${text}".`,
@@ -36,15 +40,11 @@ export const settingsTexts = {
   allSlots: 'All',
   everySlot: 'Every slot',
   onlySlots: 'Only these slots',
-  pickASlot: 'Pick at least one slot, or choose every slot.',
   alreadyListed: (a: Pick<DeliveryArea, 'pincode' | 'city'>) =>
     `${a.pincode} is already delivered to (${a.city}): edit it in the list instead.`,
-  areaSaved: (pincode: string) => `Pincode ${pincode} saved.`,
-  areaRemoved: (pincode: string) => `Pincode ${pincode} removed.`,
   removeConfirm: (a: Pick<DeliveryArea, 'pincode' | 'city'>) =>
     `Stop delivering to ${a.pincode} (${a.city})? Orders already placed keep their address; an order waiting on a phone for that pincode will ask its shopper to choose again.`,
   shoppersRead: 'Shoppers read',
-  saved: 'Saved.',
   nothingChanged: 'Nothing has changed: there is nothing to save.',
   saveSettings: 'Save settings',
 } as const;
@@ -125,8 +125,8 @@ export function areaRequest(
       const field = fieldOf(issue.path?.map((p) => String(p.key)).join('.'));
       if (field && !problems[field]) problems[field] = issue.message;
     }
-  // The schema lets an area name no slot at all, which would list a pincode no order can reach.
-  if (!f.allSlots && f.slotIDs.length === 0) problems.slotIDs ??= settingsTexts.pickASlot;
+  // The schema lets an area name no slot at all; the server refuses it (an area no order can reach).
+  if (!f.allSlots && f.slotIDs.length === 0) problems.slotIDs ??= areaMessages.slotsNone;
   return Object.keys(problems).length ? { ok: false, problems } : { ok: true, pincode, body };
 }
 
@@ -152,7 +152,14 @@ export function refusalOf<F extends string>(
       : undefined;
   return { field: fields.find((f) => f === named) ?? null, message: err.message };
 }
-export const areaRefusal = (err: unknown, fallback: string) => refusalOf(err, AREA_FIELDS, fallback);
+/** The server's refusals of an area's slots (422s that name no field) belong at the slots. */
+const SLOT_REFUSALS: readonly string[] = [areaMessages.slotUnknown, areaMessages.slotsNone];
+export function areaRefusal(err: unknown, fallback: string): { field: AreaField | null; message: string } {
+  const refusal = refusalOf(err, AREA_FIELDS, fallback);
+  return !refusal.field && SLOT_REFUSALS.includes(refusal.message)
+    ? { ...refusal, field: 'slotIDs' }
+    : refusal;
+}
 
 /** The filter box: a pincode's start, or a word of its city or state, case aside. */
 export function filterAreas(areas: readonly DeliveryArea[], text: string): DeliveryArea[] {
