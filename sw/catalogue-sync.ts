@@ -15,7 +15,10 @@
  * `catalogueSnapshotFrom`) to its own last id, and the last page to the end.
  * Whatever the device holds in that range and the page does not carry is gone
  * on the server and is deleted in the page's transaction; the first page
- * replaces the categories likewise. No page needs to remember the others.
+ * replaces the categories likewise, and the delivery areas and device settings
+ * it carries. No page needs to remember the others. A delta's areas and
+ * settings are the changed rows (and `deletedPincodes` the removed ones), so
+ * the product page's "Check delivery" answers offline from the device's copy.
  */
 import type { CatalogueDelta, Category, Product } from '../domain/catalogue.js';
 import { API_BASE } from '../domain/contract.js';
@@ -330,18 +333,9 @@ function checkDelta(data: unknown): CatalogueDelta {
   ) {
     throw new SyncError('Catalogue sync failed: the feed answered an unexpected shape', 502);
   }
-  return {
-    cursor: d.cursor,
-    full: d.full === true,
-    hasMore: d.hasMore === true,
-    categories: d.categories,
-    products: d.products,
-    deletedProductIds: d.deletedProductIds,
-    deletedCategoryIds: d.deletedCategoryIds,
-    // Slots and closed dates come on a first page; a page without them leaves the device's as they are.
-    ...(Array.isArray(d.slots) ? { slots: d.slots } : {}),
-    ...(Array.isArray(d.closedDates) ? { closedDates: d.closedDates } : {}),
-  };
+  // The optional parts (slots, closed dates, areas, settings) are checked where they are applied: a
+  // page without them leaves the device's as they are. This module is on the first screen: no copy.
+  return { ...d, full: d.full === true, hasMore: d.hasMore === true } as CatalogueDelta;
 }
 
 export function toStored(product: Product): StoredProduct {
@@ -371,8 +365,11 @@ async function applyPage(
     store.images,
     store.slots,
     store.closedDates,
+    store.areas,
+    store.settings,
     store.meta,
   ];
+  const { areas, deletedPincodes, settings } = delta;
   await store.transaction('rw', tables, async () => {
     await store.categories.bulkPut(categories);
     // The shop's slots and closed dates come whole on a first page: the device's copy is replaced.
@@ -383,6 +380,18 @@ async function applyPage(
     if (Array.isArray(delta.closedDates)) {
       await store.closedDates.clear();
       await store.closedDates.bulkPut(delta.closedDates);
+    }
+    // Areas and settings come row by row (a delta carries the changed ones); a snapshot's first page
+    // carries them all, so it replaces the device's whole copy (a pincode removed meanwhile goes).
+    const whole = snapshot?.from === 0;
+    if (Array.isArray(areas)) {
+      if (whole) await store.areas.clear();
+      await store.areas.bulkPut(areas);
+    }
+    if (Array.isArray(deletedPincodes)) await store.areas.bulkDelete(deletedPincodes);
+    if (settings && typeof settings === 'object') {
+      if (whole) await store.settings.clear();
+      await store.settings.bulkPut(Object.entries(settings).map(([key, value]) => ({ key, value })));
     }
     const range = snapshot
       ? {

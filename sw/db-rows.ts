@@ -35,13 +35,13 @@ export interface StoredImage {
   kind?: 'thumb' | 'src';
 }
 
-/** Small facts about sync and the device, by name (see `MetaKey`). */
 /** One device setting as the feed sent it; `readSettings` (domain/settings.ts) checks it when read. */
 export interface SettingRow {
   key: string;
   value: unknown;
 }
 
+/** Small facts about sync and the device, by name (see `MetaKey`). */
 export interface MetaRow {
   key: MetaKey;
   value: string | number | boolean | null;

@@ -1,6 +1,9 @@
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogueDelta, Category, Product } from '../../domain/catalogue.js';
+import type { DeliveryArea } from '../../domain/delivery-areas.js';
+import { DEFAULT_SETTINGS, readSettings } from '../../domain/settings.js';
 import { lastSyncedAt, SyncError, syncCatalogue } from '../../sw/catalogue-sync.js';
 import { ShopDatabase } from '../../sw/db.js';
 import {
@@ -386,6 +389,141 @@ function imageFetch(failing: Set<string> = new Set()) {
   }) as typeof fetch;
   return { fn, asked };
 }
+
+describe('delivery areas and settings on the device', () => {
+  const mohali: DeliveryArea = {
+    pincode: '160062',
+    city: 'Mohali',
+    state: 'Punjab',
+    charge: 150,
+    slotIDs: null,
+    sameDay: true,
+  };
+  const kharar: DeliveryArea = { ...mohali, pincode: '140301', city: 'Kharar', charge: 200 };
+  const zirakpur: DeliveryArea = { ...mohali, pincode: '140603', city: 'Zirakpur', charge: 250 };
+  const pincodes = async () => (await store.areas.toCollection().primaryKeys()).sort();
+  const settingsOf = async () => readSettings(await store.settings.toArray());
+  const sync = (...pages: CatalogueDelta[]) =>
+    syncCatalogue({ store, fetch: drivenFetch(pages.map((p) => envelope(p))).fn });
+
+  it('a full snapshot brings every area and setting, and a later one replaces them whole', async () => {
+    await sync(
+      delta({ cursor: 'v1', full: true, areas: [mohali, kharar], settings: { photoCakeNoticeDays: 2 } }),
+    );
+    expect(await pincodes()).toEqual(['140301', '160062']);
+    expect(await store.areas.get('160062')).toEqual(mohali);
+    expect((await settingsOf()).photoCakeNoticeDays).toBe(2);
+
+    // Kharar went and Zirakpur came while the device was away; the setting went back to its default.
+    await syncCatalogue({
+      store,
+      full: true,
+      fetch: drivenFetch([
+        envelope(delta({ cursor: 'f1', full: true, hasMore: true, areas: [mohali, zirakpur], settings: {} })),
+        // A later page of the snapshot without areas keeps what its first page brought.
+        envelope(delta({ cursor: 'v5', full: true, products: [product(1, 100)] })),
+      ]).fn,
+    });
+    expect(await pincodes()).toEqual(['140603', '160062']);
+    expect(await store.settings.count()).toBe(0);
+    expect((await settingsOf()).photoCakeNoticeDays).toBe(DEFAULT_SETTINGS.photoCakeNoticeDays);
+  });
+
+  it('a delta upserts the one area and setting it carries and keeps the rest', async () => {
+    await sync(
+      delta({ cursor: 'v1', full: true, areas: [mohali, kharar], settings: { photoCakeNoticeDays: 1 } }),
+    );
+    await sync(
+      delta({ cursor: 'v2', areas: [{ ...kharar, charge: 220 }], settings: { photoCakeNoticeDays: 3 } }),
+    );
+    expect(await pincodes()).toEqual(['140301', '160062']);
+    expect((await store.areas.get('140301'))?.charge).toBe(220);
+    expect(await store.areas.get('160062')).toEqual(mohali);
+    expect((await settingsOf()).photoCakeNoticeDays).toBe(3);
+
+    // A page with neither leaves them as they are.
+    await sync(delta({ cursor: 'v3', products: [product(1, 100)] }));
+    expect(await pincodes()).toEqual(['140301', '160062']);
+    expect((await settingsOf()).photoCakeNoticeDays).toBe(3);
+  });
+
+  it('a delta removes the pincodes it names, and only those', async () => {
+    await sync(delta({ cursor: 'v1', full: true, areas: [mohali, kharar, zirakpur] }));
+    await sync(delta({ cursor: 'v2', deletedPincodes: ['140301', '110001'] }));
+    expect(await pincodes()).toEqual(['140603', '160062']);
+    expect(await cursorOf()).toBe('v2');
+  });
+
+  it('areas and settings go in the same transaction as the page: a failed write leaves all as it was', async () => {
+    await sync(delta({ cursor: 'v1', full: true, areas: [mohali], settings: { photoCakeNoticeDays: 1 } }));
+    // The page's last write (its cursor) fails, as a full disk would: nothing of the page may stay.
+    let failing = true;
+    store.close();
+    store.use({
+      stack: 'dbcore',
+      name: 'fail-meta',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          if (name !== 'meta') return table;
+          return {
+            ...table,
+            mutate: (req) => (failing ? Promise.reject(new Error('disk full')) : table.mutate(req)),
+          };
+        },
+      }),
+    });
+    await store.open();
+    await expect(
+      sync(
+        delta({
+          cursor: 'v2',
+          products: [product(2, 100)],
+          areas: [kharar],
+          deletedPincodes: ['160062'],
+          settings: { photoCakeNoticeDays: 4 },
+        }),
+      ),
+    ).rejects.toThrow('disk full');
+    failing = false;
+    expect(await countProducts(store)).toBe(0);
+    expect(await pincodes()).toEqual(['160062']);
+    expect((await settingsOf()).photoCakeNoticeDays).toBe(1);
+    expect(await cursorOf()).toBe('v1');
+  });
+
+  it('a device synced before the areas existed starts over with a full snapshot after the upgrade', async () => {
+    const name = `sync-upgrade-${Math.random()}`;
+    // Version 7 as a phone has it: a cursor past every row the areas would have come in.
+    const old = new Dexie(name);
+    old.version(7).stores({ meta: 'key', categories: 'categoryID' });
+    await old.open();
+    await old.table('meta').bulkPut([
+      { key: 'catalogueCursor', value: 'v40' },
+      { key: 'catalogueEtag', value: JSON.stringify({ since: 'v40', etag: 'W/"v40"' }) },
+      { key: 'lastSyncedAt', value: 5 },
+    ]);
+    await old.table('categories').put(cakes);
+    old.close();
+
+    const upgraded = new ShopDatabase(name);
+    try {
+      const { fn, calls } = drivenFetch([
+        envelope(delta({ cursor: 'v41', full: true, categories: [cakes], areas: [mohali] })),
+      ]);
+      const result = await syncCatalogue({ store: upgraded, fetch: fn });
+      expect(calls[0]?.url.searchParams.has('since')).toBe(false);
+      expect(calls[0]?.headers['if-none-match']).toBeUndefined();
+      expect(result.full).toBe(true);
+      expect(await upgraded.areas.get('160062')).toEqual(mohali);
+      // Only the cursor went: the rest of the device's data stayed through the upgrade.
+      expect(await upgraded.categories.get(1)).toEqual(cakes);
+    } finally {
+      await upgraded.delete();
+    }
+  });
+});
 
 describe('images on the device', () => {
   const origin = 'http://shop.test';
