@@ -22,7 +22,7 @@ import {
   dismissOrder,
   removeGoneLine,
 } from '../../sw/outbox-shopper.js';
-import { clearSession } from '../../sw/session.js';
+import { clearSession } from '../../sw/session-writes.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { queuedLineLabel } from './outbox-lines.js';
 import { kick } from './page-sender.js';
