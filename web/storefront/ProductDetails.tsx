@@ -25,6 +25,7 @@ import { useLastSynced } from '../hooks/useCatalogue.js';
 import { useProduct, useProductsInCategoryId, useStableShuffle } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { CakeGift, type CakeGiftState, cakeGiftProblem, emptyCakeGift } from './CakeGiftChoices.js';
+import { ProductDelivery } from './CheckDelivery.js';
 import { copyText, ShareProduct } from './Share.js';
 
 /**
@@ -174,6 +175,7 @@ function Details({ product }: { product: Product }) {
           {takesGift ? (
             <CakeGift product={product} value={gift} onChange={setGift} focusProblem={refused} />
           ) : null}
+          <ProductDelivery photoCake={product.photoCake} />
           <ul className="benefits">
             {productBenefits(product).map((b) => (
               <li key={b}>{b}</li>
