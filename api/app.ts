@@ -10,6 +10,7 @@ import contactRoutes from './contact/contact.routes.js';
 import couponRoutes from './coupons/coupon.routes.js';
 import type { Db } from './db/database.js';
 import { sharedSecret } from './db/shared-secret.js';
+import deliveryAreaRoutes from './delivery-areas/delivery-area.routes.js';
 import giftRoutes from './gifts/gift.routes.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
@@ -27,6 +28,7 @@ import securityHeaders from './plugins/security-headers.js';
 import web from './plugins/web.js';
 import postRoutes from './posts/post.routes.js';
 import pushRoutes, { type PushOptions } from './push/push.routes.js';
+import settingsRoutes from './settings/settings.routes.js';
 import slotRoutes from './slots/slot.routes.js';
 
 /** The settings as the running app has them: the session secret is always known here. */
@@ -111,6 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(couponRoutes);
   await app.register(slotRoutes);
+  await app.register(deliveryAreaRoutes);
+  await app.register(settingsRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(contactRoutes);

@@ -42,11 +42,17 @@ export const areaMessages = {
   nameTooLong: `At most ${AREA_NAME_MAX} characters.`,
   chargeInvalid: `The charge is a whole number of rupees from 0 to ${AREA_CHARGE_MAX}.`,
   slotUnknown: 'One of the slots does not exist.',
+  slotsNone: 'Choose at least one slot, or leave the slots unset for all of them.',
   notFound: 'No delivery area has that pincode.',
   pasteEmpty: 'Paste at least one line of pincode,city,state,charge.',
   pasteTooLong: `At most ${AREA_PASTE_MAX} lines at a time.`,
   pasteLine: (line: number, problem: string) => `Line ${line}: ${problem}`,
   pasteShape: 'Write pincode,city,state,charge.',
+  /** The refusal of a paste with bad lines (each is listed in the answer's `data.errors`). */
+  pasteRefused: (errors: readonly string[]) =>
+    errors.length === 1
+      ? `Nothing was saved. ${errors[0]}`
+      : `Nothing was saved: ${errors.length} lines need fixing. ${errors[0]}`,
   /** The server's refusal of an order to a pincode outside the areas (422). */
   outside: (pincode: string) => `We don't deliver to ${pincode} yet.`,
   /** The server's refusal of an order whose city or state is not its pincode's (422). */
@@ -54,6 +60,10 @@ export const areaMessages = {
     `Pincode ${pincode} is in ${area.city}, ${area.state}. Check the pincode, or change the city to ${area.city}.`,
   slotNotHere: (slot: string, pincode: string) => `${slot} delivery is not offered at ${pincode}.`,
   noSameDay: (pincode: string) => `Same-day delivery is not offered at ${pincode}: the earliest is tomorrow.`,
+  saved: (pincode: string) => `Saved ${pincode}.`,
+  removed: (pincode: string) => `We no longer deliver to ${pincode}.`,
+  pasted: (added: number, changed: number) =>
+    `Added ${added} ${added === 1 ? 'pincode' : 'pincodes'}, changed ${changed}.`,
 } as const;
 
 const singleLineName = (missing: string) =>

@@ -99,7 +99,6 @@ export const messages = {
   quantityInvalid: (max: number) => `Quantity must be a whole number from 1 to ${max}.`,
   priceInvalid: 'Each price must be a whole number of rupees.',
   totalInvalid: 'The order total must be a whole number of rupees.',
-  cityNotDelivered: (city: string, state: string) => `Sorry, we do not deliver to ${city}, ${state} yet.`,
   deliveryDateTooEarly: (earliest: string) => `The earliest delivery date is ${earliest}.`,
   deliveryDateTooLate: (latest: string) => `The latest delivery date we accept is ${latest}.`,
   productUnavailable: (name: string) => `${name} is no longer available.`,

@@ -269,7 +269,8 @@ export interface PricingConflict {
  * What a refused order carries in `data`, so the device's outbox can tell a
  * refusal to retry (`in-progress`, after Retry-After) from one that waits for
  * the shopper (`repriced`: show old and new figures; `delivery-date`: offer the
- * new earliest date; `slot`: offer the next free slots; `product-gone`, `undeliverable`;
+ * new earliest date; `slot`: offer the next free slots; `product-gone`; `undeliverable`,
+ * `pincode-mismatch` and `slot-not-here`: the delivery area refuses the address or slot;
  * `key-reused`: a bug).
  */
 export interface RepricedRefusal extends PricingConflict {
@@ -281,7 +282,12 @@ export type OrderRefusalData =
   | RepricedRefusal
   | { reason: 'in-progress' }
   | { reason: 'key-reused' }
-  | { reason: 'undeliverable' }
+  /** The pincode is outside the delivery areas (a 422). */
+  | { reason: 'undeliverable'; pincode?: string }
+  /** The State or City is not the pincode's (a 422): the area's own names, to fix the address with. */
+  | { reason: 'pincode-mismatch'; pincode: string; city: string; state: string }
+  /** The slot asked for is not one the pincode gets (a 422). */
+  | { reason: 'slot-not-here'; pincode: string; slotID: number }
   | { reason: 'delivery-date'; earliestDeliveryDate: string; latestDeliveryDate: string }
   | SlotRefusal
   | { reason: 'product-gone'; productID: number | null; productName?: string; variationID?: number }

@@ -13,6 +13,7 @@ export const settingMessages = {
   photoCakeNoticeDays: 'The notice is a whole number of days from 0 to 7.',
   unknown: (key: string) => `No setting is called ${key}.`,
   empty: 'Change at least one setting.',
+  saved: 'Settings saved.',
 } as const;
 
 /** Every setting, its schema and default. `device: true` travels to phones in the catalogue feed. */

@@ -13,12 +13,22 @@
  * the delivery slots and closed dates, whole (a handful of rows), on a full
  * snapshot and on a delta whose window holds their last change (a slot change
  * moves the catalogue's version like any other change and stamps it as
- * `slots_version`). A delta after one product changed carries that product and
- * nothing else the device has; a device keeps its
- * slots when a page has none.
+ * `slots_version`). The delivery areas and the device settings travel on the
+ * first page by row: each area and each saved setting carries the version of
+ * its last change, so a delta holds the pincodes changed in its window
+ * (`areas`), the ones removed (`deletedPincodes`, from tombstones) and the
+ * settings changed (`settings`, by key), each field left out when it has
+ * nothing; a full snapshot holds every live area and every device setting,
+ * unsaved ones at their defaults. A delta after one product changed carries
+ * that product and nothing else the device has; a device keeps its slots,
+ * areas and settings when a page has none.
  */
 import type { CatalogueDelta } from '../../domain/catalogue.js';
+import type { DeliveryArea } from '../../domain/delivery-areas.js';
 import { indiaClock } from '../../domain/india-time.js';
+import { DEVICE_SETTING_KEYS, readSettings } from '../../domain/settings.js';
+import { changedAreas, listAreas, removedPincodes } from '../delivery-areas/delivery-area.repository.js';
+import { changedSettingRows, listSettingRows } from '../settings/settings.repository.js';
 import { listClosures, listSlots, slotsVersion } from '../slots/slot.repository.js';
 import type { Executor } from './catalogue.repository.js';
 import { changedCategories, changedProducts, deletedProductIds } from './catalogue-feed.repository.js';
@@ -65,6 +75,9 @@ export async function readFeed(db: Executor, request: FeedRequest, version: numb
     withSlots ? listSlots(db) : Promise.resolve(undefined),
     withSlots ? listClosures(db, indiaClock(new Date()).date) : Promise.resolve(undefined),
   ]);
+  const { areas, deletedPincodes, settings } = firstPage
+    ? await deliveryChanges(db, w, full)
+    : { areas: [], deletedPincodes: [], settings: {} };
   const last = page.products[page.products.length - 1];
   return {
     cursor: page.hasMore && last ? `${w.after}.${w.upTo}.${last.productID}` : String(w.upTo),
@@ -76,5 +89,27 @@ export async function readFeed(db: Executor, request: FeedRequest, version: numb
     deletedCategoryIds: full ? [] : categories.deletedIds,
     ...(slots ? { slots } : {}),
     ...(closedDates ? { closedDates } : {}),
+    ...(full || areas.length ? { areas } : {}),
+    ...(deletedPincodes.length ? { deletedPincodes } : {}),
+    ...(full || Object.keys(settings).length ? { settings } : {}),
   };
+}
+
+/**
+ * The first page's delivery areas and device settings: every one on a full snapshot (settings
+ * never saved at their defaults), else the rows changed in the window.
+ */
+async function deliveryChanges(
+  db: Executor,
+  w: Window,
+  full: boolean,
+): Promise<{ areas: DeliveryArea[]; deletedPincodes: string[]; settings: Record<string, unknown> }> {
+  const [areas, deletedPincodes, rows] = await Promise.all([
+    full ? listAreas(db) : changedAreas(db, w),
+    full ? Promise.resolve([]) : removedPincodes(db, w),
+    full ? listSettingRows(db) : changedSettingRows(db, w),
+  ]);
+  const values = readSettings(rows) as Record<string, unknown>;
+  const keys = full ? DEVICE_SETTING_KEYS : DEVICE_SETTING_KEYS.filter((k) => rows.some((r) => r.key === k));
+  return { areas, deletedPincodes, settings: Object.fromEntries(keys.map((k) => [k, values[k]])) };
 }

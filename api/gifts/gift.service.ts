@@ -17,6 +17,7 @@ import type { GiftProblem, GiftRefusal, OrderRequest } from '../../domain/orders
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { HttpError } from '../http/errors.js';
+import { readShopSettings } from '../settings/settings.service.js';
 import { encodeCakePhoto } from './cake-photo.js';
 import { insertPhoto, ownPhotoIds, photoByKey, photoBytesUsed, saveRecipient } from './gift.repository.js';
 
@@ -60,7 +61,10 @@ export async function checkGiftLines(
     userId,
     lines.flatMap((l) => (l.photoID ? [l.photoID] : [])),
   );
-  const tooSoon = photoCakeDateProblem(deliveryDate, now);
+  // The notice is the owner's setting, read fresh: a change applies to the next order in every process.
+  const tooSoon = lines.some((l) => l.photoCake)
+    ? photoCakeDateProblem(deliveryDate, now, (await readShopSettings(db)).photoCakeNoticeDays)
+    : null;
   for (const [i, l] of lines.entries()) {
     if (l.cakeMessage && !l.takesMessage)
       throw refuse(giftMessages.noMessageHere(l.productName), 'message-not-taken', i);

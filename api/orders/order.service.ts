@@ -5,12 +5,9 @@
  * and the idempotency answer in one transaction.
  */
 import type { Kysely, Transaction } from 'kysely';
-import {
-  deliveryCharge,
-  earliestDeliveryDate,
-  isDeliverable,
-  latestDeliveryDate,
-} from '../../domain/delivery.js';
+import { earliestDeliveryDate, latestDeliveryDate } from '../../domain/delivery.js';
+import { areaMatches, areaMessages, type DeliveryArea } from '../../domain/delivery-areas.js';
+import { firstDateFor } from '../../domain/delivery-promise.js';
 import { ok } from '../../domain/envelope.js';
 import { indiaClock, isCalendarDate } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
@@ -23,16 +20,18 @@ import {
   type RepricedRefusal,
 } from '../../domain/orders.js';
 import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
-import type { DeliverySlot } from '../../domain/slots.js';
+import { type DeliverySlot, defaultSlot } from '../../domain/slots.js';
 import type { Coupon } from '../coupons/coupon.repository.js';
 import { checkCoupon, redeem } from '../coupons/coupon.service.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
+import { findAreaByPincode } from '../delivery-areas/delivery-area.repository.js';
 import { checkGiftLines, checkGiftPayment, saveOrderRecipient } from '../gifts/gift.service.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
 import type { PaymentsService, VerifiedPayment } from '../payments/payment.service.js';
 import type { ProviderPayment } from '../payments/provider.js';
+import { findSlot, listSlots } from '../slots/slot.repository.js';
 import { earliestBookableDate, takeSlot, type UnpaidCap } from '../slots/slot.service.js';
 import {
   findAnswer,
@@ -70,21 +69,68 @@ export interface Quote {
   totals: OrderTotals;
   coupon: Coupon | null;
   slot: DeliverySlot;
+  /** The pincode's area: the order keeps its city and state as the area writes them. */
+  area: DeliveryArea;
 }
 
 export type PricingRequest = Pick<
   OrderRequest,
-  'DeliveryDate' | 'DeliverySlotID' | 'State' | 'City' | 'OrderItems' | 'CouponCode' | 'TotalAmount'
+  | 'DeliveryDate'
+  | 'DeliverySlotID'
+  | 'State'
+  | 'City'
+  | 'CustomerPincode'
+  | 'OrderItems'
+  | 'CouponCode'
+  | 'TotalAmount'
 >;
 
 /** In an order's transaction: the slot's place is counted under its lock (see `takeSlot`). */
 export type SlotLock = { trx: Transaction<Database>; dialect: Dialect } | null;
 
 /**
+ * The delivery area of an order: its pincode must be one the shop delivers to, and its State and
+ * City that pincode's (the checkout fills them from it). Both refusals are 422s: the order as it
+ * stands can never go, and a queued one waits for the shopper with the reason.
+ */
+async function areaOf(db: Db, body: PricingRequest): Promise<DeliveryArea> {
+  const pincode = body.CustomerPincode;
+  const area = await findAreaByPincode(db, pincode);
+  if (!area) throw new HttpError(422, areaMessages.outside(pincode), { reason: 'undeliverable', pincode });
+  if (!areaMatches(area, body.State, body.City)) {
+    throw new HttpError(422, areaMessages.mismatch(pincode, area), {
+      reason: 'pincode-mismatch',
+      pincode,
+      city: area.city,
+      state: area.state,
+    });
+  }
+  return area;
+}
+
+/**
+ * A slot the area does not get is refused before its place is counted: "full" would be the
+ * wrong reason for a slot this pincode never has. An unknown slot id is left to `takeSlot`.
+ */
+async function checkSlotOfArea(db: Db, area: DeliveryArea, requested: number | null | undefined) {
+  if (area.slotIDs === null) return;
+  const slot = requested ? await findSlot(db, requested) : defaultSlot(await listSlots(db));
+  if (slot && !area.slotIDs.includes(slot.slotID)) {
+    throw new HttpError(422, areaMessages.slotNotHere(slot.name, area.pincode), {
+      reason: 'slot-not-here',
+      pincode: area.pincode,
+      slotID: slot.slotID,
+    });
+  }
+}
+
+/**
  * Prices a request and refuses it (409 with old and new figures) when the shopper saw other
- * figures. The date must be a day from today (India) within the booking horizon; whether that
- * day can still be had is its slot's cut-off, capacity and the shop's closed dates (a 409 with
- * the slots as they now stand, `domain/slots.ts`).
+ * figures. The pincode decides the area (`areaOf`), its delivery charge and the slots it gets.
+ * The date must be a day from today (India) within the booking horizon, tomorrow at the earliest
+ * where the area has no same-day delivery; whether that day can still be had is its slot's
+ * cut-off, capacity and the shop's closed dates (a 409 with the slots as they now stand,
+ * `domain/slots.ts`).
  */
 export async function quote(
   db: Db,
@@ -94,22 +140,26 @@ export async function quote(
   lock: SlotLock = null,
   cap: UnpaidCap | null = null,
 ): Promise<Quote> {
-  if (!isDeliverable(body.State, body.City)) {
-    throw badRequest(messages.cityNotDelivered(body.City, body.State), { reason: 'undeliverable' });
-  }
+  const area = await areaOf(db, body);
   const day = body.DeliveryDate;
-  const tooEarly = isCalendarDate(day) && day < indiaClock(now).date;
-  if (!isCalendarDate(day) || tooEarly || day > latestDeliveryDate(now)) {
+  const today = indiaClock(now).date;
+  const tooEarly = isCalendarDate(day) && day < today;
+  // Today, where the area has no same-day delivery (the product page's promise says the same).
+  const notToday =
+    isCalendarDate(day) && !tooEarly && day < firstDateFor(area, { photoCake: false, noticeDays: 0, now });
+  if (!isCalendarDate(day) || tooEarly || notToday || day > latestDeliveryDate(now)) {
     // The dates travel with the refusal: a queued order whose day has passed offers the new earliest.
     const dates = {
       reason: 'delivery-date',
-      earliestDeliveryDate: (await earliestBookableDate(db, now)) ?? earliestDeliveryDate(now),
+      earliestDeliveryDate: (await earliestBookableDate(db, now, area)) ?? earliestDeliveryDate(now),
       latestDeliveryDate: latestDeliveryDate(now),
     } as const;
+    if (notToday) throw new HttpError(422, areaMessages.noSameDay(area.pincode), dates);
     if (tooEarly) throw badRequest(messages.deliveryDateTooEarly(dates.earliestDeliveryDate), dates);
     if (isCalendarDate(day)) throw badRequest(messages.deliveryDateTooLate(dates.latestDeliveryDate), dates);
     throw badRequest(messages.deliveryDateInvalid, dates);
   }
+  await checkSlotOfArea(db, area, body.DeliverySlotID);
   const slot = await takeSlot(db, body.DeliverySlotID, day, now, lock, cap);
   const lines = await priceItems(db, body.OrderItems);
   let coupon: Coupon | null = null;
@@ -123,12 +173,7 @@ export async function quote(
       couponProblem = err.message;
     }
   }
-  const totals = orderTotals(
-    lines,
-    deliveryCharge(body.State, body.City),
-    coupon?.amount ?? 0,
-    slot.surcharge,
-  );
+  const totals = orderTotals(lines, area.charge, coupon?.amount ?? 0, slot.surcharge);
   const changed = comparePricing({ items: body.OrderItems, total: body.TotalAmount }, lines, totals);
   if (changed) {
     const data: RepricedRefusal = {
@@ -140,7 +185,7 @@ export async function quote(
     };
     throw conflict(couponProblem ?? messages.pricesChanged, data);
   }
-  return { lines, totals, coupon, slot };
+  return { lines, totals, coupon, slot, area };
 }
 
 async function placeInTransaction(
@@ -196,8 +241,8 @@ async function placeInTransaction(
         customerEmail: body.CustomerEmail,
         customerPhone: body.CustomerPhone,
         customerAddress: body.CustomerAddress,
-        state: body.State,
-        city: body.City,
+        state: priced.area.state,
+        city: priced.area.city,
         pincode: body.CustomerPincode,
         paymentMethod: body.PaymentMethod,
         totals: priced.totals,

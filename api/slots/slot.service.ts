@@ -4,6 +4,8 @@
  * domain's; here are the database's facts (slots, closed dates, orders booked).
  */
 import type { Kysely, Transaction } from 'kysely';
+import { type DeliveryArea, slotsOfArea } from '../../domain/delivery-areas.js';
+import { firstDateFor } from '../../domain/delivery-promise.js';
 import { addDays, indiaClock } from '../../domain/india-time.js';
 import { slotMessages } from '../../domain/slot-messages.js';
 import {
@@ -60,10 +62,20 @@ export async function slotsForDate(db: Db, date: string, now: Date): Promise<Slo
   };
 }
 
-/** The earliest date an order can name now (the "too early" refusal says it). */
-export async function earliestBookableDate(db: Db, now: Date): Promise<string | null> {
-  const [slots, closures] = await Promise.all([listSlots(db), listClosures(db, indiaClock(now).date)]);
-  return earliestSlotDate(slots, closures, now);
+/**
+ * The earliest date an order can name now (the "too early" refusal says it); for a delivery area,
+ * among the slots it gets and from tomorrow where it has no same-day delivery.
+ */
+export async function earliestBookableDate(
+  db: Db,
+  now: Date,
+  area?: Pick<DeliveryArea, 'slotIDs' | 'sameDay'>,
+): Promise<string | null> {
+  const today = indiaClock(now).date;
+  const [slots, closures] = await Promise.all([listSlots(db), listClosures(db, today)]);
+  if (!area) return earliestSlotDate(slots, closures, now);
+  const first = firstDateFor(area, { photoCake: false, noticeDays: 0, now });
+  return earliestSlotDate(slotsOfArea(area, slots), closures, now, first);
 }
 
 function refusalMessage(

@@ -642,6 +642,36 @@ for (const dialect of DIALECTS) {
         expect(slip.json().data.lines[0]).toMatchObject({ photoID, cakeMessage: 'Happy 60th' });
       });
 
+      it("takes the photo cake's notice from the shop's settings, read at once", async () => {
+        morning();
+        const on = (DeliveryDate: string) => {
+          const body = orderRequest([{ product: photoCake }], { DeliveryDate });
+          body.OrderItems[0] = { ...body.OrderItems[0], PhotoID: photoID } as (typeof body.OrderItems)[0];
+          return body;
+        };
+        const notice = (photoCakeNoticeDays: number) =>
+          t.app.inject({
+            method: 'PUT',
+            url: '/api/admin/settings',
+            headers: admin,
+            payload: { photoCakeNoticeDays },
+          });
+        try {
+          expect((await notice(2)).statusCode).toBe(200);
+          const tomorrows = await place(on(addDays(today, 1)), owner.auth);
+          expect(tomorrows.statusCode).toBe(422);
+          expect(tomorrows.json().data).toMatchObject({
+            problem: 'photo-too-soon',
+            earliestDeliveryDate: addDays(today, 2),
+          });
+          expect((await notice(0)).statusCode).toBe(200);
+          const todays = await place(on(today), owner.auth);
+          expect(todays.statusCode).toBe(200);
+        } finally {
+          await notice(1);
+        }
+      });
+
       it('sweeps photos no order took once no queued order can bring them, and keeps ordered ones', async () => {
         const spare = await upload(owner.auth, await phoneJpeg(320, 240));
         const spareID = spare.json().data.photoID;

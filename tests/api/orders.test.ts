@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredKeys, KEY_RETENTION_MS } from '../../api/orders/idempotency.js';
 import { earliestDeliveryDate } from '../../domain/delivery.js';
+import { areaMessages } from '../../domain/delivery-areas.js';
 import { addDays, indiaClock } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 // Every answer checked against its endpoint's contract, as in makeTestApp.
@@ -242,13 +243,48 @@ for (const dialect of DIALECTS) {
         });
       });
 
-      it('refuses places and dates the shop cannot deliver', async () => {
+      it('refuses, with a 422, a pincode outside the delivery areas and an address not its pincode', async () => {
+        const base = orderRequest([{ product: cake }]);
+        const mohali = { city: 'Mohali', state: 'Punjab' };
+        const cases: [object, string, object][] = [
+          [
+            { State: 'Kerala', City: 'Kochi', CustomerPincode: '682001' },
+            areaMessages.outside('682001'),
+            { reason: 'undeliverable', pincode: '682001' },
+          ],
+          [
+            { City: 'Panchkula' },
+            areaMessages.mismatch('160062', mohali),
+            { reason: 'pincode-mismatch', pincode: '160062', ...mohali },
+          ],
+          [
+            { State: 'Kerala', City: 'Kochi' },
+            areaMessages.mismatch('160062', mohali),
+            { reason: 'pincode-mismatch', pincode: '160062', ...mohali },
+          ],
+        ];
+        for (const [override, message, data] of cases) {
+          const res = await place({ ...base, ...override }, shopper.auth, newKey());
+          expect(res.statusCode, message).toBe(422);
+          expect(res.json()).toEqual({ isSuccess: false, sys_message: message, data });
+        }
+        // Names match whatever their case, and the order keeps them as the area writes them.
+        const someone = await createUserWithToken(t.app);
+        const loose = await place({ ...base, State: 'punjab', City: 'MOHALI' }, someone.auth, newKey());
+        expect(loose.statusCode).toBe(200);
+        const row = await t.app.db
+          .selectFrom('orders')
+          .select(['state', 'city'])
+          .where('id', '=', loose.json().data.orderID)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ state: 'Punjab', city: 'Mohali' });
+      });
+
+      it('refuses dates and fields the shop cannot take', async () => {
         const base = orderRequest([{ product: cake }]);
         // The day before today in India: today after 6 PM is Standard's cut-off, a slot refusal (409).
         const yesterday = addDays(indiaClock(new Date()).date, -1);
         const cases: [object, string][] = [
-          [{ City: 'Panchkula' }, messages.cityNotDelivered('Panchkula', 'Punjab')],
-          [{ State: 'Kerala', City: 'Kochi' }, messages.cityNotDelivered('Kochi', 'Kerala')],
           [{ DeliveryDate: yesterday }, messages.deliveryDateTooEarly(earliestDeliveryDate(new Date()))],
           [{ DeliveryDate: '2026-02-30' }, messages.deliveryDateInvalid],
           [{ CustomerPincode: '1600' }, messages.pincodeInvalid],

@@ -60,14 +60,6 @@ export const adminScreens: AdminScreen[] = [
     ),
   },
   {
-    path: '/delivery-slots',
-    handle: { title: 'Delivery Slots', group: 'Orders', mark: 'DS' },
-    lazy: screen(
-      () => import('./Slots.js'),
-      (m) => m.default,
-    ),
-  },
-  {
     path: '/add-new-category',
     handle: { title: 'Add Category', group: 'Catalogue', mark: 'AC' },
     lazy: screen(
@@ -105,6 +97,31 @@ export const adminScreens: AdminScreen[] = [
     lazy: screen(
       () => import('./ProductForm.js'),
       (m) => withId(m.EditProduct),
+    ),
+  },
+  // The shop's own choices. Delivery Slots keeps its old path, so saved links and bookmarks still work.
+  {
+    path: '/delivery-areas',
+    handle: { title: 'Delivery areas', group: 'Settings', mark: 'DA' },
+    lazy: screen(
+      () => import('./DeliveryAreas.js'),
+      (m) => m.default,
+    ),
+  },
+  {
+    path: '/delivery-slots',
+    handle: { title: 'Delivery Slots', group: 'Settings', mark: 'DS' },
+    lazy: screen(
+      () => import('./Slots.js'),
+      (m) => m.default,
+    ),
+  },
+  {
+    path: '/shop-settings',
+    handle: { title: 'Shop settings', group: 'Settings', mark: 'SS' },
+    lazy: screen(
+      () => import('./ShopSettings.js'),
+      (m) => m.default,
     ),
   },
   {

@@ -1,0 +1,27 @@
+/**
+ * The shop's settings on the server. They are read from the table on every call, never kept in
+ * a process: a request is one small query, and every process sees the owner's change at once
+ * with no restart. A change moves the catalogue's version and stamps the changed rows with it,
+ * so the device settings among them reach phones as a delta of those rows.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { readSettings, type SettingsPatch, type ShopSettings } from '../../domain/settings.js';
+import { bumpVersion } from '../catalogue/catalogue.repository.js';
+import type { Database } from '../db/schema.js';
+import { listSettingRows, writeSettings } from './settings.repository.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The settings as saved, each unsaved or unreadable one at its default. */
+export async function readShopSettings(db: Db): Promise<ShopSettings> {
+  return readSettings(await listSettingRows(db));
+}
+
+/** Saves the admin's change (already checked by `SettingsPatchSchema`) and answers the settings after it. */
+export async function changeSettings(db: Kysely<Database>, patch: SettingsPatch): Promise<ShopSettings> {
+  return db.transaction().execute(async (trx) => {
+    const version = await bumpVersion(trx);
+    await writeSettings(trx, patch, version, Date.now());
+    return readShopSettings(trx);
+  });
+}
