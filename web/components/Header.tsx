@@ -36,8 +36,10 @@ export function Header() {
           </span>
           <span className="logo__text">Bakery &amp; Blooms</span>
         </Link>
-        <PincodeChip />
-        <SearchBox />
+        <div className="header__find">
+          <SearchBox />
+          <PincodeChip />
+        </div>
         <div className="header__actions">
           <OutboxBadge />
           <CartButton />

@@ -188,8 +188,16 @@ function Answer({ promise, facts }: { promise: DeliveryPromise | null; facts: De
       </p>
     );
   const line = promiseText(promise, new Date());
-  if (promise.kind === 'delivers')
-    return <p className="check-delivery__line check-delivery__line--yes">{line}</p>;
+  if (promise.kind === 'delivers') {
+    // "Delivers to Mohali (160062)" stands out; the day, charge and extras follow in plain type.
+    const cut = line.indexOf(' · ');
+    return (
+      <p className="check-delivery__line">
+        <strong className="check-delivery__yes">{cut < 0 ? line : line.slice(0, cut)}</strong>
+        {cut < 0 ? null : line.slice(cut)}
+      </p>
+    );
+  }
   if (promise.kind !== 'outside')
     return (
       <p className={`check-delivery__line${promise.kind === 'invalid' ? ' check-delivery__line--no' : ''}`}>
@@ -199,7 +207,7 @@ function Answer({ promise, facts }: { promise: DeliveryPromise | null; facts: De
   return (
     <>
       <p className="check-delivery__line check-delivery__line--no">{line}</p>
-      <p className="check-delivery__areas">{promise.areasText}:</p>
+      <p className="check-delivery__areas">{promise.areasText}.</p>
       <ul className="check-delivery__cities">
         {areaCities(facts.areas).map((c) => (
           <li key={`${c.state}/${c.city}`}>
