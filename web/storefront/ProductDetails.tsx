@@ -172,10 +172,10 @@ function Details({ product }: { product: Product }) {
               </select>
             </div>
           )}
+          <ProductDelivery photoCake={product.photoCake} />
           {takesGift ? (
             <CakeGift product={product} value={gift} onChange={setGift} focusProblem={refused} />
           ) : null}
-          <ProductDelivery photoCake={product.photoCake} />
           <ul className="benefits">
             {productBenefits(product).map((b) => (
               <li key={b}>{b}</li>
