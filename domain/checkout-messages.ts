@@ -8,6 +8,15 @@ export { outboxShellMessages } from './outbox-messages.js';
 export const checkoutMessages = {
   heading: 'Checkout',
   addressHint: 'Include house/flat number, street, landmark, city and PIN.',
+  pincodeHint: 'We fill in the city and state, and show the dates and slots we deliver there.',
+  pincodeFirst: 'Enter your pincode',
+  notDeliveredHere: 'Not delivered to this pincode',
+  areasNotOnPhone:
+    'This phone has not yet loaded the places we deliver to. Connect to the internet once, then try again.',
+  areaFound: (city: string, state: string, charge: string) => `${city}, ${state} · delivery ${charge}`,
+  areaChecking: 'Looking up this pincode…',
+  /** A slot with no surcharge when the pincode's delivery charge applies: "Free" would not be true. */
+  noExtraCharge: 'no extra charge',
   couponLabel: 'Coupon code',
   couponApply: 'Apply',
   couponNeedsNetwork: 'Coupons are checked online. Please try again when you are back online.',
@@ -72,6 +81,8 @@ export const checkoutMessages = {
   dateIntro: 'Please pick another date (the shop stops same-day orders at 6 PM).',
   dateSend: 'Send with this date',
   undeliverableTitle: 'We cannot deliver there',
+  addressIntro: 'Change the delivery address to one we deliver to, and the order is sent again.',
+  addressSend: 'Send to this address',
   signinTitle: 'Please log in again',
   signinIntro:
     'Your session ended. Log in with the same account and the order is sent at once. It stays saved meanwhile.',

@@ -27,7 +27,10 @@ export type ProblemKind =
    * offered and the shopper picks one (the order is never moved without them).
    */
   | 'slot'
-  /** The city is no longer delivered to. */
+  /**
+   * The address is not one the shop delivers to (its pincode left the delivery areas while the
+   * phone was offline, or its city is not its pincode's): change the address, or cancel.
+   */
   | 'undeliverable'
   /** 401 (or no session on the device for the order's account): sign in, then it continues. */
   | 'signin'
@@ -131,6 +134,10 @@ export function classifyAnswer(answer: Answer, now: number): Outcome {
     problem: { kind, status, message, data },
   });
   if (status === 401) return problem('signin');
+  // The delivery areas' refusals are 422s about the address, the date or the slot: the shopper
+  // fixes them. Only a 422 without one of them is the defect of a reused key.
+  const area = status === 422 ? areaRefusal(reason, data) : null;
+  if (area) return problem(area);
   if (status === 422 || reason === 'key-reused') return problem('defect');
   if (status === 409 && reason === 'repriced') return problem('repriced');
   if (reason === 'product-gone') return problem('product-gone');
@@ -140,6 +147,20 @@ export function classifyAnswer(answer: Answer, now: number): Outcome {
   // Any other 4xx (a 408 from a proxy aside) is a refusal of this body: resending it unchanged would be refused again.
   if (status === 408) return { kind: 'retry', afterMs: null, transport: true, reason: 'timeout' };
   return problem('refused');
+}
+
+/**
+ * What a 422 of the delivery areas asks of the shopper: a pincode outside the areas or not its
+ * city's, a new address; no same-day delivery there, another date when the refusal carries the
+ * dates; a slot the pincode does not get, one of the offered slots when it carries them. Without
+ * those, a new address (the dates and slots are the pincode's). Null: not the areas' refusal.
+ */
+function areaRefusal(reason: string | null, data: unknown): ProblemKind | null {
+  if (reason === 'undeliverable' || reason === 'pincode-mismatch') return 'undeliverable';
+  if (reason === 'no-same-day' || reason === 'delivery-date')
+    return asDeliveryDate(data) ? 'delivery-date' : 'undeliverable';
+  if (reason?.startsWith('slot')) return asSlotRefusal(data) ? 'slot' : 'undeliverable';
+  return null;
 }
 
 /**
@@ -200,18 +221,29 @@ export function asRepriced(data: unknown): RepricedRefusal | null {
   return reasonOf(data) === 'repriced' ? (data as RepricedRefusal) : null;
 }
 
-/** A refusal's data narrowed to the delivery-date kind (the dates the server accepts now). */
+/**
+ * A refusal's data narrowed to the delivery-date kind (the dates the server accepts now): a date
+ * past its cut-off, or today where the pincode has no same-day delivery. A no-same-day refusal
+ * without its dates is not one: there are no dates to offer.
+ */
 export function asDeliveryDate(
   data: unknown,
 ): { earliestDeliveryDate: string; latestDeliveryDate: string } | null {
-  return reasonOf(data) === 'delivery-date'
-    ? (data as { earliestDeliveryDate: string; latestDeliveryDate: string })
+  const reason = reasonOf(data);
+  if (reason === 'delivery-date') return data as { earliestDeliveryDate: string; latestDeliveryDate: string };
+  if (reason !== 'no-same-day') return null;
+  const d = data as { earliestDeliveryDate?: unknown; latestDeliveryDate?: unknown };
+  return typeof d.earliestDeliveryDate === 'string' && typeof d.latestDeliveryDate === 'string'
+    ? { earliestDeliveryDate: d.earliestDeliveryDate, latestDeliveryDate: d.latestDeliveryDate }
     : null;
 }
 
-/** A refusal's data narrowed to the slot kind (the date's slots now, and the next free ones). */
+/**
+ * A refusal's data narrowed to the slot kind (the date's slots now, and the next free ones): a
+ * slot that filled or passed its cut-off, or one the pincode does not get ("slot-…").
+ */
 export function asSlotRefusal(data: unknown): SlotRefusal | null {
-  if (reasonOf(data) !== 'slot') return null;
+  if (!reasonOf(data)?.startsWith('slot')) return null;
   const next = (data as { next?: unknown }).next;
   return Array.isArray(next) ? (data as SlotRefusal) : null;
 }

@@ -28,6 +28,7 @@ import {
 } from '../tests/support/e2e.js';
 import {
   cartLine,
+  fillAddress,
   outboxRows,
   putRows,
   registerShopper,
@@ -237,11 +238,7 @@ async function shopperScreens(
     });
     await page.goto('/checkout');
     await heading(page, t.heading)();
-    await page.getByLabel('Full Name').fill('Asha Verma');
-    await page.getByLabel('State', { exact: true }).selectOption('Punjab');
-    await page.getByLabel('City', { exact: true }).selectOption('Mohali');
-    await page.getByLabel('Full Shipping Address').fill('House 12, Sector 70, near the park, Mohali 160062');
-    await page.getByLabel('Pincode').fill('160062');
+    await fillAddress(page);
     await shoot(page, S, 'online', 'checkout', visible(page, '.co-summary'));
     // The slot picker with Midnight chosen: its surcharge is a line of the summary.
     await page.getByRole('radio', { name: /Midnight/ }).check();

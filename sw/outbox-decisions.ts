@@ -1,12 +1,13 @@
 /**
  * The outbox's decisions, pure: when a row is due, what each outcome of a send writes into its row
  * (sent, retried with back-off, waiting for the shopper), and what each of the shopper's decisions
- * changes (new figures, a line removed, a new date or slot, the lines a cancel puts back in the
- * cart). The sender (`outbox.ts`) and the shopper's actions (`outbox-shopper.ts`) read and write
+ * changes (new figures, a line removed, a new date, slot or address, the lines a cancel puts back
+ * in the cart). The sender (`outbox.ts`) and the shopper's actions (`outbox-shopper.ts`) read and write
  * Dexie and apply these; how an HTTP answer is read is `domain/outbox.ts`.
  */
 import type { CartLine } from '../domain/cart.js';
 import { lineKey } from '../domain/cart.js';
+import type { DeliveryArea } from '../domain/delivery-areas.js';
 import { couponDiscount } from '../domain/orders.js';
 import {
   asRepriced,
@@ -161,6 +162,35 @@ export function withoutGoneLine(row: OutboxRow): RowPatch | null {
 /** A new delivery date, for an order whose date the server no longer accepts (only then). */
 export function withDeliveryDate(row: OutboxRow, date: string): RowPatch | null {
   return row.problem?.kind === 'delivery-date' ? { request: { ...row.request, DeliveryDate: date } } : null;
+}
+
+/** A new delivery address: its pincode's area (found on the device) and the street address. */
+export interface NewAddress {
+  area: Pick<DeliveryArea, 'pincode' | 'city' | 'state' | 'charge'>;
+  address: string;
+}
+
+/**
+ * A new address for an order the delivery areas refused (its pincode left the areas while the
+ * phone was offline, or its city was not the pincode's): State and City are the new pincode's,
+ * and the total moves by the difference of the two delivery charges (the server re-prices and
+ * says so if anything else changed). Only for that refusal, and only to a pincode the device
+ * knows the shop delivers to.
+ */
+export function withNewAddress(row: OutboxRow, to: NewAddress): RowPatch | null {
+  if (row.problem?.kind !== 'undeliverable' || !to.address.trim()) return null;
+  const total = row.figures.total - row.figures.deliveryCharge + to.area.charge;
+  return {
+    request: {
+      ...row.request,
+      CustomerPincode: to.area.pincode,
+      State: to.area.state,
+      City: to.area.city,
+      CustomerAddress: to.address.trim(),
+      TotalAmount: total,
+    },
+    figures: { ...row.figures, deliveryCharge: to.area.charge, total },
+  };
 }
 
 /**

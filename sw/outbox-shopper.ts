@@ -1,8 +1,8 @@
 /**
  * The shopper's decisions on an order waiting in the outbox: confirm new figures, remove a gone
- * line, pick a new date or an offered slot (each queues the order again, due now, with the SAME
- * key: a refused order stored nothing under it), cancel a refusal (its lines back in the cart) or
- * dismiss a defect, and mark a placed order announced. Only the signed-in account's own rows; what
+ * line, pick a new date, an offered slot or a new address (each queues the order again, due now,
+ * with the SAME key: a refused order stored nothing under it), cancel a refusal (its lines back in
+ * the cart) or dismiss a defect, and mark a placed order announced. Only the signed-in account's own rows; what
  * each changes is `outbox-decisions.ts`.
  */
 import { isOwnedBy } from '../domain/ownership.js';
@@ -12,8 +12,10 @@ import { defaultEnv, type OutboxEnv, updateRow } from './outbox.js';
 import {
   canCancel,
   cartLinesBack,
+  type NewAddress,
   type RowPatch,
   withDeliveryDate,
+  withNewAddress,
   withNewFigures,
   withOfferedSlot,
   withoutGoneLine,
@@ -80,6 +82,14 @@ export function changeDeliveryDate(
   env: OutboxEnv = defaultEnv(),
 ): Promise<boolean> {
   return fixAndRequeue(key, env, (row) => withDeliveryDate(row, date));
+}
+
+/**
+ * A new address for an order the delivery areas refused (`withNewAddress`): sent again with the
+ * SAME key; a pincode the server still refuses comes back to the shopper the same way.
+ */
+export function changeAddress(key: string, to: NewAddress, env: OutboxEnv = defaultEnv()): Promise<boolean> {
+  return fixAndRequeue(key, env, (row) => withNewAddress(row, to));
 }
 
 /**

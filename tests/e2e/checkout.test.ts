@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
-import { deliveryCharge } from '../../domain/delivery.js';
+import { findArea, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { WAITING_TO_BE_SENT } from '../../domain/order-tracking.js';
@@ -11,6 +11,7 @@ import { adminToken, type FeedProduct, type RunningServer, setPrice, submitLogin
 import { axe, forSale, openShop, type Shop } from '../support/shop.js';
 import {
   cartLine,
+  fillAddress,
   ordersOf,
   outboxRows,
   putRows,
@@ -28,6 +29,8 @@ import {
  * NODE_ENV=development: the shop must be the same whatever NODE_ENV says.
  */
 const SHOTS = '/tmp/shots/checkout';
+/** The delivery charge of the pincode the shopper types, 160062 (Mohali). */
+const MOHALI = findArea(SEED_AREAS, '160062')?.charge ?? 0;
 
 let shop: Shop;
 let server: RunningServer;
@@ -51,12 +54,8 @@ async function outboxRow(key: string) {
 }
 
 async function fillForm(): Promise<void> {
-  await page.getByLabel('Full Name').fill('Asha Verma');
-  await page.getByLabel('State', { exact: true }).selectOption('Punjab');
-  await page.getByLabel('City', { exact: true }).selectOption('Mohali');
-  await page.getByLabel('Full Shipping Address').fill('House 12, Sector 70, near the park, Mohali 160062');
   // Pasted with a space and a stray letter: only digits stay, at most 6.
-  await page.getByLabel('Pincode').fill('160 06x29');
+  expect(await fillAddress(page, { pincode: '160 06x29' })).toEqual({ city: 'Mohali', state: 'Punjab' });
 }
 
 beforeAll(async () => {
@@ -100,31 +99,24 @@ describe('checkout', () => {
     expect(await page.getByText(messages.fullNameRequired).count()).toBe(0);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect.poll(() => page.getByText(messages.formInvalid).count()).toBeGreaterThan(0);
-    for (const text of [
-      messages.fullNameRequired,
-      messages.stateRequired,
-      messages.cityRequired,
-      messages.addressRequired,
-      messages.pincodeRequired,
-    ]) {
+    for (const text of [messages.fullNameRequired, messages.addressRequired, messages.pincodeRequired]) {
       expect(await page.getByText(text, { exact: true }).count(), text).toBe(1);
     }
+    // State and City come from the pincode: the pincode is what is missing, and it takes the focus.
+    expect(await page.getByText(messages.stateRequired, { exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('Pincode').evaluate((el) => el === document.activeElement)).toBe(true);
     await axe(page);
 
     await fillForm();
     expect(await page.getByLabel('Pincode').inputValue()).toBe('160062');
-    // Changing the state resets the city.
-    await page.getByLabel('State', { exact: true }).selectOption('Haryana');
-    expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('');
-    await page.getByLabel('State', { exact: true }).selectOption('Punjab');
-    await page.getByLabel('City', { exact: true }).selectOption('Mohali');
+    expect(await page.getByLabel('City', { exact: true }).getAttribute('readonly')).not.toBeNull();
 
     await page.getByLabel('Coupon code').fill('save200');
     await page.getByRole('button', { name: 'Apply' }).click();
     const applied = messages.couponApplied(formatRupees(200));
     await expect.poll(() => page.locator('.co-summary').getByText(applied).count()).toBe(1);
     const subtotal = a.price + b.price;
-    const total = subtotal + deliveryCharge('Punjab', 'Mohali') - Math.min(200, subtotal);
+    const total = subtotal + MOHALI - Math.min(200, subtotal);
     expect(await page.locator('.co-total dd').innerText()).toContain(formatRupees(total));
     expect(await page.locator('.co-summary').getByText(t.deliveryCharges).count()).toBe(1);
     await axe(page);
@@ -162,7 +154,7 @@ describe('checkout', () => {
       .toBe(t.onlineTestNote);
     await online.check();
     await page.getByRole('button', { name: 'Place Order' }).click();
-    const total = c.price + deliveryCharge('Punjab', 'Mohali');
+    const total = c.price + MOHALI;
     const pay = page.getByRole('button', { name: t.payButton(formatRupees(total)) });
     await pay.waitFor();
     await axe(page);
@@ -197,7 +189,7 @@ describe('checkout', () => {
     await setPrice(server, admin, d.productID, d.price + 100);
     await context.setOffline(false);
     await expect.poll(() => page.getByText(t.repricedTitle).count(), { timeout: 30_000 }).toBe(1);
-    const oldTotal = d.price + deliveryCharge('Punjab', 'Mohali');
+    const oldTotal = d.price + MOHALI;
     const newTotal = oldTotal + 100;
     const table = page.locator('.co-compare');
     expect(await table.innerText()).toContain(formatRupees(oldTotal));

@@ -11,7 +11,7 @@ import { addDays, indiaClock } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import type { FeedProduct, RunningServer } from '../support/e2e.js';
 import { axe, openShop, type Shop, signIn } from '../support/shop.js';
-import { cartLine, ordersOf, outboxRows, putRows, writeSession } from '../support/shopper.js';
+import { cartLine, fillAddress, ordersOf, outboxRows, putRows, writeSession } from '../support/shopper.js';
 
 /**
  * Gifts in real Chromium against the real server, on the shopper's phone (412x823): a
@@ -125,11 +125,7 @@ describe('gifts', () => {
     await date.waitFor();
     await expect.poll(() => date.inputValue()).toBe(tomorrow);
     expect(await date.getAttribute('min')).toBe(tomorrow);
-    await page.getByLabel('Full Name').fill('Asha Verma');
-    await page.getByLabel('State', { exact: true }).selectOption('Punjab');
-    await page.getByLabel('City', { exact: true }).selectOption('Mohali');
-    await page.getByLabel('Full Shipping Address').fill('House 12, Sector 70, Mohali 160062');
-    await page.getByLabel('Pincode').fill('160062');
+    await fillAddress(page, { address: 'House 12, Sector 70, Mohali 160062' });
     await page.getByLabel(giftMessages.sendToSomeoneElse).check();
     await page.getByLabel("Recipient's name").fill('Dadi Kaur');
     await page.getByLabel("Recipient's mobile (10 digits)").fill('9876543210');

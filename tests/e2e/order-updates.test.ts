@@ -20,6 +20,7 @@ import {
 import { axe, forSale, openShop, type Shop } from '../support/shop.js';
 import {
   cartLine,
+  fillAddress,
   openShopOnPhone,
   outboxRows,
   putRows,
@@ -222,11 +223,7 @@ describe('order updates', () => {
       products.map((p, i) => cartLine(p, Date.now() + i)),
     );
     await page.goto('/checkout');
-    await page.getByLabel('Full Name').fill('Asha Verma');
-    await page.getByLabel('State', { exact: true }).selectOption('Punjab');
-    await page.getByLabel('City', { exact: true }).selectOption('Mohali');
-    await page.getByLabel('Full Shipping Address').fill('House 12, Sector 70, Mohali');
-    await page.getByLabel('Pincode').fill('160062');
+    await fillAddress(page, { address: 'House 12, Sector 70, Mohali' });
     const subscribed = page.waitForResponse(
       (r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'POST',
       { timeout: 30_000 },

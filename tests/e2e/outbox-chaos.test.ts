@@ -8,6 +8,7 @@ import { openShop, type Shop } from '../support/shop.js';
 import {
   type ChaosProxy,
   cartLine,
+  fillAddress,
   openShopOnPhone,
   ordersOf,
   outboxRows,
@@ -41,10 +42,7 @@ async function placeThroughForm(p: Page, product: FeedProduct): Promise<void> {
   await name.waitFor();
   if (!(await name.inputValue())) {
     await name.fill('Asha Verma');
-    await p.getByLabel('State', { exact: true }).selectOption('Punjab');
-    await p.getByLabel('City', { exact: true }).selectOption('Mohali');
-    await p.getByLabel('Full Shipping Address').fill('House 12, Sector 70, Mohali');
-    await p.getByLabel('Pincode').fill('160062');
+    await fillAddress(p, { name: null, address: 'House 12, Sector 70, Mohali' });
   }
   await p.getByRole('button', { name: 'Place Order' }).click();
   await p.waitForURL(/\/order-success/);

@@ -11,7 +11,7 @@ import { formatRupees } from '../../domain/money.js';
 import { pwaMessages } from '../../domain/pwa-messages.js';
 import { adminToken, type RunningServer } from '../support/e2e.js';
 import { axe, openShop, type Shop, signIn } from '../support/shop.js';
-import { outboxRows, writeSession } from '../support/shopper.js';
+import { fillAddress, outboxRows, writeSession } from '../support/shopper.js';
 
 /**
  * The owner's day, in real Chromium against the real server. On a phone (412x823) a shopper
@@ -161,10 +161,7 @@ afterAll(async () => {
 
 /** The checkout's address fields for Mohali (₹150 delivery), as a shopper fills them in. */
 async function mohali(p: Page, address: string): Promise<void> {
-  await p.getByLabel('State', { exact: true }).selectOption('Punjab');
-  await p.getByLabel('City', { exact: true }).selectOption('Mohali');
-  await p.getByLabel(address).fill('House 12, Sector 70, Mohali 160062');
-  await p.getByLabel('Pincode').fill('160062');
+  await fillAddress(p, { name: null, addressLabel: address, address: 'House 12, Sector 70, Mohali 160062' });
 }
 
 describe("the owner's day", () => {

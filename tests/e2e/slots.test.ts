@@ -10,7 +10,7 @@ import { slotMessages } from '../../domain/slot-messages.js';
 import type { DeliverySlot } from '../../domain/slots.js';
 import type { FeedProduct, RunningServer } from '../support/e2e.js';
 import { axe, forSale, openShop, type Shop, signIn } from '../support/shop.js';
-import { cartLine, ordersOf, outboxRows, putRows, writeSession } from '../support/shopper.js';
+import { cartLine, fillAddress, ordersOf, outboxRows, putRows, writeSession } from '../support/shopper.js';
 
 /**
  * Delivery slots in real Chromium against the real server, on the
@@ -35,12 +35,8 @@ const today = indiaClock(new Date()).date;
 const tomorrow = addDays(today, 1);
 
 async function fillForm(date: string): Promise<void> {
+  await fillAddress(page, { address: 'House 12, Sector 70, Mohali 160062' });
   await page.getByLabel('Preferred Delivery Date').fill(date);
-  await page.getByLabel('Full Name').fill('Asha Verma');
-  await page.getByLabel('State', { exact: true }).selectOption('Punjab');
-  await page.getByLabel('City', { exact: true }).selectOption('Mohali');
-  await page.getByLabel('Full Shipping Address').fill('House 12, Sector 70, Mohali 160062');
-  await page.getByLabel('Pincode').fill('160062');
 }
 
 async function api(method: string, path: string, body?: unknown): Promise<{ data: unknown }> {

@@ -1,8 +1,8 @@
 /**
  * The shopper's toolkit for browser tests, benches and the screenshot script: a shopper made
  * through the real account endpoints (code by SMTP or from the mail folder), their session written
- * into the page as `sw/session.ts` writes it, the device's cart and outbox read and written through
- * the page, the shop's own count of orders, and a small HTTP proxy between the browser and the
+ * into the page as `sw/session.ts` writes it, the checkout's address filled as a shopper fills it
+ * (the pincode first), the device's cart and outbox read and written through the page, the shop's own count of orders, and a small HTTP proxy between the browser and the
  * server that can reset connections and lose the answer of a committed order.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { LoginData } from '../../domain/accounts.js';
-import { deliveryCharge } from '../../domain/delivery.js';
+import { findArea, SEED_AREAS } from '../../domain/delivery-areas.js';
 import type { OutboxRow } from '../../sw/outbox-row.js';
 import { sessionKeys, sessionRow } from '../../sw/session-writes.js';
 import {
@@ -182,6 +182,46 @@ export async function outboxRows(page: Page): Promise<OutboxRow[]> {
   );
 }
 
+export interface AddressInput {
+  /** Mohali's 160062 (₹150) unless another is given. */
+  pincode?: string;
+  /** Typed into Full Name; null leaves the field as it is (a prefilled or already typed name). */
+  name?: string | null;
+  address?: string;
+  /** The address field's label: "Recipient's full shipping address" for a gift to someone else. */
+  addressLabel?: string;
+}
+
+/**
+ * Fills the checkout's address as a shopper does: the pincode first, then waits until the form
+ * has looked it up and filled the City (the device's delivery areas), then the name and address.
+ * Returns the City and State the pincode filled in.
+ */
+export async function fillAddress(
+  page: Page,
+  {
+    pincode = '160062',
+    name = 'Asha Verma',
+    address = 'House 12, Sector 70, near the park, Mohali 160062',
+    addressLabel = 'Full Shipping Address',
+  }: AddressInput = {},
+): Promise<{ city: string; state: string }> {
+  await page.getByLabel('Pincode').fill(pincode);
+  const city = page.getByLabel('City', { exact: true });
+  const deadline = Date.now() + 30_000;
+  // The areas come with the catalogue feed: on a fresh phone they may land a moment after the page.
+  while (!(await city.inputValue())) {
+    if (Date.now() > deadline) throw new Error(`the checkout did not fill the city from ${pincode}`);
+    await page.waitForTimeout(100);
+  }
+  if (name !== null) await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel(addressLabel).fill(address);
+  return {
+    city: await city.inputValue(),
+    state: await page.getByLabel('State', { exact: true }).inputValue(),
+  };
+}
+
 /** A cart line of a product as the shop's cart stores it. */
 export function cartLine(
   p: { productID: number; title: string; price: number; images?: { thumb: string }[] },
@@ -310,7 +350,7 @@ export function queuedRow(
   key: string,
   createdAt: number,
 ): OutboxRow {
-  const charge = deliveryCharge('Punjab', 'Mohali');
+  const charge = findArea(SEED_AREAS, '160062')?.charge ?? 0;
   const total = product.price + charge;
   return {
     v: 1,

@@ -2,13 +2,14 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CartLine, lineLabel } from '../../domain/cart.js';
 import type { OrderRequestInput, PlacedOrder } from '../../domain/orders.js';
-import { BACKOFF_MAX_MS, backoffMs, classifyAnswer } from '../../domain/outbox.js';
+import { asDeliveryDate, BACKOFF_MAX_MS, backoffMs, classifyAnswer } from '../../domain/outbox.js';
 import { ownOutboxRow, ownOutboxRows, ownWaitingOrders } from '../../sw/account-data.js';
 import { ShopDatabase } from '../../sw/db.js';
 import { type OutboxEnv, queueOrder, sendDue, sendNow } from '../../sw/outbox.js';
 import { type QueuedLine, upgradeRow } from '../../sw/outbox-row.js';
 import {
   cancelOrder,
+  changeAddress,
   changeDeliveryDate,
   confirmNewFigures,
   dismissOrder,
@@ -181,6 +182,27 @@ describe('answers, one handling each', () => {
     expect(c(400, env(null, 'Please complete the online payment first.'))).toMatchObject({
       problem: { kind: 'refused', message: 'Please complete the online payment first.' },
     });
+  });
+
+  it("reads the delivery areas' 422s as what the shopper can fix, and only a bare 422 as a defect", () => {
+    const c = (data: unknown) =>
+      classifyAnswer(
+        { status: 422, body: { isSuccess: false, data, sys_message: 'no' }, retryAfter: null },
+        0,
+      );
+    const dates = { earliestDeliveryDate: '2026-12-02', latestDeliveryDate: '2027-03-01' };
+    const next = [{ date: '2026-12-02', slotID: 1, name: 'Standard', start: 540, end: 1260, surcharge: 0 }];
+    expect(c({ reason: 'undeliverable' })).toMatchObject({ problem: { kind: 'undeliverable', status: 422 } });
+    expect(c({ reason: 'pincode-mismatch', city: 'Mohali' })).toMatchObject({
+      problem: { kind: 'undeliverable', message: 'no' },
+    });
+    expect(c({ reason: 'no-same-day', ...dates })).toMatchObject({ problem: { kind: 'delivery-date' } });
+    expect(asDeliveryDate({ reason: 'no-same-day', ...dates })).toEqual(dates);
+    expect(c({ reason: 'no-same-day' })).toMatchObject({ problem: { kind: 'undeliverable' } });
+    expect(c({ reason: 'slot-not-offered', next })).toMatchObject({ problem: { kind: 'slot' } });
+    expect(c({ reason: 'slot-not-offered' })).toMatchObject({ problem: { kind: 'undeliverable' } });
+    expect(c({ reason: 'key-reused' })).toMatchObject({ problem: { kind: 'defect' } });
+    expect(c(null)).toMatchObject({ problem: { kind: 'defect' } });
   });
 
   it('backs off from 2 s, doubling, to 5 min, with jitter between half and all', () => {
@@ -470,6 +492,68 @@ describe('the outbox', () => {
     await sendDue(env);
     expect(shop.requests.at(-1)).toMatchObject({ key, body: { DeliveryDate: '2026-12-02' } });
     expect((await row(key)).state).toBe('sent');
+  });
+
+  it('a 422 for a pincode the shop stopped delivering to waits for the shopper: never resent as it is, sent to a new address', async () => {
+    const key = await queue();
+    shop.script.push({
+      status: 422,
+      body: {
+        isSuccess: false,
+        data: { reason: 'undeliverable' },
+        sys_message: "We don't deliver to 160062 yet.",
+      },
+    });
+    await sendDue(env);
+    expect(await row(key)).toMatchObject({
+      state: 'attention',
+      problem: { kind: 'undeliverable', status: 422, message: "We don't deliver to 160062 yet." },
+    });
+    // Not retried silently, not dropped: a forced pass leaves it waiting.
+    await sendDue(env, { force: true });
+    expect(shop.requests).toHaveLength(1);
+    expect((await row(key)).state).toBe('attention');
+    const zirakpur = { pincode: '140603', city: 'Zirakpur', state: 'Punjab', charge: 250 };
+    expect(await changeAddress(key, { area: zirakpur, address: '  ' }, env)).toBe(false);
+    expect(await changeAddress(key, { area: zirakpur, address: 'Flat 3, VIP Road' }, env)).toBe(true);
+    expect(await row(key)).toMatchObject({
+      state: 'queued',
+      problem: null,
+      figures: { deliveryCharge: 250, total: 500 + 250 },
+    });
+    await sendDue(env);
+    expect(shop.requests.at(-1)).toMatchObject({
+      key,
+      body: {
+        CustomerPincode: '140603',
+        State: 'Punjab',
+        City: 'Zirakpur',
+        CustomerAddress: 'Flat 3, VIP Road',
+        TotalAmount: 750,
+      },
+    });
+    expect((await row(key)).state).toBe('sent');
+    // Only an address refusal takes a new address.
+    const other = await queue();
+    shop.script.push({ status: 401 });
+    await sendDue(env);
+    expect(await changeAddress(other, { area: zirakpur, address: 'Flat 3' }, env)).toBe(false);
+  });
+
+  it('a pincode refused while offline can be cancelled: its lines go back to the cart', async () => {
+    const key = await queue();
+    shop.script.push({
+      status: 422,
+      body: {
+        isSuccess: false,
+        data: { reason: 'pincode-mismatch' },
+        sys_message: 'Pincode 160062 is in Mohali.',
+      },
+    });
+    await sendDue(env);
+    expect((await row(key)).problem?.kind).toBe('undeliverable');
+    expect(await cancelOrder(key, env)).toBe(true);
+    expect((await row(key)).state).toBe('cancelled');
   });
 
   it('401 waits for a new sign-in, then continues with the new token; it cannot be cancelled', async () => {

@@ -3,11 +3,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { earliestDeliveryDate } from '../../domain/delivery.js';
+import { areaMessages, deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { db } from '../../sw/db.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
+import { sessionRow } from '../../sw/session-writes.js';
 import { QueuedOrders } from '../../web/checkout/QueuedOrders.js';
+import { slotPrice } from '../../web/checkout/SlotPicker.js';
 import { setPwaState } from '../../web/pwa/pwa-state.js';
 import { placedAnswer } from '../support/order-fixtures.js';
 import { queuedRow } from '../support/shopper.js';
@@ -15,9 +18,10 @@ import { makeProduct, putProducts, renderAt, resetStore, url } from './storefron
 
 /**
  * The checkout form's rules and texts in jsdom over fake-indexeddb: errors
- * only after a submit attempt and in the spec's words, the state resetting the
- * city, the city setting the delivery charge, the pincode box, the date's
- * default, and the queued order's screens.
+ * only after a submit attempt and in the spec's words, the pincode filling the
+ * state and city and setting the delivery charge, a pincode the shop does not
+ * deliver to refused at once, the pincode box, the date's default, and the
+ * queued order's screens.
  */
 function token(userId: number): string {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -59,6 +63,8 @@ const field = (label: string) => screen.getByLabelText(label, { exact: true }) a
 
 beforeEach(async () => {
   await resetStore();
+  // The delivery areas as the catalogue feed brings them to the device.
+  await db.areas.bulkPut([...SEED_AREAS]);
   // Offline, so nothing in these tests reaches for the network.
   setPwaState({ offline: true });
 });
@@ -81,16 +87,14 @@ describe('checkout form', { timeout: 30_000 }, () => {
     expect(field('Email').readOnly).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     await screen.findByText(messages.formInvalid);
-    for (const text of [
-      messages.fullNameRequired,
-      messages.stateRequired,
-      messages.cityRequired,
-      messages.addressRequired,
-      messages.pincodeRequired,
-    ]) {
+    for (const text of [messages.fullNameRequired, messages.addressRequired, messages.pincodeRequired]) {
       expect(screen.getByText(text)).toBeTruthy();
     }
+    // State and City are the pincode's: what is missing is the pincode, said once, under it.
+    expect(screen.queryByText(messages.stateRequired)).toBeNull();
+    expect(screen.queryByText(messages.cityRequired)).toBeNull();
     expect(field('Full Name').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('Pincode'));
     fireEvent.change(field('Pincode'), { target: { value: '12a' } });
     await screen.findByText(messages.pincodeInvalid);
   });
@@ -113,25 +117,72 @@ describe('checkout form', { timeout: 30_000 }, () => {
     expect(await screen.findByText('(Weight: 1 kg)', { exact: false })).toBeTruthy();
   });
 
-  it('the state resets the city; the city sets the delivery charge; the pincode takes 6 digits', async () => {
+  it('the pincode fills State and City and sets the charge; one we do not deliver to is refused at once', async () => {
     signIn();
     await cartWith(600);
     renderAt('/checkout');
     await screen.findByText('Chocolate Truffle');
-    expect(screen.queryByText(t.deliveryCharges)).toBeNull();
-    fireEvent.change(field('State'), { target: { value: 'Punjab' } });
-    fireEvent.change(field('City'), { target: { value: 'Zirakpur' } });
+    // No pincode, no charge yet: the summary says what it waits for.
+    expect(screen.getByText(t.pincodeFirst)).toBeTruthy();
+    fireEvent.change(field('Pincode'), { target: { value: '140603' } });
+    await waitFor(() => expect(field('City').value).toBe('Zirakpur'));
+    expect(field('State').value).toBe('Punjab');
+    expect(field('City').readOnly).toBe(true);
     expect(screen.getByText(t.deliveryCharges)).toBeTruthy();
     expect(screen.getByText(formatRupees(1200 + 250))).toBeTruthy();
-    fireEvent.change(field('State'), { target: { value: 'Haryana' } });
+    // Typed here, it is the shopper's pincode for the header and the product pages too.
+    expect(localStorage.getItem('deliveryPincode')).toBe('140603');
+
+    fireEvent.change(field('Pincode'), { target: { value: '110001' } });
+    const refusal = `${areaMessages.outside('110001')} ${deliveryAreasText(SEED_AREAS)}.`;
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(field('Pincode').getAttribute('aria-invalid')).toBe('true');
     expect(field('City').value).toBe('');
-    expect([...(field('City') as unknown as HTMLSelectElement).options].map((o) => o.value)).toEqual([
-      '',
-      'Panchkula',
-    ]);
-    expect(screen.queryByText(t.deliveryCharges)).toBeNull();
+    expect(screen.getByText(t.notDeliveredHere)).toBeTruthy();
+    expect(document.querySelector('.co-total dd')?.textContent).toContain(formatRupees(1200));
+
     fireEvent.change(field('Pincode'), { target: { value: '16 00-62 99' } });
     expect(field('Pincode').value).toBe('160062');
+    await waitFor(() => expect(field('City').value).toBe('Mohali'));
+    expect(screen.queryByText(refusal)).toBeNull();
+    expect(screen.getByText(formatRupees(1200 + 150))).toBeTruthy();
+  });
+
+  it('a pincode we do not deliver to: Place Order is refused and nothing is queued', async () => {
+    signIn();
+    await cartWith(600);
+    renderAt('/checkout');
+    await screen.findByText('Chocolate Truffle');
+    fireEvent.change(field('Full Name'), { target: { value: 'Asha Verma' } });
+    fireEvent.change(field('Full Shipping Address'), { target: { value: 'House 12, Connaught Place' } });
+    fireEvent.change(field('Pincode'), { target: { value: '110001' } });
+    await screen.findByText(areaMessages.outside('110001'), { exact: false });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    });
+    await screen.findByText(messages.formInvalid);
+    expect(document.activeElement).toBe(field('Pincode'));
+    expect(await db.outbox.count()).toBe(0);
+    expect(url()).toBe('/checkout');
+  });
+
+  it("the shopper's remembered pincode fills the empty field, and with it the city", async () => {
+    signIn();
+    await cartWith(600);
+    localStorage.setItem('deliveryPincode', '134101');
+    renderAt('/checkout');
+    await screen.findByText('Chocolate Truffle');
+    expect(field('Pincode').value).toBe('134101');
+    await waitFor(() => expect(field('City').value).toBe('Panchkula'));
+    expect(field('State').value).toBe('Haryana');
+    expect(screen.getByText(formatRupees(1200 + 300))).toBeTruthy();
+  });
+
+  it('a slot with no surcharge is "no extra charge" while a delivery charge applies; "Free" only at none', () => {
+    expect(slotPrice(0, 150)).toBe(t.noExtraCharge);
+    expect(slotPrice(0, null)).toBe(t.noExtraCharge);
+    expect(slotPrice(0, 0)).toBe('Free');
+    expect(slotPrice(250, 150)).toBe(formatRupees(250));
   });
 
   it('offline: the online option is disabled and says why; a coupon waits for the network', async () => {
@@ -152,11 +203,10 @@ describe('checkout form', { timeout: 30_000 }, () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     renderAt('/checkout');
     await screen.findByText('Chocolate Truffle');
-    fireEvent.change(field('Full Name'), { target: { value: 'Asha Verma' } });
-    fireEvent.change(field('State'), { target: { value: 'Punjab' } });
-    fireEvent.change(field('City'), { target: { value: 'Mohali' } });
-    fireEvent.change(field('Full Shipping Address'), { target: { value: 'House 12, Sector 70' } });
     fireEvent.change(field('Pincode'), { target: { value: '160062' } });
+    fireEvent.change(field('Full Name'), { target: { value: 'Asha Verma' } });
+    fireEvent.change(field('Full Shipping Address'), { target: { value: 'House 12, Sector 70' } });
+    await waitFor(() => expect(field('City').value).toBe('Mohali'));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     });
@@ -169,6 +219,8 @@ describe('checkout form', { timeout: 30_000 }, () => {
       TotalAmount: 1350,
       PaymentMethod: 'Cash on Delivery',
       CustomerPincode: '160062',
+      State: 'Punjab',
+      City: 'Mohali',
     });
     expect(screen.getByText(t.queuedOffline)).toBeTruthy();
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
@@ -219,6 +271,60 @@ describe('checkout form', { timeout: 30_000 }, () => {
       `Total${formatRupees(750)}${formatRupees(800)}`,
     );
     expect(screen.getByRole('link', { name: '1 order waiting to be sent' })).toBeTruthy();
+  });
+
+  it('a queued order whose pincode left the areas waits: the reason, where we deliver, a new address to send it to', async () => {
+    signIn();
+    // The shopper's decisions are the signed-in account's: the device's session row says whose.
+    await db.session.put(sessionRow(shopper));
+    // 160062 was removed while the phone was offline; the order went when it came back.
+    await db.areas.delete('160062');
+    const row = queuedRow(
+      shopper,
+      { productID: 5, title: 'Chocolate Truffle', price: 600 },
+      'k-a',
+      Date.now(),
+    );
+    await db.outbox.put({
+      ...row,
+      state: 'attention',
+      problem: {
+        kind: 'undeliverable',
+        status: 422,
+        message: areaMessages.outside('160062'),
+        data: { reason: 'undeliverable' },
+      },
+    });
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    renderAt('/order-success?order=k-a');
+    await screen.findByRole('heading', { name: t.undeliverableTitle });
+    expect(screen.getByText(areaMessages.outside('160062'))).toBeTruthy();
+    const areasNow = await db.areas.toArray();
+    expect(await screen.findByText(`${deliveryAreasText(areasNow)}.`)).toBeTruthy();
+    const send = screen.getByRole('button', { name: t.addressSend }) as HTMLButtonElement;
+    // The refused pincode cannot be sent again as it is.
+    expect(send.disabled).toBe(true);
+    fireEvent.change(field('Pincode'), { target: { value: '110001' } });
+    await screen.findByText(`${areaMessages.outside('110001')} ${deliveryAreasText(areasNow)}.`);
+    expect(send.disabled).toBe(true);
+    fireEvent.change(field('Pincode'), { target: { value: '160059' } });
+    await screen.findByText(t.areaFound('Mohali', 'Punjab', formatRupees(150)));
+    fireEvent.change(field('Full Shipping Address'), { target: { value: 'House 4, Phase 7, Mohali' } });
+    expect(send.disabled).toBe(false);
+    await act(async () => {
+      fireEvent.click(send);
+    });
+    await waitFor(async () => expect((await db.outbox.get('k-a'))?.state).toBe('queued'));
+    const [stored] = (await db.outbox.toArray()).map(upgradeRow);
+    expect(stored?.problem).toBeNull();
+    expect(stored?.request).toMatchObject({
+      CustomerPincode: '160059',
+      State: 'Punjab',
+      City: 'Mohali',
+      CustomerAddress: 'House 4, Phase 7, Mohali',
+      TotalAmount: 600 + 150,
+    });
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
   });
 
   it("another account's orders: no notice, no badge, and their page reads as missing", async () => {

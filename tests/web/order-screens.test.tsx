@@ -1,6 +1,7 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { SEED_AREAS } from '../../domain/delivery-areas.js';
 import { formatRupees } from '../../domain/money.js';
 import { type ShopperOrder, WAITING_TO_BE_SENT } from '../../domain/order-tracking.js';
 import type { OrderHistoryRow, OrderRequestInput, PlacedOrder } from '../../domain/orders.js';
@@ -179,11 +180,11 @@ describe('order success', { timeout: 30_000 }, () => {
     renderAt('/checkout');
     await screen.findByText(TRUFFLE);
     const field = (label: string) => screen.getByLabelText(label, { exact: true });
-    fireEvent.change(field('Full Name'), { target: { value: 'Asha Verma' } });
-    fireEvent.change(field('State'), { target: { value: 'Punjab' } });
-    fireEvent.change(field('City'), { target: { value: 'Mohali' } });
-    fireEvent.change(field('Full Shipping Address'), { target: { value: 'House 12, Sector 70' } });
+    await db.areas.bulkPut([...SEED_AREAS]);
     fireEvent.change(field('Pincode'), { target: { value: '160062' } });
+    fireEvent.change(field('Full Name'), { target: { value: 'Asha Verma' } });
+    fireEvent.change(field('Full Shipping Address'), { target: { value: 'House 12, Sector 70' } });
+    await waitFor(() => expect((field('City') as HTMLInputElement).value).toBe('Mohali'));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     });

@@ -1,33 +1,45 @@
 /**
  * The spec's checkout (sections 2, 4, 5, 9) on the order outbox, composed of the form's state
- * (`useCheckoutForm`), the coupon, the payment and the summary. Every figure is `domain/`'s (the
- * server prices with the same code and refuses any other figure). Place Order stores the order on
- * the device first; see place.ts.
+ * (`useCheckoutForm`), the coupon, the payment and the summary. It starts from the pincode: its
+ * delivery area on the device fills State and City, sets the charge, and offers only its dates and
+ * slots; a pincode the shop does not deliver to is refused at once. Every figure is `domain/`'s
+ * (the server prices with the same code and refuses any other figure). Place Order stores the
+ * order on the device first; see place.ts.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { CHECKOUT_FIELDS, checkoutErrors, checkoutTotals, orderItems } from '../../domain/checkout.js';
-import { checkoutMessages as t } from '../../domain/checkout-messages.js';
-import { earliestDeliveryDate, latestDeliveryDate } from '../../domain/delivery.js';
 import {
-  earliestPhotoCakeDate,
+  type AreaLookup,
+  CHECKOUT_FIELDS,
+  checkoutDates,
+  checkoutErrors,
+  checkoutTotals,
+  orderItems,
+  pincodeProblem,
+} from '../../domain/checkout.js';
+import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { isValidPincode, latestDeliveryDate } from '../../domain/delivery.js';
+import { type DeliveryArea, slotsOfArea } from '../../domain/delivery-areas.js';
+import {
   giftMessages,
   giftPaymentProblem,
+  PHOTO_CAKE_NOTICE_DAYS,
   photoCakeDateProblem,
 } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import type { OrderRequestInput } from '../../domain/orders.js';
 import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
-import { earliestSlotDate, type SlotAvailability } from '../../domain/slots.js';
+import type { SlotAvailability } from '../../domain/slots.js';
 import { db } from '../../sw/db.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
+import { useDeliveryArea, useDeliveryAreas, useShopSettings } from '../hooks/useDelivery.js';
 import { useSession } from '../hooks/useSession.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { usePwaState } from '../pwa/pwa-state.js';
 import { CheckoutSummary } from './CheckoutSummary.js';
-import { DeliveryFields, fieldWiring } from './DeliveryFields.js';
+import { DeliveryFields, fieldWiring, PincodeFields } from './DeliveryFields.js';
 import { GiftOptions, giftErrors, giftRequest } from './GiftOptions.js';
 import { newOrderKey, placeOrder } from './place.js';
 import { RazorpayStandIn } from './razorpay-stand-in.js';
@@ -57,27 +69,44 @@ export default function Checkout() {
   const device = useDeviceSlots();
   // A device that has not synced slots yet orders as the spec did: a date, Standard delivery.
   const hasSlots = (device?.slots.length ?? 0) > 0;
-  // A photo cake needs a day's notice (the photo is printed): its earliest date is tomorrow.
+  // A photo cake needs the shop's notice (the photo is printed): `photoCakeNoticeDays`.
   const photoCake = lines?.find((l) => l.photo) ?? null;
+  const noticeDays = useShopSettings()?.photoCakeNoticeDays ?? PHOTO_CAKE_NOTICE_DAYS;
   const saved =
     useLiveQuery(async () => (await db.recipients.get(session?.userId ?? 0))?.rows, [session]) ?? [];
+  const areas = useDeliveryAreas();
 
   useEffect(() => {
     if (session && !offline) void recipientCalls().then((r) => r.refreshRecipients(session.userId));
   }, [session, offline]);
 
-  const { form, slotID, gift, ...edit } = useCheckoutForm(session, photoCake, device);
+  const { form, slotID, gift, ...edit } = useCheckoutForm(session);
+  const whole = isValidPincode(form.CustomerPincode);
+  const area = useDeliveryArea(whole ? form.CustomerPincode : null);
+  // The pincode's area (null: not delivered, or no whole pincode yet; undefined: looking it up).
+  const known = whole ? area : null;
+  const dates = checkoutDates(known, {
+    slots: device?.slots ?? [],
+    closures: device?.closures ?? [],
+    photoCake: photoCake !== null,
+    noticeDays,
+    now,
+  });
+  const { suggestDate } = edit;
+  useEffect(() => {
+    suggestDate(dates.suggested);
+  }, [suggestDate, dates.suggested]);
+  const place = { area: known, areas: areas ?? [] };
+  const pincodeSays = areas ? pincodeProblem(form.CustomerPincode, place) : null;
   const day = useSlotsOn(device, form.DeliveryDate, offline);
+  // Only the slots the pincode gets (every slot until the pincode is known).
+  const offered = known ? slotsOfArea(known, day.slots) : day.slots;
   // The slot the shopper picked while it can be had on this date, else the shop's Standard.
   const chosen: SlotAvailability | null =
-    day.slots.find((s) => s.slotID === slotID && s.state === 'open') ??
-    day.slots.find((s) => s.isDefault && s.state === 'open') ??
+    offered.find((s) => s.slotID === slotID && s.state === 'open') ??
+    offered.find((s) => s.isDefault && s.state === 'open') ??
     null;
-  const photoEarliest = earliestPhotoCakeDate(now);
-  const shopEarliest =
-    (hasSlots && device ? earliestSlotDate(device.slots, device.closures, now) : null) ??
-    earliestDeliveryDate(now);
-  const earliest = photoCake && photoEarliest > shopEarliest ? photoEarliest : shopEarliest;
+  const earliest = dates.earliest;
   // Someone else's gift with no price in the box is paid online: Cash on Delivery would ask them for money.
   const codBlocked = gift.toSomeoneElse && gift.hidePrice;
   const coupon = useCoupon(offline);
@@ -87,13 +116,7 @@ export default function Checkout() {
 
   if (!session) return null;
   const cart = lines ?? [];
-  const totals = checkoutTotals(
-    cart,
-    form.State,
-    form.City,
-    coupon.applied?.amount ?? 0,
-    chosen?.surcharge ?? 0,
-  );
+  const totals = checkoutTotals(cart, known, coupon.applied?.amount ?? 0, chosen?.surcharge ?? 0);
 
   const finish = async (request: OrderRequestInput, key: string) => {
     setBusy('placing');
@@ -131,15 +154,17 @@ export default function Checkout() {
     navigate(`/order-success?order=${encodeURIComponent(key)}`);
   };
 
-  const buildRequest = (m: Method): OrderRequestInput => ({
+  /** `at`: the area the request is for (the one shown, or the one read at Place Order). */
+  const buildRequest = (m: Method, at: DeliveryArea | null | undefined = known): OrderRequestInput => ({
     DeliveryDate: form.DeliveryDate,
     ...(hasSlots ? { DeliverySlotID: chosen?.slotID ?? null } : {}),
     CustomerName: form.CustomerName,
     CustomerEmail: session.email,
     CustomerPhone: session.phone,
     CustomerAddress: form.CustomerAddress,
-    State: form.State,
-    City: form.City,
+    // The spec's API keeps State and City: they are the pincode's area's, as the server checks.
+    State: at?.state ?? '',
+    City: at?.city ?? '',
     CustomerPincode: form.CustomerPincode,
     PaymentMethod: m === 'online' ? PAYMENT_METHODS.online : PAYMENT_METHODS.cod,
     TotalAmount: totals.total,
@@ -149,9 +174,9 @@ export default function Checkout() {
   });
   const slotCheck = hasSlots ? (chosen ? { state: chosen.state } : null) : undefined;
   /** The checkout's rules plus the gifts': the photo cake's date and the recipient and card fields. */
-  const allErrors = (request: OrderRequestInput, at: Date) => {
-    const found = checkoutErrors(request, at, slotCheck);
-    const tooSoon = photoCake ? photoCakeDateProblem(request.DeliveryDate, at) : null;
+  const allErrors = (request: OrderRequestInput, at: Date, where: AreaLookup = place) => {
+    const found = checkoutErrors(request, at, slotCheck, where);
+    const tooSoon = photoCake ? photoCakeDateProblem(request.DeliveryDate, at, noticeDays) : null;
     if (tooSoon && !found.DeliveryDate)
       found.DeliveryDate = giftMessages.photoTooSoon(photoCake?.title ?? '', tooSoon.earliest);
     return { ...found, ...giftErrors(gift) };
@@ -163,8 +188,10 @@ export default function Checkout() {
     e.preventDefault();
     if (busy) return;
     setSubmitted(true);
-    const request = buildRequest(payBy);
-    const found = allErrors(request, new Date());
+    // A Place Order faster than the pincode's lookup still judges the pincode, not an empty City.
+    const area = whole ? (known ?? (await db.areas.get(form.CustomerPincode)) ?? null) : null;
+    const request = buildRequest(payBy, area);
+    const found = allErrors(request, new Date(), { area, areas: areas ?? [] });
     if (Object.keys(found).length) {
       notify(messages.formInvalid, 'error');
       const first = [...CHECKOUT_FIELDS, 'RecipientName', 'RecipientPhone', 'CardMessage'].find(
@@ -217,6 +244,14 @@ export default function Checkout() {
       ) : (
         <form className="co-grid" noValidate onSubmit={(e) => void submit(e)}>
           <div className="co-fields">
+            <PincodeFields
+              idPrefix={formId}
+              pincode={form.CustomerPincode}
+              area={known}
+              problem={pincodeSays}
+              errors={errors}
+              onChange={(p) => edit.set('CustomerPincode', p)}
+            />
             <div className="field">
               <label htmlFor={`${formId}-DeliveryDate`}>Preferred Delivery Date</label>
               <input
@@ -233,8 +268,9 @@ export default function Checkout() {
             {hasSlots ? (
               <SlotPicker
                 id={`${formId}-DeliverySlotID`}
-                slots={day.slots}
+                slots={offered}
                 closed={day.closed}
+                deliveryCharge={known?.charge ?? null}
                 offline={offline}
                 value={chosen?.slotID ?? null}
                 error={errors.DeliverySlotID}
@@ -265,7 +301,14 @@ export default function Checkout() {
               error={field.error('PaymentMethod')}
             />
           </div>
-          <CheckoutSummary lines={cart} totals={totals} slot={chosen} busy={busy} gift={gift} />
+          <CheckoutSummary
+            lines={cart}
+            totals={totals}
+            slot={chosen}
+            busy={busy}
+            gift={gift}
+            deliveryNote={known ? null : whole && known === null ? t.notDeliveredHere : t.pincodeFirst}
+          />
         </form>
       )}
       {payment.standIn ? <RazorpayStandIn order={payment.standIn.order} done={payment.standIn.done} /> : null}

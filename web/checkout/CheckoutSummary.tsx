@@ -18,12 +18,15 @@ export function CheckoutSummary({
   slot,
   busy,
   gift,
+  deliveryNote,
 }: {
   lines: readonly CartLine[];
   totals: OrderTotals;
   slot: SlotAvailability | null;
   busy: Busy;
   gift: GiftState;
+  /** Said in the delivery charge's row while the charge is not known (no pincode yet). */
+  deliveryNote: string | null;
 }) {
   return (
     <section className="co-summary" aria-labelledby="co-summary-title">
@@ -97,6 +100,7 @@ export function CheckoutSummary({
       <OrderBill
         totals={totals}
         slot={slot}
+        deliveryNote={deliveryNote}
         couponSaid={totals.discount > 0 ? messages.couponApplied(formatRupees(totals.discount)) : undefined}
       />
       <button

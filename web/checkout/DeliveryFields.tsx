@@ -1,8 +1,13 @@
-/** The checkout's who-and-where fields (name, the account's email and phone, state, city, address, pincode) and the fields' error wiring. */
+/**
+ * The checkout's who-and-where fields: the pincode first, with the State and City it fills (shown,
+ * never typed: the server refuses a city that is not the pincode's), then the name, the account's
+ * email and phone and the address; and the fields' error wiring.
+ */
 import type { ReactNode } from 'react';
 import { type CheckoutField, type FieldErrors, pincodeInput } from '../../domain/checkout.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
-import { citiesOf, DELIVERY_STATES } from '../../domain/delivery.js';
+import type { DeliveryArea } from '../../domain/delivery-areas.js';
+import { formatRupees } from '../../domain/money.js';
 import type { Session } from '../../sw/session.js';
 import type { FormState } from './useCheckoutForm.js';
 
@@ -21,6 +26,74 @@ export function fieldWiring(idPrefix: string, errors: FieldErrors) {
         </p>
       ) : null,
   };
+}
+
+/**
+ * The pincode and what it fills. `problem` is said at once, as the pincode becomes whole (not one
+ * of ours, not a pincode); the form's own errors after a submit attempt come in `errors`.
+ */
+export function PincodeFields({
+  idPrefix,
+  pincode,
+  area,
+  problem,
+  errors,
+  onChange,
+}: {
+  idPrefix: string;
+  pincode: string;
+  /** The pincode's delivery area; null: none (or not a whole pincode yet); undefined: looking it up. */
+  area: DeliveryArea | null | undefined;
+  problem: string | null;
+  errors: FieldErrors;
+  onChange(pincode: string): void;
+}) {
+  const id = `${idPrefix}-CustomerPincode`;
+  const message = errors.CustomerPincode ?? problem;
+  const hint =
+    area === undefined && pincode.length === 6
+      ? t.areaChecking
+      : area
+        ? t.areaFound(area.city, area.state, area.charge ? formatRupees(area.charge) : 'free')
+        : t.pincodeHint;
+  return (
+    <div className="co-pincode">
+      <div className="field">
+        <label htmlFor={id}>Pincode</label>
+        <input
+          id={id}
+          value={pincode}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          required
+          aria-invalid={message ? true : undefined}
+          aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
+          onChange={(e) => onChange(pincodeInput(e.target.value))}
+        />
+        <p className="co-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+        {/* Always present, so a screen reader hears the refusal the moment the sixth digit lands. */}
+        <div aria-live="polite">
+          {message ? (
+            <p className="co-error" id={`${id}-error`}>
+              {message}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className="co-row">
+        <div className="field">
+          <label htmlFor={`${idPrefix}-State`}>State</label>
+          <input id={`${idPrefix}-State`} value={area?.state ?? ''} readOnly placeholder="From the pincode" />
+        </div>
+        <div className="field">
+          <label htmlFor={`${idPrefix}-City`}>City</label>
+          <input id={`${idPrefix}-City`} value={area?.city ?? ''} readOnly placeholder="From the pincode" />
+        </div>
+      </div>
+    </div>
+  );
 }
 
 export function DeliveryFields({
@@ -63,42 +136,6 @@ export function DeliveryFields({
           <input id={`${idPrefix}-phone`} value={session.phone} readOnly />
         </div>
       </div>
-      <div className="co-row">
-        <div className="field">
-          <label htmlFor={`${idPrefix}-State`}>State</label>
-          <select
-            {...fieldProps('State')}
-            value={form.State}
-            required
-            onChange={(e) => set('State', e.target.value)}
-          >
-            <option value="">Select state</option>
-            {DELIVERY_STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-          {fieldError('State')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${idPrefix}-City`}>City</label>
-          <select
-            {...fieldProps('City')}
-            value={form.City}
-            required
-            onChange={(e) => set('City', e.target.value)}
-          >
-            <option value="">Select city</option>
-            {citiesOf(form.State).map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-          {fieldError('City')}
-        </div>
-      </div>
       <div className="field">
         <label htmlFor={`${idPrefix}-CustomerAddress`}>
           {forSomeoneElse ? "Recipient's full shipping address" : 'Full Shipping Address'}
@@ -121,18 +158,6 @@ export function DeliveryFields({
           {t.addressHint}
         </p>
         {fieldError('CustomerAddress')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${idPrefix}-CustomerPincode`}>Pincode</label>
-        <input
-          {...fieldProps('CustomerPincode')}
-          value={form.CustomerPincode}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          required
-          onChange={(e) => set('CustomerPincode', pincodeInput(e.target.value))}
-        />
-        {fieldError('CustomerPincode')}
       </div>
     </>
   );

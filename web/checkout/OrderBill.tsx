@@ -15,6 +15,7 @@ export function OrderBill({
   slot,
   couponCode = null,
   couponSaid,
+  deliveryNote = null,
 }: {
   totals: OrderTotals;
   /** The delivery slot its surcharge is for; null: Standard, or an order from before slots. */
@@ -22,6 +23,8 @@ export function OrderBill({
   couponCode?: string | null;
   /** The checkout's own words for the coupon row (the spec's "Coupon applied: ₹200 off!"). */
   couponSaid?: string;
+  /** The checkout's word while the delivery charge is not known yet ("Enter your pincode"). */
+  deliveryNote?: string | null;
 }) {
   return (
     <dl className="co-totals">
@@ -29,10 +32,10 @@ export function OrderBill({
         <dt>{t.subtotal}</dt>
         <dd>{formatRupees(totals.subtotal)}</dd>
       </div>
-      {totals.deliveryCharge > 0 ? (
+      {totals.deliveryCharge > 0 || deliveryNote ? (
         <div>
           <dt>{t.deliveryCharges}</dt>
-          <dd>{formatRupees(totals.deliveryCharge)}</dd>
+          <dd>{totals.deliveryCharge > 0 ? formatRupees(totals.deliveryCharge) : deliveryNote}</dd>
         </div>
       ) : null}
       {totals.slotCharge > 0 ? (

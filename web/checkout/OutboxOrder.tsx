@@ -1,11 +1,14 @@
 /**
  * One order of the outbox as the shopper sees it: its state, and for an
  * order the server refused, what to decide (the new figures beside the old
- * ones, the fix, sign in, or cancel). Used by order success and My Orders.
+ * ones, the fix: a line, a date, a slot or the address; sign in, or cancel). Used by order success and My Orders.
  */
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { pincodeInput, pincodeProblem } from '../../domain/checkout.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { isValidPincode } from '../../domain/delivery.js';
+import { deliveryAreasText } from '../../domain/delivery-areas.js';
 import { formatCalendarDay } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
@@ -16,6 +19,7 @@ import { slotOfferLabel } from '../../domain/slots.js';
 import type { OutboxRow } from '../../sw/outbox-row.js';
 import {
   cancelOrder,
+  changeAddress,
   changeDeliveryDate,
   chooseOfferedSlot,
   confirmNewFigures,
@@ -24,6 +28,7 @@ import {
 } from '../../sw/outbox-shopper.js';
 import { clearSession } from '../../sw/session-writes.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { useDeliveryArea, useDeliveryAreas } from '../hooks/useDelivery.js';
 import { queuedLineLabel } from './outbox-lines.js';
 import { kick } from './page-sender.js';
 
@@ -206,13 +211,89 @@ export function Attention({ row }: { row: OutboxRow }) {
     );
   }
 
+  if (problem.kind === 'undeliverable') {
+    return <AddressFix row={row} cancel={cancel} />;
+  }
+
   return (
     <section className="co-attention" aria-labelledby={`att-${row.key}`}>
-      <h3 id={`att-${row.key}`}>
-        {problem.kind === 'undeliverable' ? t.undeliverableTitle : t.refusedTitle}
-      </h3>
+      <h3 id={`att-${row.key}`}>{t.refusedTitle}</h3>
       <p>{problem.message || messages.orderFailed}</p>
       <div className="co-actions">{cancel}</div>
+    </section>
+  );
+}
+
+/**
+ * The shop does not deliver to the order's address (its pincode left the delivery areas while
+ * the phone was offline, or its city is not the pincode's): the server's reason, where the shop
+ * does deliver, and the address to change, checked on the device as the checkout checks it.
+ * Nothing is sent until the shopper sends it to a pincode the shop delivers to.
+ */
+function AddressFix({ row, cancel }: { row: OutboxRow; cancel: ReactNode }) {
+  const [pincode, setPincode] = useState(String(row.request.CustomerPincode));
+  const [address, setAddress] = useState(row.request.CustomerAddress);
+  const [busy, setBusy] = useState(false);
+  const areas = useDeliveryAreas();
+  const whole = isValidPincode(pincode);
+  const found = useDeliveryArea(whole ? pincode : null);
+  const area = whole ? found : null;
+  // The refused pincode is the one the server no longer takes, whatever this phone still holds.
+  const refused = pincode === String(row.request.CustomerPincode);
+  const problem = areas ? pincodeProblem(pincode, { area: refused ? null : area, areas }) : null;
+  const id = `addr-${row.key}`;
+  const sendable = !refused && area && address.trim() !== '';
+  return (
+    <section className="co-attention" aria-labelledby={`att-${row.key}`}>
+      <h3 id={`att-${row.key}`}>{t.undeliverableTitle}</h3>
+      <p>{row.problem?.message || messages.orderFailed}</p>
+      {areas ? <p>{deliveryAreasText(areas)}.</p> : null}
+      <p>{t.addressIntro}</p>
+      <div className="field">
+        <label htmlFor={`${id}-pincode`}>Pincode</label>
+        <input
+          id={`${id}-pincode`}
+          value={pincode}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          aria-invalid={problem && !refused ? true : undefined}
+          aria-describedby={`${id}-pincode-note`}
+          onChange={(e) => setPincode(pincodeInput(e.target.value))}
+        />
+        <p className="co-hint" id={`${id}-pincode-note`} aria-live="polite">
+          {area && !refused
+            ? t.areaFound(area.city, area.state, area.charge ? formatRupees(area.charge) : 'free')
+            : refused
+              ? null
+              : problem}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-address`}>Full Shipping Address</label>
+        <textarea
+          id={`${id}-address`}
+          value={address}
+          rows={3}
+          onChange={(e) => setAddress(e.target.value)}
+        />
+      </div>
+      <div className="co-actions">
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          disabled={busy || !sendable}
+          onClick={() => {
+            if (!area) return;
+            setBusy(true);
+            void changeAddress(row.key, { area, address })
+              .then(() => kick(true))
+              .finally(() => setBusy(false));
+          }}
+        >
+          {t.addressSend}
+        </button>
+        {cancel}
+      </div>
     </section>
   );
 }

@@ -8,6 +8,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { checkoutMessages } from '../../domain/checkout-messages.js';
 import { isCalendarDate } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import { slotMessages as m } from '../../domain/slot-messages.js';
@@ -84,6 +85,12 @@ function stateText(s: SlotAvailability): string | null {
   }
 }
 
+/** A slot's price: its surcharge; with none, "Free" only where the delivery itself costs nothing. */
+export function slotPrice(surcharge: number, deliveryCharge: number | null): string {
+  if (surcharge) return formatRupees(surcharge);
+  return deliveryCharge === 0 ? m.free : checkoutMessages.noExtraCharge;
+}
+
 export function SlotPicker({
   id,
   slots,
@@ -92,11 +99,14 @@ export function SlotPicker({
   value,
   error,
   onChange,
+  deliveryCharge,
 }: {
   id: string;
   slots: SlotAvailability[];
   closed: string | null;
   offline: boolean;
+  /** The pincode's delivery charge; null until the pincode is known. Only at 0 is a slot "Free". */
+  deliveryCharge: number | null;
   value: number | null;
   error: string | undefined;
   onChange(slotID: number): void;
@@ -129,7 +139,7 @@ export function SlotPicker({
               />
               <span className="co-slot__name">{s.name}</span>
               <span className="co-slot__time">{windowLabel(s)}</span>
-              <span className="co-slot__price">{s.surcharge ? formatRupees(s.surcharge) : m.free}</span>
+              <span className="co-slot__price">{slotPrice(s.surcharge, deliveryCharge)}</span>
               {note ? <span className="co-slot__note">{note}</span> : null}
             </label>
           );

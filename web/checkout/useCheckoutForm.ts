@@ -1,78 +1,71 @@
-/** The checkout form's state (date, slot, gift, address fields) and its defaults until the shopper changes something. */
-import { useEffect, useRef, useState } from 'react';
-import type { CartLine } from '../../domain/cart.js';
-import { earliestDeliveryDate } from '../../domain/delivery.js';
-import { earliestPhotoCakeDate, type SavedRecipient } from '../../domain/gifts.js';
-import { earliestSlotDate } from '../../domain/slots.js';
+/**
+ * The checkout form's state (pincode, date, slot, gift, the other address fields) and its defaults
+ * until the shopper changes something. State and City are not kept here: they are the pincode's
+ * (`Checkout.tsx` reads them from its delivery area).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { earliestDeliveryDate, isValidPincode } from '../../domain/delivery.js';
+import type { SavedRecipient } from '../../domain/gifts.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
 import type { Session } from '../../sw/session.js';
+import { readPincode, savePincode, usePincode } from '../storefront/delivery-pincode.js';
 import { type GiftState, noGift } from './GiftOptions.js';
-import type { DeviceSlots } from './SlotPicker.js';
 
 export interface FormState {
   DeliveryDate: string;
   CustomerName: string;
-  State: string;
-  City: string;
   CustomerAddress: string;
   CustomerPincode: string;
 }
 
-function initialForm(): FormState {
-  return {
+export function useCheckoutForm(session: Session | null) {
+  const [form, setForm] = useState<FormState>(() => ({
     DeliveryDate: earliestDeliveryDate(new Date()),
     CustomerName: '',
-    State: '',
-    City: '',
     CustomerAddress: '',
-    CustomerPincode: '',
-  };
-}
-
-/**
- * `photoCake` and `device` are effect dependencies: pass the values as read (the cart's line and
- * the device's slots keep their identity between renders), never an object made during the render.
- */
-export function useCheckoutForm(
-  session: Session | null,
-  photoCake: CartLine | null,
-  device: DeviceSlots | undefined,
-) {
-  const [form, setForm] = useState<FormState>(initialForm);
+    // The pincode the shopper gave on the product page or in the header.
+    CustomerPincode: readPincode() ?? '',
+  }));
   const [slotID, setSlotID] = useState<number | null>(null);
   const [gift, setGiftState] = useState<GiftState>(noGift);
-  // Once the shopper has changed anything, no default overwrites what they chose.
+  const [remembered] = usePincode();
+  // Once the shopper has changed the address, no default overwrites what they typed.
   const touched = useRef(false);
+  // Once they picked a date or a slot, the suggestion no longer moves their date.
+  const dateTouched = useRef(false);
 
-  // A photo cake in the cart moves the default date to the first it can have.
+  /**
+   * The date the form offers until the shopper picks one (`checkoutDates`): it follows the
+   * pincode, the slots and a photo cake's notice as they become known.
+   */
+  const suggestDate = useCallback((date: string) => {
+    if (dateTouched.current) return;
+    setForm((f) => (f.DeliveryDate === date ? f : { ...f, DeliveryDate: date }));
+  }, []);
+
+  // A pincode given elsewhere (the header, another tab) fills the field while it is empty.
   useEffect(() => {
-    if (!photoCake || touched.current) return;
-    const first = earliestPhotoCakeDate(new Date());
-    setForm((f) => (f.DeliveryDate < first ? { ...f, DeliveryDate: first } : f));
-  }, [photoCake]);
+    if (!remembered || touched.current) return;
+    setForm((f) => (f.CustomerPincode ? f : { ...f, CustomerPincode: remembered }));
+  }, [remembered]);
 
-  // The spec's default date, unless the shop closed it: then the first date a slot can be had.
-  useEffect(() => {
-    if (!device?.slots.length || touched.current) return;
-    const from = earliestDeliveryDate(new Date());
-    const first = earliestSlotDate(device.slots, device.closures, new Date(), from);
-    if (first && first !== from) setForm((f) => ({ ...f, DeliveryDate: first }));
-  }, [device]);
-
-  // What the shopper typed for their last order on this phone, so a repeat order is a tap.
+  // What the shopper typed for their last order on this phone, so a repeat order is a tap. Its
+  // address comes with its own pincode, unless the shopper has since named another one: an
+  // address is only ever shown beside the pincode it is in.
   useEffect(() => {
     if (!session) return;
     void ownOutboxRows(session.userId).then((rows) => {
       const last = rows.sort((a, b) => a.createdAt - b.createdAt).at(-1)?.request;
       if (!last || touched.current) return;
-      setForm((f) => ({
-        ...f,
-        CustomerName: last.CustomerName,
-        State: last.State,
-        City: last.City,
-        CustomerAddress: last.CustomerAddress,
-        CustomerPincode: String(last.CustomerPincode),
-      }));
+      const pincode = String(last.CustomerPincode);
+      setForm((f) => {
+        const samePlace = !f.CustomerPincode || f.CustomerPincode === pincode;
+        return {
+          ...f,
+          CustomerName: last.CustomerName,
+          ...(samePlace ? { CustomerAddress: last.CustomerAddress, CustomerPincode: pincode } : {}),
+        };
+      });
     });
   }, [session]);
 
@@ -80,30 +73,29 @@ export function useCheckoutForm(
     form,
     slotID,
     gift,
-    /** One field; a new state empties the city (the cities are the state's). */
+    suggestDate,
+    /** One field. A whole pincode the shopper typed is remembered for the header and the product pages. */
     set(field: keyof FormState, value: string) {
       touched.current = true;
-      setForm((f) => ({ ...f, [field]: value, ...(field === 'State' ? { City: '' } : {}) }));
+      if (field === 'DeliveryDate') dateTouched.current = true;
+      if (field === 'CustomerPincode' && isValidPincode(value)) savePincode(value);
+      setForm((f) => ({ ...f, [field]: value }));
     },
     pickSlot(id: number | null) {
       touched.current = true;
+      dateTouched.current = true;
       setSlotID(id);
     },
     setGift(next: GiftState) {
       touched.current = true;
       setGiftState(next);
     },
-    /** A saved recipient: the gift goes to them, at their address. */
+    /** A saved recipient: the gift goes to them, at their address (their pincode is the delivery's). */
     pickSaved(r: SavedRecipient) {
       touched.current = true;
+      if (isValidPincode(r.pincode)) savePincode(r.pincode);
       setGiftState((g) => ({ ...g, toSomeoneElse: true, name: r.name, phone: r.phone, save: false }));
-      setForm((f) => ({
-        ...f,
-        State: r.state,
-        City: r.city,
-        CustomerAddress: r.address,
-        CustomerPincode: r.pincode,
-      }));
+      setForm((f) => ({ ...f, CustomerAddress: r.address, CustomerPincode: r.pincode }));
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_TYPES,
 } from '../../domain/gifts.js';
+import { useShopSettings } from '../hooks/useDelivery.js';
 
 export const CAKE_MESSAGE_LABEL = 'Message on the cake';
 
@@ -163,6 +164,8 @@ export function PhotoPicker({
   error: string | null;
 }) {
   const id = useId();
+  // The shop's notice as the owner set it (Settings), the default until the device has it.
+  const noticeDays = useShopSettings()?.photoCakeNoticeDays;
   return (
     <div className="field cake-photo">
       <label htmlFor={id}>Photo for the cake</label>
@@ -181,7 +184,8 @@ export function PhotoPicker({
         }}
       />
       <p className="cake-gift__hint" id={`${id}-hint`}>
-        JPEG, PNG or WebP, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB. {giftMessages.photoCakeNotice()}
+        JPEG, PNG or WebP, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB.{' '}
+        {giftMessages.photoCakeNotice(noticeDays)}
       </p>
       {error ? (
         <p className="cake-gift__error" id={`${id}-error`} role="alert">
