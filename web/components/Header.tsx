@@ -280,29 +280,17 @@ function CartButton() {
 function PincodeChip() {
   const [pincode] = usePincode();
   const [open, setOpen] = useState(false);
-  const chip = useRef<HTMLButtonElement>(null);
   return (
-    <div className="pin">
-      <button
-        ref={chip}
-        type="button"
-        className="pin-chip"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
+    <>
+      <button type="button" className="pin-chip" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span>{pincode ? 'Delivering to' : 'Check'}</span> {pincode ?? 'delivery'}
       </button>
       {open && (
         <Suspense fallback={null}>
-          <PincodePopover
-            onClose={(refocus) => {
-              setOpen(false);
-              if (refocus) chip.current?.focus();
-            }}
-          />
+          <PincodePopover onClose={() => setOpen(false)} />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }
 

@@ -12,7 +12,7 @@
  *
  * Loaded with the product page or when the chip is first opened, never on the first screen.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { areaCities, findArea } from '../../domain/delivery-areas.js';
 import { type DeliveryPromise, deliveryPromise, promiseText } from '../../domain/delivery-promise.js';
 import { formatRupees } from '../../domain/money.js';
@@ -36,26 +36,31 @@ export function ProductDelivery({ photoCake }: { photoCake: boolean }) {
 }
 
 /**
- * The header chip's popover (loaded when first opened): the same check, for any product. Escape and
- * a tap outside close it; Escape gives the focus back to the chip (`onClose(true)`).
+ * The header chip's popover (loaded when first opened): the same check, for any product. Escape, its
+ * close button and a tap outside close it; the first two give the focus back to the chip.
  */
-export default function PincodePopover({ onClose }: { onClose: (refocus: boolean) => void }) {
+export default function PincodePopover({ onClose }: { onClose: () => void }) {
   const box = useRef<HTMLElement>(null);
   const headingId = useId();
   // The header makes a new callback at each render; the listeners stay the same.
-  const close = useRef(onClose);
-  close.current = onClose;
+  const closing = useRef(onClose);
+  closing.current = onClose;
+  const close = useCallback((refocus: boolean) => {
+    // The chip's code is on the first screen: the focus goes back from here, not from there.
+    if (refocus) document.querySelector<HTMLElement>('.pin-chip')?.focus();
+    closing.current();
+  }, []);
   useEffect(() => {
     const outside = (e: PointerEvent) => {
       const target = e.target as Element | null;
       // The chip toggles the popover itself.
       if (box.current?.contains(target) || target?.closest('.pin-chip')) return;
-      close.current(false);
+      close(false);
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       e.preventDefault();
-      close.current(true);
+      close(true);
     };
     document.addEventListener('pointerdown', outside);
     document.addEventListener('keydown', onKey);
@@ -63,14 +68,14 @@ export default function PincodePopover({ onClose }: { onClose: (refocus: boolean
       document.removeEventListener('pointerdown', outside);
       document.removeEventListener('keydown', onKey);
     };
-  }, []);
+  }, [close]);
   return (
     <section ref={box} className="pin-popover" aria-labelledby={headingId}>
       <div className="pin-popover__head">
         <h2 id={headingId} className="check-delivery__title">
           Where should we deliver?
         </h2>
-        <button type="button" className="btn btn--icon pin-popover__close" onClick={() => onClose(true)}>
+        <button type="button" className="btn btn--icon pin-popover__close" onClick={() => close(true)}>
           <span aria-hidden="true">×</span>
           <span className="visually-hidden">Close</span>
         </button>
