@@ -201,7 +201,7 @@ const config = {
               // With them, the small modules the first screen and lazy screens share (the session, whose orders
               // are whose, the catalogue sync, the iOS check, card media rules): left alone each became a chunk of its own, one more request
               // and one more preload before the first screen could run.
-              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|dexie|dexie-react-hooks)[\\/]|sw[\\/](db|session|account-data|outbox-row|catalogue-sync|product-chunks)\.ts|domain[\\/](session|roles|contract|catalogue-media|ownership)\.ts|web[\\/](hooks[\\/]useSession\.ts|pwa[\\/]ios\.ts)/,
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|dexie|dexie-react-hooks)[\\/]|sw[\\/](db|session|account-data|outbox-row|catalogue-sync|product-chunks)\.ts|domain[\\/](session|roles|contract|catalogue-media|ownership|pincode)\.ts|web[\\/](hooks[\\/]useSession\.ts|pwa[\\/]ios\.ts)/,
             },
             // What the product, category and cart screens share (cart, messages, the added popup, their catalogue reads), as
             // one file: it was four chunks, each one more request before a first visit's product

@@ -80,7 +80,4 @@ export function checkDeliveryDate(date: string, now: Date): DeliveryDateCheck {
   return { ok: true };
 }
 
-/** The spec: a pincode is exactly 6 digits (Indian PIN codes never start with 0). */
-export function isValidPincode(value: string): boolean {
-  return /^[1-9]\d{5}$/.test(value);
-}
+export { isValidPincode } from './pincode.js';

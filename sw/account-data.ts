@@ -8,15 +8,17 @@
  * cancelled orders, with their names and addresses, the order history
  * copy, the order pages' copies and the saved recipients); the session's own keys go with `clearSession`. Orders still waiting
  * to be sent stay, hidden, because nothing queued is ever dropped: only their
- * own account's session sends them (`sw/outbox.ts`). The cart is the device's.
+ * own account's session sends them (`sw/outbox.ts`). The cart is the device's. The
+ * removal itself (`keepOnlyAccount`, `endSessionOnDevice`) is in `session-writes.ts`, with the
+ * session's other writes, off the first screen.
  */
 import { isOwnedBy } from '../domain/ownership.js';
 import { db, type ShopDatabase } from './db.js';
 import { type OutboxRow, type OutboxState, upgradeRow } from './outbox-row.js';
-import { clearSession } from './session.js';
 
 export const WAITING_STATES: readonly OutboxState[] = ['queued', 'sending', 'attention'];
-const isWaiting = (row: OutboxRow) => WAITING_STATES.includes(upgradeRow(row).state);
+/** Queued, being sent, or waiting for the shopper: never removed with an account's data. */
+export const isWaiting = (row: OutboxRow) => WAITING_STATES.includes(upgradeRow(row).state);
 
 /** The account's outbox rows, in this version's format; none without an account. */
 export async function ownOutboxRows(
@@ -46,26 +48,4 @@ export async function ownWaitingOrders(
   store: ShopDatabase = db,
 ): Promise<OutboxRow[]> {
   return (await ownOutboxRows(userId, store)).filter(isWaiting);
-}
-
-/**
- * Keeps the personal data of `userId` only (of nobody: null): every other
- * account's sent and cancelled orders and history copy go; orders still
- * waiting to be sent stay for their own account. Run at logout (null) and at
- * a sign-in, which also catches what an ended session or a send finished after
- * a logout left behind.
- */
-export async function keepOnlyAccount(userId: number | null, store: ShopDatabase = db): Promise<void> {
-  const { outbox, orderHistory, orderDetails, recipients } = store;
-  await store.transaction('rw', outbox, orderHistory, orderDetails, recipients, async () => {
-    await outbox.filter((r) => !isOwnedBy(r, userId) && !isWaiting(r)).delete();
-    for (const t of [orderHistory, orderDetails, recipients])
-      await t.filter((h) => !isOwnedBy(h, userId)).delete();
-  });
-}
-
-/** A logout on this device: the session ends, then the account's personal data leaves. */
-export async function endSessionOnDevice(store: ShopDatabase = db): Promise<void> {
-  await clearSession({}, store);
-  await keepOnlyAccount(null, store);
 }

@@ -11,7 +11,7 @@ import { ordersContract } from '../domain/orders.contract.js';
 import { OrderStatusSchema } from '../domain/orders.js';
 import { isOwnedBy } from '../domain/ownership.js';
 import { db, type ShopDatabase } from './db.js';
-import { loadSession } from './session.js';
+import { loadSession } from './session-writes.js';
 
 export const OrderUpdatePushSchema = v.object({
   title: v.string(),

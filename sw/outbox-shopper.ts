@@ -21,7 +21,7 @@ import {
   withoutGoneLine,
 } from './outbox-decisions.js';
 import { type OutboxRow, upgradeRow } from './outbox-row.js';
-import { loadSession } from './session.js';
+import { loadSession } from './session-writes.js';
 
 /**
  * The signed-in account's user id, for the shopper's decisions: on a shared phone a page (an old tab,

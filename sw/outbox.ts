@@ -39,7 +39,7 @@ import {
   type QueuedLine,
   upgradeRow,
 } from './outbox-row.js';
-import { loadSession } from './session.js';
+import { loadSession } from './session-writes.js';
 
 export const OUTBOX_LOCK = 'storefront-outbox';
 /** Longer than the server takes to price and place an order, shorter than a shopper's patience. */

@@ -13,7 +13,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import type { LoginData } from '../../domain/accounts.js';
 import { findArea, SEED_AREAS } from '../../domain/delivery-areas.js';
 import type { OutboxRow } from '../../sw/outbox-row.js';
-import { sessionKeys, sessionRow } from '../../sw/session.js';
+import { sessionKeys, sessionRow } from '../../sw/session-writes.js';
 import {
   adminToken,
   freePort,

@@ -3,13 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CartLine, lineLabel } from '../../domain/cart.js';
 import type { OrderRequestInput, PlacedOrder } from '../../domain/orders.js';
 import { asDeliveryDate, BACKOFF_MAX_MS, backoffMs, classifyAnswer } from '../../domain/outbox.js';
-import {
-  endSessionOnDevice,
-  keepOnlyAccount,
-  ownOutboxRow,
-  ownOutboxRows,
-  ownWaitingOrders,
-} from '../../sw/account-data.js';
+import { ownOutboxRow, ownOutboxRows, ownWaitingOrders } from '../../sw/account-data.js';
 import { ShopDatabase } from '../../sw/db.js';
 import { type OutboxEnv, queueOrder, sendDue, sendNow } from '../../sw/outbox.js';
 import { type QueuedLine, upgradeRow } from '../../sw/outbox-row.js';
@@ -21,6 +15,7 @@ import {
   dismissOrder,
   removeGoneLine,
 } from '../../sw/outbox-shopper.js';
+import { endSessionOnDevice, keepOnlyAccount } from '../../sw/session-writes.js';
 import { placedAnswer } from '../support/order-fixtures.js';
 
 /**

@@ -11,8 +11,10 @@ import { accountMessages } from '../../domain/account-messages.js';
 import { messages } from '../../domain/messages.js';
 import { shellMessages } from '../../domain/shell-messages.js';
 import { db } from '../../sw/db.js';
-import { currentSession, savePendingRegistration } from '../../sw/session.js';
+import { currentSession } from '../../sw/session.js';
+import { savePendingRegistration } from '../../sw/session-writes.js';
 import { RequireLoginForCheckout } from '../../web/account/guards.js';
+import { setPwaState } from '../../web/pwa/pwa-state.js';
 import { makeTestApp, type TestApp } from '../support/app.js';
 import { codeIn, startSmtp, type TestSmtp } from '../support/smtp.js';
 import { renderAt as renderApp, resetStore, url } from './storefront-fixtures.js';
@@ -513,9 +515,8 @@ describe('the error boundary around the routes', () => {
       Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/X.js')),
     );
     const routes: RouteObject[] = [{ path: '/missing', element: <Missing /> }];
-    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
-    let isOnline = false;
-    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => isOnline });
+    // The page's online state, as web/pwa/start.ts keeps it from the browser's online/offline events.
+    setPwaState({ offline: true });
     const quiet = console.error;
     console.error = () => {};
     try {
@@ -523,9 +524,8 @@ describe('the error boundary around the routes', () => {
       expect(await screen.findByRole('heading', { name: shellMessages.screenNotOnDevice })).toBeTruthy();
       const retry = screen.getByRole('button', { name: shellMessages.tryAgain }) as HTMLButtonElement;
       expect(retry.disabled).toBe(true);
-      isOnline = true;
       act(() => {
-        window.dispatchEvent(new Event('online'));
+        setPwaState({ offline: false });
       });
       expect(
         (screen.getByRole('button', { name: shellMessages.tryAgain }) as HTMLButtonElement).disabled,
@@ -533,9 +533,7 @@ describe('the error boundary around the routes', () => {
       expect(screen.getByRole('heading', { name: shellMessages.screenLoadFailed })).toBeTruthy();
     } finally {
       console.error = quiet;
-      // The own property shadowed the prototype's getter; removing it restores jsdom's.
-      delete (navigator as { onLine?: boolean }).onLine;
-      if (online) Object.defineProperty(Navigator.prototype, 'onLine', online);
+      setPwaState({ offline: false });
     }
   });
 });

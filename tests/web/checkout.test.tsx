@@ -8,7 +8,7 @@ import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { db } from '../../sw/db.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
-import { sessionRow } from '../../sw/session.js';
+import { sessionRow } from '../../sw/session-writes.js';
 import { QueuedOrders } from '../../web/checkout/QueuedOrders.js';
 import { slotPrice } from '../../web/checkout/SlotPicker.js';
 import { setPwaState } from '../../web/pwa/pwa-state.js';

@@ -2,9 +2,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lineKey } from '../../domain/cart.js';
 import { CAKE_MESSAGE_MAX, countCharacters, giftMessages } from '../../domain/gifts.js';
-import { keepOnlyAccount } from '../../sw/account-data.js';
 import { addToCart, cartLines, setCakeMessage } from '../../sw/cart.js';
 import { db } from '../../sw/db.js';
+import { keepOnlyAccount } from '../../sw/session-writes.js';
 import { makeProduct, putProducts, renderAt, resetStore } from './storefront-fixtures.js';
 
 /**

@@ -11,7 +11,7 @@ import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { ProfileFormSchema, type UserProfile } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
-import { updateSessionPhone } from '../../sw/session.js';
+import { updateSessionPhone } from '../../sw/session-writes.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';

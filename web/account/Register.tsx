@@ -4,7 +4,7 @@ import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { RegisterSchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
-import { savePendingRegistration } from '../../sw/session.js';
+import { savePendingRegistration } from '../../sw/session-writes.js';
 import { call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useTitle } from '../hooks/useTitle.js';

@@ -22,7 +22,8 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isAdmin } from '../../domain/roles.js';
 import { decodeToken } from '../../domain/session.js';
-import { clearSession, type Session, setReturnUrl, storedToken } from '../../sw/session.js';
+import { type Session, setReturnUrl, storedToken } from '../../sw/session.js';
+import { clearSession } from '../../sw/session-writes.js';
 import { useSession } from '../hooks/useSession.js';
 import { type LoginNotice, type LoginState, setLoginNotice } from './login-notice.js';
 

@@ -1,8 +1,8 @@
 import type { NavigateFunction } from 'react-router-dom';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { messages } from '../../domain/messages.js';
-import { endSessionOnDevice } from '../../sw/account-data.js';
 import { currentSession } from '../../sw/session.js';
+import { endSessionOnDevice } from '../../sw/session-writes.js';
 import { ApiError, call, serverMessageOr } from '../api/client.js';
 import type { Notify } from '../hooks/useAlerts.js';
 

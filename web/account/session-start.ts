@@ -1,8 +1,7 @@
 import type { NavigateFunction } from 'react-router-dom';
 import type { LoginData } from '../../domain/accounts.js';
 import { isAdmin } from '../../domain/roles.js';
-import { keepOnlyAccount } from '../../sw/account-data.js';
-import { saveSession, takeReturnUrl } from '../../sw/session.js';
+import { keepOnlyAccount, saveSession, takeReturnUrl } from '../../sw/session-writes.js';
 
 /**
  * After a good login (password or code): store the session, then go where

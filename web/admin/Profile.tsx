@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { messages } from '../../domain/messages.js';
-import { clearSession } from '../../sw/session.js';
+import { clearSession } from '../../sw/session-writes.js';
 import { ApiError, call, serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';

@@ -8,7 +8,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useStat
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { messages } from '../../domain/messages.js';
-import { saveSession, sessionLapsed } from '../../sw/session.js';
+import { saveSession, sessionLapsed } from '../../sw/session-writes.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';

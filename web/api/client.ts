@@ -2,7 +2,8 @@ import ky, { type KyInstance } from 'ky';
 import { API_BASE, type Endpoint, type InputOf, type ResponseOf } from '../../domain/contract.js';
 import type { Envelope } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
-import { sessionLapsed, storedToken } from '../../sw/session.js';
+import { storedToken } from '../../sw/session.js';
+import { sessionLapsed } from '../../sw/session-writes.js';
 
 /**
  * The browser's one HTTP client, built from the same `domain/*.contract.ts`

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { shellMessages } from '../../domain/shell-messages.js';
+import { usePwaState } from '../pwa/pwa-state.js';
 
 /**
  * A layout route's `errorElement` (web/app/routes.tsx), so a failing screen never leaves a blank
@@ -27,23 +28,9 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => globalThis.navigator?.onLine ?? true);
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    addEventListener('online', on);
-    addEventListener('offline', off);
-    return () => {
-      removeEventListener('online', on);
-      removeEventListener('offline', off);
-    };
-  }, []);
-  return online;
-}
-
 function ScreenFailed({ chunk }: { chunk: boolean }) {
-  const online = useOnline();
+  // The page's own online state (web/pwa/start.ts follows the browser's events).
+  const online = !usePwaState().offline;
   const reload = () => location.reload();
   if (chunk && !online) {
     return (

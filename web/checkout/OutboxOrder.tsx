@@ -26,7 +26,7 @@ import {
   dismissOrder,
   removeGoneLine,
 } from '../../sw/outbox-shopper.js';
-import { clearSession } from '../../sw/session.js';
+import { clearSession } from '../../sw/session-writes.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useDeliveryArea, useDeliveryAreas } from '../hooks/useDelivery.js';
 import { queuedLineLabel } from './outbox-lines.js';

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { outboxLogoutMessages as t } from '../../domain/outbox-logout-messages.js';
-import { endSessionOnDevice, ownWaitingOrders } from '../../sw/account-data.js';
+import { ownWaitingOrders } from '../../sw/account-data.js';
+import { endSessionOnDevice } from '../../sw/session-writes.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useDismissDetails } from '../hooks/useDismissDetails.js';
 

@@ -12,10 +12,13 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CAKES_MENU, HEADER_MENU, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
 import { useDismissDetails } from '../hooks/useDismissDetails.js';
+import { usePincode } from '../storefront/delivery-pincode.js';
 import { AccountNav } from './AccountNav.js';
 import { OutboxBadge } from './OutboxStatus.js';
 
 const CartPopupBody = lazy(() => import('./CartPopupBody.js'));
+// The chip's popover is the product page's check (its code loads when first opened).
+const PincodePopover = lazy(() => import('../storefront/CheckDelivery.js'));
 
 export function categoryUrl(name: string): string {
   return `/products-by-category/${encodeURIComponent(name)}`;
@@ -33,7 +36,10 @@ export function Header() {
           </span>
           <span className="logo__text">Bakery &amp; Blooms</span>
         </Link>
-        <SearchBox />
+        <div className="header__find">
+          <SearchBox />
+          <PincodeChip />
+        </div>
         <div className="header__actions">
           <OutboxBadge />
           <CartButton />
@@ -210,27 +216,6 @@ function CartButton() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger.
   useEffect(() => setOpen(false), [pathname]);
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: PointerEvent) => {
-      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      e.preventDefault();
-      const lost = document.activeElement === document.body || box.current?.contains(document.activeElement);
-      setOpen(false);
-      // Focus in the hidden popup would fall to the page: back to the button that opened it.
-      if (lost) button.current?.focus();
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
   return (
     <div className="cart-button" ref={box}>
       <button
@@ -273,11 +258,39 @@ function CartButton() {
         {(open || wanted) && (
           <Suspense fallback={null}>
             {/* On /cart the link changes no path, so it closes the popup itself. */}
-            <CartPopupBody lines={lines} onViewCart={() => setOpen(false)} />
+            <CartPopupBody
+              lines={lines}
+              open={open}
+              setOpen={setOpen}
+              box={box}
+              button={button}
+              onViewCart={() => setOpen(false)}
+            />
           </Suspense>
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * Where the shop's answers are for: the saved pincode ("Delivering to 160062"), or an invitation to
+ * give one. Its popover changes it, and every answer (the product page, the checkout) follows.
+ */
+function PincodeChip() {
+  const [pincode] = usePincode();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="pin-chip" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <span>{pincode ? 'Delivering to' : 'Check'}</span> {pincode ?? 'delivery'}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <PincodePopover onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

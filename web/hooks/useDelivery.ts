@@ -7,6 +7,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { DeliveryArea } from '../../domain/delivery-areas.js';
 import { readSettings, type ShopSettings } from '../../domain/settings.js';
+import type { ClosedDate, DeliverySlot } from '../../domain/slot-schema.js';
 import { db } from '../../sw/db.js';
 
 export function useDeliveryAreas(): DeliveryArea[] | undefined {
@@ -20,4 +21,29 @@ export function useDeliveryArea(pincode: string | null): DeliveryArea | null | u
 
 export function useShopSettings(): ShopSettings | undefined {
   return useLiveQuery(async () => readSettings(await db.settings.toArray()), []);
+}
+
+/** What the device knows that a delivery promise is made of (`domain/delivery-promise.ts`). */
+export interface DeliveryFacts {
+  areas: DeliveryArea[];
+  slots: DeliverySlot[];
+  closures: ClosedDate[];
+  settings: ShopSettings;
+}
+
+/**
+ * The areas, slots, closed dates and settings in one read: one live query, so an answer is never
+ * made of an area from after a sync and slots from before it.
+ */
+export function useDeliveryFacts(): DeliveryFacts | undefined {
+  return useLiveQuery(
+    () =>
+      db.transaction('r', [db.areas, db.slots, db.closedDates, db.settings], async () => ({
+        areas: await db.areas.toArray(),
+        slots: await db.slots.toArray(),
+        closures: await db.closedDates.toArray(),
+        settings: readSettings(await db.settings.toArray()),
+      })),
+    [],
+  );
 }

@@ -23,6 +23,7 @@ import { useLastSynced } from '../hooks/useCatalogue.js';
 import { useProduct, useProductsInCategoryId, useStableShuffle } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { CakeGift, type CakeGiftState, cakeGiftProblem, emptyCakeGift } from './CakeGiftChoices.js';
+import { ProductDelivery } from './CheckDelivery.js';
 import { ProductBenefits, ShippingDetails } from './DeliveryLines.js';
 import { copyText, ShareProduct } from './Share.js';
 
@@ -170,6 +171,7 @@ function Details({ product }: { product: Product }) {
               </select>
             </div>
           )}
+          <ProductDelivery photoCake={product.photoCake} />
           {takesGift ? (
             <CakeGift product={product} value={gift} onChange={setGift} focusProblem={refused} />
           ) : null}

@@ -7,30 +7,23 @@
  * Only a valid pincode is kept: a stored value that is not one (edited by hand, or written by an
  * older page) reads as none rather than being shown as a promise.
  *
- * This module is on the first screen (the header imports it): keep it free of heavy imports.
+ * The header imports this module, so it is on the first screen: every byte here is paid by every
+ * first visit (keep it small and free of heavy imports).
  */
 import { useSyncExternalStore } from 'react';
-import { isValidPincode } from '../../domain/delivery.js';
+import { isValidPincode } from '../../domain/pincode.js';
 
 export const PINCODE_KEY = 'deliveryPincode';
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
+const listeners = new Set<() => void>();
 
 /** The saved pincode, or null when none (or an invalid one) is saved. */
 export function readPincode(): string | null {
   try {
-    const value = storage()?.getItem(PINCODE_KEY) ?? null;
-    return value !== null && isValidPincode(value) ? value : null;
+    const value = localStorage.getItem(PINCODE_KEY);
+    return value && isValidPincode(value) ? value : null;
   } catch {
+    // No storage here (a worker, a browser refusing it): nothing is saved.
     return null;
   }
 }
@@ -40,34 +33,31 @@ export function readPincode(): string | null {
  * callers validate first and show their own message, so this only guards the stored value.
  */
 export function savePincode(pincode: string | null): void {
-  const value = pincode?.trim() ?? null;
-  if (value !== null && !isValidPincode(value)) return;
-  if (value === readPincode()) return;
+  if (pincode !== null && !isValidPincode(pincode)) return;
   try {
-    if (value === null) storage()?.removeItem(PINCODE_KEY);
-    else storage()?.setItem(PINCODE_KEY, value);
+    if (pincode) localStorage.setItem(PINCODE_KEY, pincode);
+    else localStorage.removeItem(PINCODE_KEY);
   } catch {
     // Storage full or refused (private mode): the pincode is simply not remembered.
     return;
   }
-  for (const l of [...listeners]) l();
+  for (const l of listeners) l();
 }
 
-/** Calls the listener when the saved pincode changes, in this tab or another. */
-export function onPincodeChange(listener: Listener): () => void {
+/**
+ * Calls the listener when the saved pincode may have changed, in this tab or another (any storage
+ * change: the readers compare the pincode itself, so another key's change re-renders nothing).
+ */
+export function onPincodeChange(listener: () => void): () => void {
   listeners.add(listener);
-  const fromOtherTab = (e: StorageEvent) => {
-    if (e.key === null || e.key === PINCODE_KEY) listener();
-  };
-  globalThis.addEventListener?.('storage', fromOtherTab);
+  addEventListener('storage', listener);
   return () => {
     listeners.delete(listener);
-    globalThis.removeEventListener?.('storage', fromOtherTab);
+    removeEventListener('storage', listener);
   };
 }
 
 /** The saved pincode and its setter, re-rendering whenever it changes anywhere. */
 export function usePincode(): [string | null, (pincode: string | null) => void] {
-  const pincode = useSyncExternalStore(onPincodeChange, readPincode, () => null);
-  return [pincode, savePincode];
+  return [useSyncExternalStore(onPincodeChange, readPincode, () => null), savePincode];
 }
