@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import type { Product } from '../../domain/catalogue.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
-import { deliveryCharge, earliestDeliveryDate } from '../../domain/delivery.js';
+import { earliestDeliveryDate } from '../../domain/delivery.js';
 import { addDays } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import { trackingMessages } from '../../domain/order-tracking.js';
@@ -21,6 +21,7 @@ import { axe, forSale, openShop, type Shop } from '../support/shop.js';
 import {
   cartLine,
   fillAddress,
+  MOHALI_CHARGE,
   openShopOnPhone,
   outboxRows,
   putRows,
@@ -138,7 +139,7 @@ async function placeOpenOrder(): Promise<number> {
       City: 'Mohali',
       CustomerPincode: '160062',
       PaymentMethod: 'Cash on Delivery',
-      TotalAmount: p.price + deliveryCharge('Punjab', 'Mohali'),
+      TotalAmount: p.price + MOHALI_CHARGE,
       OrderItems: [{ ProductID: p.productID, ProductName: p.title, Price: p.price, Quantity: 1 }],
     }),
   });
@@ -501,7 +502,7 @@ describe('order updates', () => {
         City: 'Mohali',
         CustomerPincode: '160062',
         PaymentMethod: 'Cash on Delivery',
-        TotalAmount: option.price * 2 + deliveryCharge('Punjab', 'Mohali'),
+        TotalAmount: option.price * 2 + MOHALI_CHARGE,
         OrderItems: [
           {
             ProductID: cake.productID,

@@ -3,14 +3,21 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
-import { deliveryCharge } from '../../domain/delivery.js';
 import { addDays, indiaClock } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import { slotMessages } from '../../domain/slot-messages.js';
 import type { DeliverySlot } from '../../domain/slots.js';
 import type { FeedProduct, RunningServer } from '../support/e2e.js';
 import { axe, forSale, openShop, type Shop, signIn } from '../support/shop.js';
-import { cartLine, fillAddress, ordersOf, outboxRows, putRows, writeSession } from '../support/shopper.js';
+import {
+  cartLine,
+  fillAddress,
+  MOHALI_CHARGE,
+  ordersOf,
+  outboxRows,
+  putRows,
+  writeSession,
+} from '../support/shopper.js';
 
 /**
  * Delivery slots in real Chromium against the real server, on the
@@ -86,7 +93,7 @@ describe('delivery slots', () => {
     await midnight.check();
     const line = page.locator('.co-summary').getByText('Midnight delivery (11 PM – 12 AM)');
     await expect.poll(() => line.count()).toBe(1);
-    const total = cake.price + deliveryCharge('Punjab', 'Mohali') + 250;
+    const total = cake.price + MOHALI_CHARGE + 250;
     expect(await page.locator('.co-total dd').innerText()).toContain(formatRupees(total));
     await axe(page);
     await page.locator('.co-slots').screenshot({ path: `${SHOTS}/slot-picker.png` });
@@ -164,7 +171,7 @@ describe('delivery slots', () => {
       .poll(() => page.getByRole('heading', { name: t.successTitle }).count(), { timeout: 30_000 })
       .toBe(1);
     const sent = (await outboxRows(page)).find((r) => r.key === row?.key);
-    const total = cake.price + deliveryCharge('Punjab', 'Mohali') + (pick?.surcharge ?? 0);
+    const total = cake.price + MOHALI_CHARGE + (pick?.surcharge ?? 0);
     expect(sent?.placed).toMatchObject({
       deliveryDate: pick?.date,
       deliverySlot: { slotID: pick?.slotID },

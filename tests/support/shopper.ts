@@ -25,6 +25,9 @@ import {
 import { orderRequest } from './order-fixtures.js';
 import { codeIn, type TestSmtp } from './smtp.js';
 
+/** The seeded delivery charge of 160062 (Mohali), the pincode the toolkit's orders go to. */
+export const MOHALI_CHARGE = findArea(SEED_AREAS, '160062')?.charge ?? 0;
+
 export const SHOPPER_PASSWORD = 'Shopper-Passw0rd!';
 
 export async function registerShopper(
@@ -350,7 +353,7 @@ export function queuedRow(
   key: string,
   createdAt: number,
 ): OutboxRow {
-  const charge = findArea(SEED_AREAS, '160062')?.charge ?? 0;
+  const charge = MOHALI_CHARGE;
   const total = product.price + charge;
   return {
     v: 1,

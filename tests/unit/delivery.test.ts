@@ -2,10 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   checkDeliveryDate,
-  citiesOf,
-  deliveryCharge,
   earliestDeliveryDate,
-  isDeliverable,
   isValidPincode,
   latestDeliveryDate,
 } from '../../domain/delivery.js';
@@ -14,28 +11,6 @@ import { addDays, indiaClock, isCalendarDate } from '../../domain/india-time.js'
 // 12:29 UTC is 17:59 in India (UTC+05:30); 12:30 UTC is 18:00.
 const at1759Ist = new Date('2026-11-23T12:29:00Z');
 const at1800Ist = new Date('2026-11-23T12:30:00Z');
-
-describe('delivery charges', () => {
-  it('follows the spec table', () => {
-    expect(deliveryCharge('Chandigarh', 'Chandigarh')).toBe(200);
-    expect(deliveryCharge('Punjab', 'Kharar')).toBe(200);
-    expect(deliveryCharge('Punjab', 'Zirakpur')).toBe(250);
-    expect(deliveryCharge('Punjab', 'Mohali')).toBe(150);
-    expect(deliveryCharge('Haryana', 'Panchkula')).toBe(300);
-  });
-  it('is 0 for any other pair', () => {
-    expect(deliveryCharge('Punjab', 'Panchkula')).toBe(0);
-    expect(deliveryCharge('Kerala', 'Kochi')).toBe(0);
-  });
-  it('knows the states and their cities', () => {
-    expect(citiesOf('Punjab')).toEqual(['Mohali', 'Kharar', 'Zirakpur']);
-    expect(citiesOf('Haryana')).toEqual(['Panchkula']);
-    expect(citiesOf('Goa')).toEqual([]);
-    expect(isDeliverable('Punjab', 'Mohali')).toBe(true);
-    expect(isDeliverable('Haryana', 'Mohali')).toBe(false);
-    expect(isDeliverable('punjab', 'mohali')).toBe(false);
-  });
-});
 
 describe('same-day cut-off at 6 PM India time', () => {
   it('reads the India wall clock whatever the zone', () => {
