@@ -8,11 +8,13 @@ import { formatCalendarDay } from './india-time.js';
 export const slotMessages = {
   legend: 'Delivery slot',
   /**
-   * A slot that adds nothing to the order, alone (the picker's price) and within a line. Never
-   * "Free": the pincode's delivery charge still applies (DESIGN.md's departure 11).
+   * A slot that adds nothing to the order: "Free" only where the delivery itself costs nothing
+   * (the picker knows the pincode's charge); everywhere else "no extra charge", since the
+   * pincode's delivery charge still applies (DESIGN.md's departure 11).
    */
-  free: 'No extra charge',
+  free: 'Free',
   noSurcharge: 'no extra charge',
+  noSurchargeAlone: 'No extra charge',
   full: 'Full',
   closed: 'Closed',
   past: 'Too late today',

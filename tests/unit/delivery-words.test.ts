@@ -88,8 +88,10 @@ describe("a slot's charge in words", () => {
     expect(slotOfferLabel(STANDARD_SLOT)).toBe('Standard, 10 AM – 9 PM, no extra charge');
     const midnight = DEMO_SLOTS.find((s) => s.name === 'Midnight');
     expect(midnight && slotOfferLabel(midnight)).toBe('Midnight, 11 PM – 12 AM, ₹250');
-    expect(slotMessages.free).toBe('No extra charge');
+    expect(slotMessages.noSurchargeAlone).toBe('No extra charge');
+    // "Free" is the picker's word only where the delivery itself costs nothing (tests/web/checkout).
     expect(Object.values(slotMessages).filter((m) => typeof m === 'string' && /\bfree\b/i.test(m))).toEqual([
+      'Free',
       expect.stringMatching(/free slot/),
     ]);
   });
