@@ -155,7 +155,9 @@ export default function Slots() {
                       {s.retired ? <span className="muted"> (retired)</span> : null}
                     </td>
                     <td data-label="Window">{windowLabel(s)}</td>
-                    <td data-label="Surcharge">{s.surcharge ? formatRupees(s.surcharge) : m.noSurchargeAlone}</td>
+                    <td data-label="Surcharge">
+                      {s.surcharge ? formatRupees(s.surcharge) : m.noSurchargeAlone}
+                    </td>
                     <td data-label="Cut-off">{cutoffText(s.cutoff)}</td>
                     <td data-label="Orders a day">{s.capacity ?? 'No limit'}</td>
                     <td data-label="Days">
