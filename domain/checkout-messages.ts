@@ -43,6 +43,7 @@ export const checkoutMessages = {
   payTitle: 'Pay online',
   payButton: (amount: string) => `Pay ${amount}`,
   payCancel: 'Cancel',
+  payMethodsLabel: 'Ways to pay',
   payStandInNote:
     'Test payment: no money moves. This stands in for Razorpay because the shop runs with TEST_PAYMENTS=true.',
   paymentDescription: 'Order Payment',

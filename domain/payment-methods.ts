@@ -18,3 +18,28 @@ export function normalizePaymentMethod(raw: string): PaymentMethod | null {
   if (s === 'razorpay' || s === 'online' || s.startsWith('upi')) return PAYMENT_METHODS.online;
   return null;
 }
+
+/**
+ * What Razorpay Checkout may offer. Since 28 February 2026 NPCI no longer allows UPI "collect"
+ * requests (the shopper types a UPI ID and approves a request in their app) from merchants on
+ * Android and desktop: UPI is paid by Intent (the app list) on a phone and by QR code on a
+ * desktop. Razorpay's UPI collect migration notes hide the flow with this `config.display` block;
+ * the local test provider's stand-in reads the same block, so what it shows is what Razorpay shows.
+ */
+export const CHECKOUT_DISPLAY = {
+  hide: [{ method: 'upi', flows: ['collect'] }],
+} as const satisfies { hide: readonly { method: string; flows?: readonly string[] }[] };
+
+export type CheckoutDisplay = { hide?: readonly { method: string; flows?: readonly string[] }[] };
+
+/** The ways to pay a Checkout with this `display` block offers, as the stand-in lists them. */
+export function onlineMethodsShown(display: CheckoutDisplay): string[] {
+  const hidden = (method: string, flow?: string) =>
+    (display.hide ?? []).some(
+      (h) => h.method === method && (h.flows === undefined || (flow !== undefined && h.flows.includes(flow))),
+    );
+  const upi = hidden('upi') ? null : hidden('upi', 'collect') ? 'UPI (app or QR)' : 'UPI (app, QR or UPI ID)';
+  return [upi, hidden('card') ? null : 'Cards', hidden('netbanking') ? null : 'Net banking'].filter(
+    (m): m is string => m !== null,
+  );
+}

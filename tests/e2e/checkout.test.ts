@@ -157,6 +157,13 @@ describe('checkout', () => {
     const total = c.price + MOHALI;
     const pay = page.getByRole('button', { name: t.payButton(formatRupees(total)) });
     await pay.waitFor();
+    // The stand-in reads Checkout's own options: UPI by app or QR, never a UPI ID (NPCI).
+    const ways = page.getByRole('list', { name: t.payMethodsLabel });
+    expect(await ways.getByRole('listitem').allTextContents()).toEqual([
+      'UPI (app or QR)',
+      'Cards',
+      'Net banking',
+    ]);
     await axe(page);
     await pay.click();
     await expect

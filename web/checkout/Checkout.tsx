@@ -311,7 +311,7 @@ export default function Checkout() {
           />
         </form>
       )}
-      {payment.standIn ? <RazorpayStandIn order={payment.standIn.order} done={payment.standIn.done} /> : null}
+      {payment.standIn ? <RazorpayStandIn {...payment.standIn} /> : null}
     </div>
   );
 }

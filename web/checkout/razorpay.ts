@@ -2,10 +2,12 @@
  * Razorpay Standard Checkout, loaded only when the shopper pays online (never
  * on the first screen, never precached: it is the provider's script). The
  * options are the spec's: amount in paise, INR, the shop's name, "Order
- * Payment", the shopper's name, email and phone prefilled.
+ * Payment", the shopper's name, email and phone prefilled; and UPI without its
+ * collect flow, which NPCI no longer allows.
  */
 import { RAZORPAY_CHECKOUT_SCRIPT } from '../../domain/browser-origins.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { CHECKOUT_DISPLAY } from '../../domain/payment-methods.js';
 import type { CheckoutSuccess, ProviderOrder } from '../../domain/payments.contract.js';
 
 const SCRIPT_URL = RAZORPAY_CHECKOUT_SCRIPT;
@@ -60,6 +62,26 @@ export interface Prefill {
   contact: string;
 }
 
+/**
+ * The Checkout options of a provider order, apart from its callbacks: the stand-in of the local
+ * test provider is given the same ones. UPI's collect flow is hidden as NPCI requires
+ * (`CHECKOUT_DISPLAY`, domain/payment-methods.ts).
+ */
+export function checkoutOptions(order: ProviderOrder, prefill: Prefill) {
+  return {
+    key: order.keyId,
+    amount: order.amount,
+    currency: order.currency,
+    name: SHOP_NAME,
+    description: t.paymentDescription,
+    order_id: order.razorpayOrderId,
+    prefill,
+    theme: { color: '#7b2d43' },
+    config: { display: CHECKOUT_DISPLAY },
+  };
+}
+export type CheckoutOptions = ReturnType<typeof checkoutOptions>;
+
 /** Opens Razorpay Checkout for a provider order; resolves once with what happened. */
 export async function payWithRazorpay(order: ProviderOrder, prefill: Prefill): Promise<PaymentResult> {
   const Razorpay = await loadScript();
@@ -74,14 +96,7 @@ export async function payWithRazorpay(order: ProviderOrder, prefill: Prefill): P
       resolve(result);
     };
     const checkout = new Razorpay({
-      key: order.keyId,
-      amount: order.amount,
-      currency: order.currency,
-      name: SHOP_NAME,
-      description: t.paymentDescription,
-      order_id: order.razorpayOrderId,
-      prefill,
-      theme: { color: '#7b2d43' },
+      ...checkoutOptions(order, prefill),
       handler: (proof: CheckoutSuccess) => settle({ kind: 'paid', proof }),
       modal: {
         ondismiss: () => settle(failure ? { kind: 'failed', reason: failure } : { kind: 'dismissed' }),

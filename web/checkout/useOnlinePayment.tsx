@@ -18,7 +18,8 @@ import type { Session } from '../../sw/session.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { newOrderKey, PhotoUploadError, withUploadedPhotos } from './place.js';
-import { type PaymentResult, payWithRazorpay, ScriptLoadError } from './razorpay.js';
+import { checkoutOptions, type PaymentResult, payWithRazorpay, ScriptLoadError } from './razorpay.js';
+import type { StandInProps } from './razorpay-stand-in.js';
 
 export type Method = 'cod' | 'online';
 export type Busy = null | 'placing' | 'paying';
@@ -45,7 +46,7 @@ export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: O
   const [method, setMethod] = useState<Method>('cod');
   // undefined until the server has said; null: the shop takes no online payment.
   const [provider, setProvider] = useState<PaymentProviderName | null | undefined>(undefined);
-  const [standIn, setStandIn] = useState<{ order: ProviderOrder; done(r: PaymentResult): void } | null>(null);
+  const [standIn, setStandIn] = useState<StandInProps | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // One key per attempt to pay: the provider order and the order placed after it share it.
   const payKey = useRef<string | null>(null);
@@ -91,14 +92,13 @@ export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: O
       });
       const order = answer.data;
       if (!order) throw new ApiError(messages.orderFailed, 500, null);
+      const prefill = { name: paying.CustomerName, email: session.email, contact: session.phone };
       const result =
         order.provider === 'test'
-          ? await new Promise<PaymentResult>((done) => setStandIn({ order, done }))
-          : await payWithRazorpay(order, {
-              name: paying.CustomerName,
-              email: session.email,
-              contact: session.phone,
-            });
+          ? await new Promise<PaymentResult>((done) =>
+              setStandIn({ order, options: checkoutOptions(order, prefill), done }),
+            )
+          : await payWithRazorpay(order, prefill);
       setStandIn(null);
       if (result.kind === 'paid') {
         await place(withProof(paying, result.proof), key);
