@@ -131,7 +131,7 @@ describe('checkout form', { timeout: 30_000 }, () => {
     expect(screen.getByText(t.deliveryCharges)).toBeTruthy();
     expect(screen.getByText(formatRupees(1200 + 250))).toBeTruthy();
     // Typed here, it is the shopper's pincode for the header and the product pages too.
-    expect(localStorage.getItem('deliveryPincode')).toBe('140603');
+    await waitFor(() => expect(localStorage.getItem('deliveryPincode')).toBe('140603'));
 
     fireEvent.change(field('Pincode'), { target: { value: '110001' } });
     const refusal = `${areaMessages.outside('110001')} ${deliveryAreasText(SEED_AREAS)}.`;
@@ -140,6 +140,8 @@ describe('checkout form', { timeout: 30_000 }, () => {
     expect(field('City').value).toBe('');
     expect(screen.getByText(t.notDeliveredHere)).toBeTruthy();
     expect(document.querySelector('.co-total dd')?.textContent).toContain(formatRupees(1200));
+    // A pincode the shop does not deliver to is not remembered: the header never says "Delivering to 110001".
+    expect(localStorage.getItem('deliveryPincode')).toBe('140603');
 
     fireEvent.change(field('Pincode'), { target: { value: '16 00-62 99' } });
     expect(field('Pincode').value).toBe('160062');

@@ -73,3 +73,19 @@ describe('the saved delivery pincode', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('a remembered pincode the shop stopped delivering to', () => {
+  it('is forgotten by the product page box, which still answers for it', async () => {
+    const { db } = await import('../../sw/db.js');
+    const { SEED_AREAS } = await import('../../domain/delivery-areas.js');
+    const { ProductDelivery } = await import('../../web/storefront/CheckDelivery.js');
+    await db.areas.clear();
+    await db.areas.bulkPut(SEED_AREAS.filter((a) => a.pincode !== '160071'));
+    savePincode('160071');
+    render(<ProductDelivery photoCake={false} />);
+    expect(await screen.findByText("We don't deliver to 160071 yet.")).toBeTruthy();
+    await act(async () => {});
+    expect(readPincode()).toBeNull();
+    await db.areas.clear();
+  });
+});

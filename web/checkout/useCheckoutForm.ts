@@ -8,7 +8,8 @@ import { earliestDeliveryDate, isValidPincode } from '../../domain/delivery.js';
 import type { SavedRecipient } from '../../domain/gifts.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
 import type { Session } from '../../sw/session.js';
-import { readPincode, savePincode, usePincode } from '../storefront/delivery-pincode.js';
+import { rememberIfDelivered } from '../hooks/useDelivery.js';
+import { readPincode, usePincode } from '../storefront/delivery-pincode.js';
 import { type GiftState, noGift } from './GiftOptions.js';
 
 export interface FormState {
@@ -78,7 +79,7 @@ export function useCheckoutForm(session: Session | null) {
     set(field: keyof FormState, value: string) {
       touched.current = true;
       if (field === 'DeliveryDate') dateTouched.current = true;
-      if (field === 'CustomerPincode' && isValidPincode(value)) savePincode(value);
+      if (field === 'CustomerPincode' && isValidPincode(value)) void rememberIfDelivered(value);
       setForm((f) => ({ ...f, [field]: value }));
     },
     pickSlot(id: number | null) {
@@ -93,7 +94,7 @@ export function useCheckoutForm(session: Session | null) {
     /** A saved recipient: the gift goes to them, at their address (their pincode is the delivery's). */
     pickSaved(r: SavedRecipient) {
       touched.current = true;
-      if (isValidPincode(r.pincode)) savePincode(r.pincode);
+      if (isValidPincode(r.pincode)) void rememberIfDelivered(r.pincode);
       setGiftState((g) => ({ ...g, toSomeoneElse: true, name: r.name, phone: r.phone, save: false }));
       setForm((f) => ({ ...f, CustomerAddress: r.address, CustomerPincode: r.pincode }));
     },

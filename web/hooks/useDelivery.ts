@@ -9,6 +9,7 @@ import type { DeliveryArea } from '../../domain/delivery-areas.js';
 import { readSettings, type ShopSettings } from '../../domain/settings.js';
 import type { ClosedDate, DeliverySlot } from '../../domain/slot-schema.js';
 import { db } from '../../sw/db.js';
+import { savePincode } from '../storefront/delivery-pincode.js';
 
 export function useDeliveryAreas(): DeliveryArea[] | undefined {
   return useLiveQuery(() => db.areas.toArray(), []);
@@ -46,4 +47,13 @@ export function useDeliveryFacts(): DeliveryFacts | undefined {
       })),
     [],
   );
+}
+
+/**
+ * Remembers a pincode for the header and the product pages only where the shop delivers: the
+ * header's chip says "Delivering to" it, which must stay true. An outside pincode is answered
+ * where it was typed, and not remembered.
+ */
+export async function rememberIfDelivered(pincode: string): Promise<void> {
+  if (await db.areas.get(pincode)) savePincode(pincode);
 }

@@ -106,6 +106,14 @@ function CheckDelivery({ photoCake, autoFocus = false }: { photoCake: boolean; a
     setAsked(saved);
   }, [saved]);
 
+  // A remembered pincode the shop has since stopped delivering to is forgotten, so the header no
+  // longer says "Delivering to" it; this box still answers for it, with where the shop delivers.
+  const dropped =
+    saved !== null && facts !== undefined && facts.areas.length > 0 && !findArea(facts.areas, saved);
+  useEffect(() => {
+    if (dropped) save(null);
+  }, [dropped, save]);
+
   const promise = asked && facts ? answer(asked, facts, photoCake, offline ? {} : booked) : null;
   const askDate = !offline && promise?.kind === 'delivers' && !(promise.date in booked) ? promise.date : null;
 
