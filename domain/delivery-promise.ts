@@ -133,12 +133,12 @@ export function promiseText(p: DeliveryPromise, now: Date): string {
         slot.surcharge === 0
           ? `${day} until ${clockLabel(slot.end)}`
           : `${day} ${windowLabel(slot)} (${slot.name} +${formatRupees(slot.surcharge)})`;
-      const cutoff = new Date(slot.cutoffAt);
+      const cutoff = indiaClock(new Date(slot.cutoffAt));
       // The deadline is worth saying while it is today: "if you order by 6 PM".
-      const byToday = indiaClock(cutoff).date === indiaClock(now).date;
-      const deadline = byToday
-        ? ` if you order by ${clockLabel(indiaClock(cutoff).hour * 60 + indiaClock(cutoff).minute)}`
-        : '';
+      const deadline =
+        cutoff.date === indiaClock(now).date
+          ? ` if you order by ${clockLabel(cutoff.hour * 60 + cutoff.minute)}`
+          : '';
       const charge = p.area.charge ? formatRupees(p.area.charge) : 'no delivery charge';
       const paid = slot.surcharge ? [] : extrasText(p.extras);
       return [`Delivers to ${p.area.city} (${p.pincode})`, `${when}${deadline}`, charge, ...paid].join(' · ');
