@@ -15,8 +15,6 @@ export const checkoutMessages = {
     'This phone has not yet loaded the places we deliver to. Connect to the internet once, then try again.',
   areaFound: (city: string, state: string, charge: string) => `${city}, ${state} · delivery ${charge}`,
   areaChecking: 'Looking up this pincode…',
-  /** A slot with no surcharge when the pincode's delivery charge applies: "Free" would not be true. */
-  noExtraCharge: 'no extra charge',
   couponLabel: 'Coupon code',
   couponApply: 'Apply',
   couponNeedsNetwork: 'Coupons are checked online. Please try again when you are back online.',

@@ -11,6 +11,7 @@ import type { LoginData } from '../../domain/accounts.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { areaMessages, deliveryAreasText, findArea, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { formatRupees } from '../../domain/money.js';
+import { slotMessages } from '../../domain/slot-messages.js';
 import type { FeedProduct, RunningServer } from '../support/e2e.js';
 import { axe, forSale, openShop, type Shop } from '../support/shop.js';
 import { cartLine, fillAddress, ordersOf, outboxRows, putRows, writeSession } from '../support/shopper.js';
@@ -81,7 +82,7 @@ describe('checkout from the pincode', () => {
     // A delivery charge applies: the Standard slot costs nothing more, and is not called "Free".
     const slots = page.locator('.co-slots');
     if (await slots.count()) {
-      expect(await slots.innerText()).toContain(t.noExtraCharge);
+      expect(await slots.innerText()).toContain(slotMessages.noSurcharge);
       expect(await slots.innerText()).not.toMatch(/\bFree\b/);
     }
     await axe(page, 'checkout, 160062');

@@ -6,6 +6,7 @@ import { earliestDeliveryDate } from '../../domain/delivery.js';
 import { areaMessages, deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
+import { slotMessages } from '../../domain/slot-messages.js';
 import { db } from '../../sw/db.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
 import { sessionRow } from '../../sw/session-writes.js';
@@ -181,8 +182,8 @@ describe('checkout form', { timeout: 30_000 }, () => {
   });
 
   it('a slot with no surcharge is "no extra charge" while a delivery charge applies; "Free" only at none', () => {
-    expect(slotPrice(0, 150)).toBe(t.noExtraCharge);
-    expect(slotPrice(0, null)).toBe(t.noExtraCharge);
+    expect(slotPrice(0, 150)).toBe(slotMessages.noSurcharge);
+    expect(slotPrice(0, null)).toBe(slotMessages.noSurcharge);
     expect(slotPrice(0, 0)).toBe('Free');
     expect(slotPrice(250, 150)).toBe(formatRupees(250));
   });

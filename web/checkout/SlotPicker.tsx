@@ -88,7 +88,7 @@ function stateText(s: SlotAvailability): string | null {
 /** A slot's price: its surcharge; with none, "Free" only where the delivery itself costs nothing. */
 export function slotPrice(surcharge: number, deliveryCharge: number | null): string {
   if (surcharge) return formatRupees(surcharge);
-  return deliveryCharge === 0 ? m.free : checkoutMessages.noExtraCharge;
+  return deliveryCharge === 0 ? m.free : m.noSurcharge;
 }
 
 export function SlotPicker({
