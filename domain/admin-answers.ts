@@ -10,6 +10,7 @@ import { orderGiftEntries } from './gifts.js';
 import { OrderLineSchema, OrderStatusSchema } from './orders.js';
 import { PaymentMethodSchema } from './payment-methods.js';
 import { plainText as textOf } from './plain-text.js';
+import { OrderPaymentSchema } from './refunds.js';
 import { OrderSlotSchema } from './slots.js';
 
 const int = v.pipe(v.number(), v.integer());
@@ -97,6 +98,8 @@ export const AdminOrderDetailSchema = v.object({
   /** The account that placed it, and how many of its orders are unpaid and open (what the bulk cancel would cancel). */
   userID: int,
   accountUnpaidOpen: int,
+  /** Its online payment with the refunds made on it; null for Cash on Delivery. */
+  payment: v.nullable(OrderPaymentSchema),
 });
 export type AdminOrderDetail = v.InferOutput<typeof AdminOrderDetailSchema>;
 

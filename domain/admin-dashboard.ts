@@ -40,6 +40,18 @@ export const DashboardSchema = v.object({
     }),
   ),
   bestSellers: v.array(v.object({ productID: int, productName: v.string(), quantity: int, revenue: int })),
+  /**
+   * Money kept right: payments taken with no order and no refund (stays 0: the webhook, the
+   * reconciliation job and the refund of an unplaceable order see to it), refunds waiting for the
+   * provider, refunds that failed (the admin retries them), and the last 30 days' refunds.
+   */
+  money: v.object({
+    paymentsWithoutOrder: int,
+    refundsPending: int,
+    refundsFailed: int,
+    refunds30: int,
+    refunded30: int,
+  }),
 });
 export type Dashboard = v.InferOutput<typeof DashboardSchema>;
 

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { orderGiftEntries } from './gifts.js';
 import { OrderLineSchema, type OrderStatus, OrderStatusSchema } from './orders.js';
 import { PaymentMethodSchema } from './payment-methods.js';
+import { ShopperRefundSchema } from './refunds.js';
 import { OrderSlotSchema } from './slots.js';
 
 const int = v.pipe(v.number(), v.integer());
@@ -40,6 +41,8 @@ export const ShopperOrderSchema = v.object({
   totalAmount: int,
   lines: v.array(OrderLineSchema),
   timeline: v.array(OrderStepSchema),
+  /** Money given back on an online payment, oldest first ("Refund of ₹450 processed on 27 Nov"). */
+  refunds: v.array(ShopperRefundSchema),
   /** Who receives it and the surprise choices. */
   ...orderGiftEntries,
 });

@@ -11,9 +11,16 @@ import {
   OrderStatusUpdateSchema,
   PlacedOrderSchema,
 } from './orders.js';
+import { ShopperRefundSchema } from './refunds.js';
 import { IdSchema } from './validation.js';
 
 const int = v.pipe(v.number(), v.integer());
+
+/** A history row with its order's refunds (every row of the order carries them), oldest first. */
+export const OrderHistoryWithRefundsSchema = v.object({
+  ...OrderHistoryRowSchema.entries,
+  refunds: v.optional(v.array(ShopperRefundSchema)),
+});
 
 /**
  * The order endpoints (spec section 7). `placeOrder` also reads the
@@ -51,7 +58,7 @@ export const ordersContract = {
     summary: "A shopper's orders (their own; an admin may ask for anyone's)",
     tag: 'orders',
     access: 'user',
-    response: v.array(OrderHistoryRowSchema),
+    response: v.array(OrderHistoryWithRefundsSchema),
     refusals: [403],
     envelopeExtra: {
       message: v.pipe(v.string(), v.description("The same as sys_message, for the spec's client")),

@@ -8,8 +8,10 @@
  */
 import * as v from 'valibot';
 import { endpoint } from './contract.js';
-import { OrderRequestSchema, type PricingConflict } from './orders.js';
+import { OrderRequestSchema, PlacedOrderSchema, type PricingConflict } from './orders.js';
 import { PaymentMethodSchema } from './payment-methods.js';
+import { OrderPaymentSchema, PAYMENT_ATTEMPT_STATES, RefundRequestSchema } from './refunds.js';
+import { IdSchema } from './validation.js';
 
 const ProviderNameSchema = v.picklist(['razorpay', 'test']);
 export type PaymentProviderName = v.InferOutput<typeof ProviderNameSchema>;
@@ -56,6 +58,20 @@ export const ProviderOrderRequestSchema = v.omit(OrderRequestSchema, [
 
 export type { PricingConflict };
 
+/** What became of the payment a phone started under its key (`domain/refunds.ts`, PAYMENT_ATTEMPT_STATES). */
+export const PaymentAttemptSchema = v.object({
+  key: v.string(),
+  razorpayOrderId: v.string(),
+  state: v.picklist(PAYMENT_ATTEMPT_STATES),
+  /** Rupees the provider order asks for. */
+  totalAmount: int,
+  /** The order placed under the key: what `place-order` answered (or would answer) for it. */
+  order: v.nullable(PlacedOrderSchema),
+  /** Why a paid order could not be placed (state `refunded`). */
+  reason: v.nullable(v.string()),
+});
+export type PaymentAttempt = v.InferOutput<typeof PaymentAttemptSchema>;
+
 export const paymentsContract = {
   methods: endpoint({
     method: 'GET',
@@ -84,6 +100,29 @@ export const paymentsContract = {
     access: 'public',
     response: v.object({ handled: v.boolean(), duplicate: v.boolean() }),
     refusals: [404, 409, 413, 415],
+  }),
+  attempt: endpoint({
+    method: 'GET',
+    path: '/payments/attempts/{key}',
+    summary:
+      "What became of the shopper's own payment started under this Idempotency-Key: open, paying, placed (with the order), refunded (with why) or closed",
+    tag: 'payments',
+    access: 'user',
+    response: PaymentAttemptSchema,
+    params: v.object({ key: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(100)) }),
+  }),
+  refund: endpoint({
+    method: 'POST',
+    path: '/admin/orders/{id}/refunds',
+    summary:
+      "Refund part of an order's online payment ({amount, reason}, whole rupees) through the provider; never more than is left of what was paid (422, nothing sent)",
+    tag: 'payments',
+    access: 'admin',
+    status: 201,
+    response: OrderPaymentSchema,
+    refusals: [409, 422],
+    params: v.object({ id: IdSchema }),
+    body: RefundRequestSchema,
   }),
   testPay: endpoint({
     method: 'POST',

@@ -102,6 +102,8 @@ export async function dashboard(db: Db, now: number): Promise<Dashboard> {
     today: indiaDate(now),
     ordersToday: num(windows?.orders_today),
     revenueToday: num(windows?.revenue_today),
+    // issue 39, helper B: the money counts
+    money: { paymentsWithoutOrder: 0, refundsPending: 0, refundsFailed: 0, refunds30: 0, refunded30: 0 },
     orders7: num(windows?.orders_7),
     revenue7: num(windows?.revenue_7),
     orders30: num(windows?.orders_30),

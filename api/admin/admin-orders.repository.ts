@@ -238,6 +238,7 @@ export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail 
     couponCode: row.coupon_code,
     paymentId: row.payment_id,
     providerOrderId: row.provider_order_id,
+    payment: null, // issue 39, helper B: the payment and its refunds
     lines,
     timeline,
     userID: row.user_id,

@@ -85,6 +85,7 @@ export async function shopperOrder(db: Db, userId: number, orderId: number): Pro
     totalAmount: num(o.total),
     lines,
     timeline,
+    refunds: [], // issue 39, helper B: the order's refunds
     ...orderGiftOf(o),
   };
 }

@@ -159,6 +159,16 @@ export async function raisePaymentStatus(
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Whether an event id was handled before (a repeated delivery). */
+export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_events')
+    .select('event_id')
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Records a webhook event id; false when it was seen before (a repeated delivery). */
 export async function recordEvent(
   db: Db,

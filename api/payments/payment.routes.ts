@@ -12,15 +12,19 @@ import { paymentsContract } from '../../domain/payments.contract.js';
 import { checkGiftLines } from '../gifts/gift.service.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
+import mailPlugin from '../mail/mail.plugin.js';
 import { readIdempotencyKey } from '../orders/idempotency.js';
 import { quote } from '../orders/order.service.js';
+import type { PaymentContext } from './payment.context.js';
+import { handleProviderEvent } from './payment.events.js';
+import { type PaymentsService, paymentsService, payWithTestProvider } from './payment.service.js';
 import {
-  applyWebhookEvent,
-  type PaymentsService,
-  paymentsService,
-  payWithTestProvider,
-} from './payment.service.js';
-import { providerFor, type TestPaymentProvider } from './provider.js';
+  type PaymentProvider,
+  paymentOf,
+  providerFor,
+  refundOf,
+  type TestPaymentProvider,
+} from './provider.js';
 import { webhookSignatureValid } from './signature.js';
 
 declare module 'fastify' {
@@ -32,8 +36,9 @@ declare module 'fastify' {
 interface WebhookBody {
   event?: unknown;
   payload?: {
-    payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown } };
+    payment?: { entity?: unknown };
     order?: { entity?: { id?: unknown } };
+    refund?: { entity?: unknown };
   };
 }
 
@@ -53,6 +58,27 @@ export default fp(
 
     const service = paymentsService(app.db, provider, now);
     app.decorate('payments', service);
+    if (!app.hasDecorator('mailer')) await app.register(mailPlugin);
+    const context = (p: PaymentProvider): PaymentContext => ({
+      db: app.db,
+      dialect: app.dialect,
+      provider: p,
+      mailer: app.mailer,
+      config: app.config,
+      log: app.log,
+      now,
+    });
+    if (provider?.name === 'test') {
+      // The test provider's events go where Razorpay's webhooks would: the same handler.
+      const ctx = context(provider);
+      (provider as TestPaymentProvider).onEvent(async (e) => {
+        try {
+          await handleProviderEvent(ctx, e);
+        } catch (err) {
+          app.log.error({ err, event: e.event, eventId: e.eventId }, 'a test provider event failed');
+        }
+      });
+    }
 
     route(app, paymentsContract.methods, async () => ok(service.methods()));
 
@@ -113,20 +139,21 @@ export default fp(
           typeof headerId === 'string' && headerId.length > 0 && headerId.length <= 100
             ? headerId
             : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-        const paymentEntity = body.payload?.payment?.entity;
-        const providerOrderId = str(paymentEntity?.order_id) ?? str(body.payload?.order?.entity?.id);
-        const event = {
-          eventId,
-          event: str(body.event) ?? 'unknown',
-          providerOrderId,
-          paymentId: str(paymentEntity?.id),
-          amount: paymentEntity?.amount,
-        };
-        const handled = await applyWebhookEvent(app.db, event, now, () =>
-          request.log.warn({ providerOrderId, eventId }, 'webhook amount differs from the provider order'),
+        const payment = paymentOf(body.payload?.payment?.entity);
+        const refund = refundOf(body.payload?.refund?.entity);
+        const providerOrderId = str(payment?.orderId) ?? str(body.payload?.order?.entity?.id);
+        // Without keys there is no provider to act with (a capture, a refund): such a shop has no
+        // webhook secret either, so this is only reached on a misconfigured one.
+        if (!provider) throw notFound('Payment webhooks are not set up on this shop.');
+        return ok(
+          await handleProviderEvent(context(provider), {
+            eventId,
+            event: str(body.event) ?? 'unknown',
+            providerOrderId,
+            payment,
+            refund,
+          }),
         );
-        if (handled === null) return ok({ handled: false, duplicate: true }, 'Event already handled.');
-        return ok({ handled, duplicate: false });
       });
     });
   },

@@ -14,10 +14,9 @@ import {
   markOrderPaid,
   type PaymentStatus,
   raisePaymentStatus,
-  recordEvent,
   type StoredPayment,
 } from './payment.repository.js';
-import type { PaymentProvider, ProviderPayment, TestPaymentProvider } from './provider.js';
+import type { PaymentProvider, ProviderEvent, ProviderPayment, TestPaymentProvider } from './provider.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -175,40 +174,27 @@ const WEBHOOK_STATUS: Record<string, PaymentStatus> = {
   'order.paid': 'captured',
 };
 
-/** A provider event, as the webhook route read it from the signed body. */
-export interface WebhookEvent {
-  eventId: string;
-  event: string;
-  providerOrderId: string | null;
-  paymentId: string | null;
-  /** The payment's amount in paise, when the event carries one. */
-  amount: unknown;
-}
-
 /**
- * Records a provider event once and moves its payment's status (never backwards). Null for an
- * event already handled; false when it moved nothing; `onAmountMismatch` hears of an event whose
- * amount is not the provider order's.
+ * Moves a provider event's payment status (never backwards); false when it moved nothing.
+ * `onAmountMismatch` hears of an event whose amount is not the provider order's.
  */
 export async function applyWebhookEvent(
   db: Kysely<Database>,
-  e: WebhookEvent,
+  e: ProviderEvent,
   now: () => number,
   onAmountMismatch: () => void,
-): Promise<boolean | null> {
+): Promise<boolean> {
   const to = WEBHOOK_STATUS[e.event];
   return db.transaction().execute(async (trx) => {
     const t = now();
-    const { eventId, event, providerOrderId } = e;
-    if (!(await recordEvent(trx, { eventId, event, providerOrderId, now: t }))) return null;
     if (!to || !e.providerOrderId) return false;
     const stored = await findPaymentByProviderOrder(trx, e.providerOrderId);
     if (!stored) return false;
-    if (typeof e.amount === 'number' && e.amount !== stored.amountPaise) {
+    if (e.payment && e.payment.amount !== stored.amountPaise) {
       onAmountMismatch();
       return false;
     }
-    const moved = await raisePaymentStatus(trx, stored.id, to, e.paymentId, t);
+    const moved = await raisePaymentStatus(trx, stored.id, to, e.payment?.id ?? null, t);
     if (moved && to === 'captured' && stored.orderId !== null) await markOrderPaid(trx, stored.orderId, t);
     return moved;
   });

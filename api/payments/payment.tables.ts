@@ -14,6 +14,40 @@ export interface PaymentsTable {
   order_id: number | null;
   created_at: number;
   updated_at: number;
+  /** The priced order request (JSON) the provider order was made for: the server places it when paid. */
+  request_json: string | null;
+  /** When the provider says the payment was made (ms): the order's rules are judged as at then. */
+  paid_at: number | null;
+  /** When this server first saw the payment authorized (ms): not captured 10 minutes later, it captures it. */
+  authorized_at: number | null;
+  /** A provider order never paid, closed after a day (ms). */
+  closed_at: number | null;
+  /** What became of a paid provider order without an order: 'refunded' (with why), or 'closed'. */
+  outcome: string | null;
+  outcome_reason: string | null;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  payment_row_id: number;
+  order_id: number | null;
+  /** domain/refunds.ts REFUND_KINDS. */
+  kind: string;
+  /** The provider's X-Refund-Idempotency key: one refund per key, whoever asks. */
+  idempotency_key: string;
+  amount_paise: number;
+  reason: string;
+  /** domain/refunds.ts REFUND_STATUSES. */
+  status: string;
+  provider_refund_id: string | null;
+  failure_reason: string | null;
+  /** The admin's email, or "shop". */
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  processed_at: number | null;
+  /** When the shopper was told it is processed (push and mail), so they are told once. */
+  notified_at: number | null;
 }
 
 export interface PaymentEventsTable {
@@ -26,4 +60,5 @@ export interface PaymentEventsTable {
 export interface PaymentTables {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  refunds: RefundsTable;
 }

@@ -27,6 +27,7 @@ class PageRequest extends NodeRequest {
 }
 
 const order = (unpaid: number): AdminOrderDetail => ({
+  payment: null,
   orderID: 41,
   status: unpaid ? 'placed' : 'cancelled',
   nextStatuses: unpaid ? ['confirmed', 'cancelled'] : [],

@@ -279,6 +279,7 @@ describe('My Orders', { timeout: 30_000 }, () => {
 
 describe('the order page', { timeout: 30_000 }, () => {
   const order: ShopperOrder = {
+    refunds: [],
     orderID: 41,
     status: 'paid',
     orderDate: new Date().toISOString(),
