@@ -41,6 +41,10 @@ export async function changeOrderStatus(
     if (!from) throw notFound(`Order ${orderId} was not found.`);
     if (!canMoveTo(from, to))
       throw conflict(`An order that is ${from} cannot become ${to}.`, { status: from });
+    // Before the move: the refund takes the payment's row lock first, as a payment's events do
+    // before they touch the order, so the two never wait on each other in a circle. A move that
+    // then fails undoes the refund with the rest of the transaction.
+    if (to === 'cancelled') refund = await claimCancelRefund(trx, orderId, by.email, now);
     if (!(await moveStatus(trx, orderId, from, to, now))) {
       throw conflict('The order changed meanwhile. Please reload it.');
     }
@@ -56,10 +60,7 @@ export async function changeOrderStatus(
         created_at: now,
       })
       .execute();
-    if (to === 'cancelled') {
-      await releaseCoupon(trx, orderId);
-      refund = await claimCancelRefund(trx, orderId, by.email, now);
-    }
+    if (to === 'cancelled') await releaseCoupon(trx, orderId);
     // The shopper's devices hear of it: queued with the move, sent after it commits (api/push).
     await queueOrderUpdate(trx, orderId, to, now);
     return { from, to, by: by.email, at: new Date(now).toISOString(), note };

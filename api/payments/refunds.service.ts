@@ -295,9 +295,12 @@ export async function retryRefunds(ctx: PaymentContext, limit = 20): Promise<num
 export async function onRefundEvent(ctx: PaymentContext, e: ProviderEvent): Promise<boolean> {
   const refund = e.refund;
   if (!refund) return false;
+  // By its id, else by payment and amount; and by its id once more, for an id kept meanwhile
+  // (the ask's answer, or another event of the same refund handled at the same moment).
   const row =
     (await findRefundByProviderId(ctx.db, refund.id)) ??
-    (await findUnmatchedRefund(ctx.db, refund.paymentId, refund.amount));
+    (await findUnmatchedRefund(ctx.db, refund.paymentId, refund.amount)) ??
+    (await findRefundByProviderId(ctx.db, refund.id));
   if (!row) {
     ctx.log.info({ refund: refund.id, event: e.event }, 'a refund this shop did not ask for');
     return false;

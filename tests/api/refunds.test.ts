@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.js';
+import { startRefund } from '../../api/payments/refunds.service.js';
 import { ordersCsv } from '../../domain/orders-csv.js';
 import { refundLine, refundMessages } from '../../domain/refunds.js';
 import { buildTestApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
@@ -465,6 +466,87 @@ for (const dialect of DIALECTS) {
       const [done] = await refundRows(order.id);
       expect(done?.provider_refund_id).toMatch(/^rfnd_/);
       expect(refundsAtProvider(order.paymentId)).toEqual([expect.objectContaining({ amount: 135_000 })]);
+    });
+
+    it('a refund of a payment that never became an order, once processed, tells the account by push and mail', async () => {
+      const shopper = await createUserWithToken(t.app);
+      const device = push.device();
+      const subscribed = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: shopper.auth,
+        payload: device.subscription,
+      });
+      expect(subscribed.statusCode, subscribed.body).toBe(201);
+      const paymentId = rzp.payWithoutOrder(80_000);
+      const now = Date.now();
+      const row = await t.app.db
+        .insertInto('payments')
+        .values({
+          provider: 'razorpay',
+          provider_order_id: `order_unplaced_${dialect}`,
+          user_id: shopper.id,
+          idempotency_key: newKey(),
+          amount_paise: 80_000,
+          currency: 'INR',
+          status: 'captured',
+          payment_id: paymentId,
+          order_id: null,
+          created_at: now,
+          updated_at: now,
+          outcome: 'refunded',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const provider = t.app.payments.provider;
+      if (!provider) throw new Error('the app has no provider');
+      // As the other path starts it (paid-orders.ts): the whole payment, under its own key.
+      const started = await startRefund(
+        {
+          db: t.app.db,
+          dialect,
+          provider,
+          mailer: t.app.mailer,
+          config: t.app.config,
+          log: t.app.log,
+          now: Date.now,
+        },
+        {
+          paymentRowId: row.id,
+          paymentId,
+          orderId: null,
+          kind: 'unplaceable',
+          key: `unplaceable-${row.id}`,
+          amountPaise: 80_000,
+          reason: 'The slot is full',
+          by: 'shop',
+          receipt: `order_unplaced_${dialect}`,
+        },
+      );
+      expect(started).toMatchObject({ status: 'pending', providerRefundId: expect.stringMatching(/^rfnd_/) });
+      expect(refundsAtProvider(paymentId)).toEqual([
+        expect.objectContaining({ amount: 80_000, receipt: `order_unplaced_${dialect}` }),
+      ]);
+      const moved = await webhook(rzp.settleRefund(started.providerRefundId ?? '', 'processed'));
+      expect(moved.json().data).toEqual({ handled: true, duplicate: false });
+      const mail = await smtp.take(shopper.email);
+      expect(mail.subject).toBe(refundMessages.mailSubject(0));
+      const text = Buffer.from(textOf(mail), 'latin1').toString('utf8');
+      expect(text).toContain(refundMessages.processedPush(0, 800));
+      expect(text).not.toContain('#0');
+      const notices = () => push.received.filter((r) => r.device === device.id);
+      await t.app.push.deliverDue();
+      await expect.poll(() => notices().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      expect(notices().map((r) => r.payload)).toEqual([
+        {
+          title: 'Refund processed',
+          body: refundMessages.processedPush(0, 800),
+          url: '/my-orders',
+          tag: `refund-${started.id}`,
+          orderID: 0,
+          status: 'cancelled',
+        },
+      ]);
     });
 
     it("shows refunds in My Orders' rows, the admin's list and CSV, and the dashboard's money", async () => {
