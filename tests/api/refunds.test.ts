@@ -258,8 +258,19 @@ for (const dialect of DIALECTS) {
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json().sys_message).toMatch(message);
       }
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/refunds`,
+        headers: { ...admin.auth, 'content-type': 'application/json' },
+        payload: '{"amount": 100,',
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().isSuccess).toBe(false);
+      expect((await refund(order.id, [{ amount: 100, reason: 'x' }])).statusCode).toBe(400);
+      expect((await refund(0, { amount: 100, reason: 'x' })).statusCode).toBe(400);
       const shopper = await createUserWithToken(t.app);
       expect((await refund(order.id, { amount: 100, reason: 'x' }, shopper.auth)).statusCode).toBe(403);
+      expect((await refund(order.id, { amount: 100, reason: 'x' }, {} as Auth)).statusCode).toBe(401);
       const missing = await refund(99_999_999, { amount: 100, reason: 'x' });
       expect(missing.statusCode).toBe(404);
       expect(refundRequests(order.paymentId)).toHaveLength(0);
@@ -432,6 +443,28 @@ for (const dialect of DIALECTS) {
       );
       expect(refundsAtProvider(order.paymentId)).toHaveLength(1);
       expect((await refundRows(order.id))[0]?.provider_refund_id).toBe(row?.provider_refund_id);
+    });
+
+    it('a second ask under a key still being made is answered 409 by the provider, and stays one refund', async () => {
+      const order = await paidOrder();
+      const hold = rzp.holdRefunds();
+      const first = refund(order.id, { amount: 250, reason: 'Held' });
+      await hold.arrived;
+      // Meanwhile the admin clicks again, and the retry (a minute later, on its clock) asks too.
+      const again = await refund(order.id, { amount: 250, reason: 'Held' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().sys_message).toBe(refundMessages.inProgress);
+      expect(await t.app.refunds.retry(Date.now() + 2 * 60_000)).toBe(0);
+      const inFlight = refundRequests(order.paymentId);
+      expect(inFlight.map((r) => r.headers['x-refund-idempotency'])).toEqual([
+        `partial-${order.id}-1`,
+        `partial-${order.id}-1`,
+      ]);
+      hold.release();
+      expect((await first).statusCode).toBe(201);
+      expect(refundsAtProvider(order.paymentId)).toHaveLength(1);
+      const [row] = await refundRows(order.id);
+      expect(row).toMatchObject({ status: 'pending', provider_refund_id: expect.stringMatching(/^rfnd_/) });
     });
 
     it('a provider that does not answer leaves the refund pending, and the retry job completes it', async () => {
