@@ -47,7 +47,7 @@ export function RefundPanel({ orderID, payment }: { orderID: number; payment: Or
         <dt>Refundable</dt>
         <dd data-testid="payment-refundable">{formatRupees(shown.refundable)}</dd>
       </dl>
-      <h3>Refunds</h3>
+      <h3 className="admin-refunds-title">Refunds</h3>
       {shown.refunds.length === 0 ? (
         <p className="muted">No refunds.</p>
       ) : (
