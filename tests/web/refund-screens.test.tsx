@@ -13,6 +13,7 @@ import Dashboard from '../../web/admin/Dashboard.js';
 import { ConfirmHost, SignInAgain } from '../../web/admin/dialogs.js';
 import { LeaveGuardProvider } from '../../web/admin/leave-guard.js';
 import OrderDetail from '../../web/admin/OrderDetail.js';
+import Orders from '../../web/admin/Orders.js';
 import { AlertsProvider } from '../../web/components/Alerts.js';
 import { setPwaState } from '../../web/pwa/pwa-state.js';
 import { renderAt as renderApp, resetStore } from './storefront-fixtures.js';
@@ -131,6 +132,21 @@ function stubServer() {
       const path = new URL(req.url).pathname;
       if (req.method !== 'GET') sent.push({ method: req.method, path, body: JSON.parse(await req.text()) });
       if (path === '/api/admin/orders/41' && req.method === 'GET') return ok(order);
+      if (path === '/api/admin/orders' && req.method === 'GET') {
+        const {
+          lines: _l,
+          timeline: _t,
+          couponCode: _c,
+          paymentId: _p,
+          providerOrderId: _o,
+          userID: _u,
+          accountUnpaidOpen: _a,
+          payment: _pay,
+          ...summary
+        } = order;
+        return ok({ items: [summary], total: 1, page: 1, pageSize: 20, account: null });
+      }
+      if (path === '/api/admin/delivery-slots') return ok({ slots: [], closures: [] });
       if (path === '/api/admin/orders/41/refunds' && req.method === 'POST') return refundAnswer();
       if (path === '/api/admin/orders/41/status' && req.method === 'PUT') {
         order = { ...order, status: 'cancelled', nextStatuses: [] };
@@ -372,6 +388,37 @@ describe("the admin's order page: an online payment and its refunds", () => {
     );
     expect(adminMessages.cancelPaidConfirm(41, 1449, 1449)).toBe(
       'Cancel order #41? It was paid online: the payment of ₹1,449 will be refunded in full.',
+    );
+  });
+});
+
+describe('the orders list: cancelling an order paid online', () => {
+  beforeEach(() => {
+    sent = [];
+    stubServer();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    ['paid online', true, adminMessages.cancelPaidConfirm(41), adminMessages.cancelPaidConfirmLabel],
+    ['Cash on Delivery', false, adminMessages.statusMoveConfirm(41, 'cancelled'), 'Move'],
+  ])('%s: the confirm says what happens to the money', async (_what, online, question, yes) => {
+    order = adminOrder(online ? paidPayment() : null);
+    renderAdmin(<Orders />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Move order 41 to cancelled' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(question)).toBeTruthy();
+    expect(question.includes('refunded in full')).toBe(online);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: yes }));
+    });
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { method: 'PUT', path: '/api/admin/orders/41/status', body: { status: 'cancelled' } },
+      ]),
     );
   });
 });
