@@ -108,9 +108,17 @@ export function dayMonth(iso: string): string {
 }
 
 /**
- * The shopper's line for a refund: "Refund of ₹450 processed on 27 Nov". A refund not yet
- * processed is on its way, and a failed one is the shop's to retry: the shopper is not told
- * "failed" (the money is still owed them, and the admin sees the reason).
+ * Whether the shopper is shown a refund. A failed one gave nothing back and is the shop's to make
+ * again (the admin sees it in red with the provider's reason): shown to the shopper it would read
+ * as money on its way that never comes, beside the refund that later replaced it.
+ */
+export function shopperSees(r: Pick<Refund, 'status'>): boolean {
+  return r.status !== 'failed';
+}
+
+/**
+ * The shopper's line for a refund: "Refund of ₹450 processed on 27 Nov", or, until Razorpay
+ * says it is processed, "on its way".
  */
 export function refundLine(r: ShopperRefund): string {
   const amount = formatRupees(r.amount);

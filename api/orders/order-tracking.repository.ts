@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { OrderStep, ShopperOrder } from '../../domain/order-tracking.js';
 import type { OrderStatus } from '../../domain/orders.js';
 import type { PaymentMethod } from '../../domain/payment-methods.js';
+import { shopperSees } from '../../domain/refunds.js';
 import type { Database } from '../db/schema.js';
 import { refundsOfOrders, shopperRefund } from '../payments/refund.repository.js';
 import { orderGiftOf, orderLines, orderSlotOf } from './order.repository.js';
@@ -108,7 +109,7 @@ export async function shopperOrder(db: Db, userId: number, orderId: number): Pro
     totalAmount: num(o.total),
     lines,
     timeline,
-    refunds: (refunds.get(orderId) ?? []).map(shopperRefund),
+    refunds: (refunds.get(orderId) ?? []).filter(shopperSees).map(shopperRefund),
     ...orderGiftOf(o),
   };
 }

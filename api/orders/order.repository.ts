@@ -11,6 +11,7 @@ import type {
 } from '../../domain/orders.js';
 import type { PaymentMethod } from '../../domain/payment-methods.js';
 import type { ShopperRefund } from '../../domain/refunds.js';
+import { shopperSees } from '../../domain/refunds.js';
 import type { DeliverySlot, OrderSlot } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
 import { refundsOfOrders, shopperRefund } from '../payments/refund.repository.js';
@@ -226,7 +227,7 @@ export async function historyByEmail(
   return rows.map((r) => {
     const row = toRow(r);
     const given = refunds.get(r.order_id);
-    return given ? { ...row, refunds: given.map(shopperRefund) } : row;
+    return given ? { ...row, refunds: given.filter(shopperSees).map(shopperRefund) } : row;
   });
 }
 

@@ -411,6 +411,13 @@ for (const dialect of DIALECTS) {
           reason: 'Broken box',
         }),
       ]);
+      // The shopper is not shown a refund that gave nothing back (`shopperSees`).
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: `/api/my-orders/${order.id}`,
+        headers: order.shopper.auth,
+      });
+      expect(mine.json().data.refunds).toEqual([]);
       // A processed event after the failure does not bring it back.
       const processed = rzp.webhook('refund.processed', {
         refund: { ...rzp.refunds.get(row?.provider_refund_id ?? ''), status: 'processed' },
