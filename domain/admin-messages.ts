@@ -77,7 +77,8 @@ export const adminMessages = {
   paymentsWithoutOrderWarn: 'Money was taken with no order and no refund: find it in the payment provider.',
   refundsPending: 'Refunds in progress',
   refundsFailed: 'Refunds failed',
-  refundsFailedWarn: 'The provider refused these refunds: the money is still owed to the shopper.',
+  refundsFailedWarn:
+    'The provider refused these refunds. Open each order: unless another refund replaced it, the money is still owed to the shopper.',
   refunds30: 'Refunds, last 30 days',
   refunds30Value: (n: number, amount: number) =>
     `${n === 1 ? '1 refund' : `${n} refunds`}, ${formatRupees(amount)}`,

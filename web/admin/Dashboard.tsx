@@ -233,7 +233,7 @@ function Figures({ data }: { data: DashboardData }) {
 
 /**
  * Money kept right (issue 39): a payment without an order must stay 0, so any other count is a
- * warning in words as well as colour, as is a failed refund (money still owed to a shopper).
+ * warning in words as well as colour, as is a failed refund (money that may still be owed to a shopper).
  */
 function Money({ money }: { money: DashboardData['money'] }) {
   return (
