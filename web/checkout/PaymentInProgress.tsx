@@ -19,8 +19,10 @@ import './payment-resume.css';
 export interface ResumeApi {
   shownPayments(): Found[];
   subscribeShown(listener: () => void): () => void;
-  /** Closed by the shopper (an open one's row goes with it: back to the cart). */
-  forget(key: string): Promise<void>;
+  /** Closed by the shopper. */
+  forget(key: string): void;
+  /** A payment not made dropped: its lines stay in the cart. */
+  backToCart(key: string): Promise<void>;
 }
 
 let mounted = false;
@@ -57,11 +59,11 @@ export function PaymentNotices({ api }: { api: ResumeApi }) {
           offline={offline}
           // The checkout opens Checkout again with the same provider order (`useOnlinePayment`).
           onPayAgain={() => goTo(`/checkout?pay=${encodeURIComponent(f.row.key)}`)}
-          onBackToCart={() => void api.forget(f.row.key).then(() => goTo('/cart'))}
-          onClose={() => void api.forget(f.row.key)}
+          onBackToCart={() => void api.backToCart(f.row.key).then(() => goTo('/cart'))}
+          onClose={() => api.forget(f.row.key)}
           onHide={() => setHidden((h) => new Set([...h, f.row.key]))}
           onViewOrder={() => {
-            void api.forget(f.row.key);
+            api.forget(f.row.key);
             goTo(`/order-success?order=${encodeURIComponent(f.row.key)}`);
           }}
         />

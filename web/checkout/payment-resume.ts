@@ -111,7 +111,7 @@ function publish(next: Found[]): void {
   // Given what it needs rather than importing it: the notice is a chunk of its own, loaded only now.
   if (next.length)
     void import('./PaymentInProgress.js').then((m) =>
-      m.mountPaymentNotice({ shownPayments, subscribeShown, forget }),
+      m.mountPaymentNotice({ shownPayments, subscribeShown, forget, backToCart }),
     );
 }
 
@@ -127,11 +127,15 @@ export function mergeFound(before: readonly Found[], pass: readonly Found[]): Fo
   return [...kept, ...pass];
 }
 
-/** The shopper closed a placed or refunded payment's notice, or went back to the cart (its row goes). */
-export async function forget(key: string, store: ShopDatabase = defaultDb): Promise<void> {
-  const entry = shown.find((f) => f.row.key === key);
-  if (entry && entry.on.kind === 'open') await store.payments.delete(key);
+/** The shopper closed a payment's notice (placed or refunded: its row is gone already). */
+export function forget(key: string): void {
   publish(shown.filter((f) => f.row.key !== key));
+}
+
+/** Back to cart from a payment not made: it is no longer in progress, and its lines stay in the cart. */
+export async function backToCart(key: string, store: ShopDatabase = defaultDb): Promise<void> {
+  await store.payments.delete(key);
+  forget(key);
 }
 
 /** This page pays for it now (Pay again in the checkout): the resume passes leave it alone until `release`. */
