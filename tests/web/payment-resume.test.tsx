@@ -44,11 +44,11 @@ function line(productID: number, price = 500): CartLine {
     variationID: null,
     variationName: null,
     title: `Cake ${productID}`,
-    imagePath: '',
+    image: '',
     price,
     quantity: 1,
     addedAt: productID,
-  } as CartLine;
+  };
 }
 
 function request(total = 1000): OrderRequestInput {
