@@ -2,7 +2,7 @@
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { OrderStatus } from '../../domain/orders.js';
 import type { PushSubscriptionInput } from '../../domain/push.js';
-import { orderUpdatePush } from '../../domain/push.js';
+import { type OrderUpdatePush, orderUpdatePush } from '../../domain/push.js';
 import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -196,6 +196,50 @@ export async function queueOrderUpdate(
           'push_subscriptions.id',
           sql<number>`${orderId}`.as('order_id'),
           sql<string>`${to}`.as('status'),
+          sql<string>`${payload}`.as('payload'),
+          sql<number>`${now}`.as('next_attempt_at'),
+          sql<number>`${now}`.as('created_at'),
+        ]),
+    )
+    .onConflict((oc) => oc.columns(['subscription_id', 'order_id', 'status']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/**
+ * Queues a notice for every device of an account that is not a status move: a refund processed,
+ * a paid order that could not be placed. `orderId` is the order it is about (0 when there is
+ * none) and `once` its key among that order's pushes (`refund-12`), so a notice queued twice (two
+ * processes, a repeated event) is sent once. The payload has the shape of an order update
+ * (`OrderUpdatePush`: the worker shows its title and body; one without an order carries
+ * `orderID` 0 and opens `url`).
+ */
+export async function queueShopperNotice(
+  trx: Db,
+  n: {
+    userId: number;
+    orderId: number;
+    once: string;
+    payload: OrderUpdatePush | (Omit<OrderUpdatePush, 'orderID'> & { orderID: 0 });
+  },
+  now = Date.now(),
+): Promise<number> {
+  await forgetEndedSessions(trx, now, n.userId);
+  const payload = JSON.stringify(n.payload);
+  const result = await trx
+    .insertInto('push_queue')
+    .columns(['subscription_id', 'order_id', 'status', 'payload', 'next_attempt_at', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('push_subscriptions')
+        .innerJoin('users', 'users.id', 'push_subscriptions.user_id')
+        .where('push_subscriptions.user_id', '=', n.userId)
+        .where('users.order_updates', '=', 1)
+        .where((eb) => liveSession(eb, now))
+        .select([
+          'push_subscriptions.id',
+          sql<number>`${n.orderId}`.as('order_id'),
+          sql<string>`${n.once}`.as('status'),
           sql<string>`${payload}`.as('payload'),
           sql<number>`${now}`.as('next_attempt_at'),
           sql<number>`${now}`.as('created_at'),

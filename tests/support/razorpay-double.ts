@@ -3,10 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for Razorpay's Orders API, faithful where the shop depends
- * on it: `POST /v1/orders` and `GET /v1/orders/:id` with HTTP basic auth
- * (key_id:key_secret), the same entity fields and error shape, and amounts in
- * paise (at least 100, whole). `checkout()` makes what Razorpay's Checkout
+ * A local stand-in for Razorpay's Orders, Payments and Refunds APIs, faithful where the shop
+ * depends on it: `POST /v1/orders`, `GET /v1/orders/:id`, `GET /v1/orders/:id/payments`,
+ * `GET /v1/payments/:id`, `POST /v1/payments/:id/capture` and `POST /v1/payments/:id/refund`
+ * (with `X-Refund-Idempotency`: at least 10 characters; the same key and body answer the same
+ * refund, another body under it is a 400, a second request while the first is still being made a
+ * 409), with HTTP basic auth (key_id:key_secret), the same entity fields and error shape, and
+ * amounts in paise (at least 100, whole). `checkout()` makes what Razorpay's Checkout
  * hands the page after a payment (payment id and the HMAC-SHA256 signature of
  * `order_id|payment_id` under the key secret), and `webhook()` signs an event
  * body the way Razorpay's webhooks do. Written from Razorpay's documentation,
@@ -32,11 +35,29 @@ export interface DoublePayment {
   entity: 'payment';
   amount: number;
   currency: 'INR';
-  status: 'authorized' | 'captured' | 'failed';
+  status: 'authorized' | 'captured' | 'refunded' | 'failed';
   order_id: string | null;
   method: 'upi';
   captured: boolean;
+  amount_refunded: number;
+  refund_status: null | 'partial' | 'full';
   created_at: number;
+}
+
+export interface DoubleRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: 'INR';
+  payment_id: string;
+  notes: Record<string, string> | [];
+  receipt: string | null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_requested: 'normal';
+  created_at: number;
+  /** What the double stores of the request under its key, to tell a repeat from another body. */
+  idempotencyKey: string | null;
+  body: string;
 }
 
 export interface RazorpayDouble {
@@ -46,9 +67,22 @@ export interface RazorpayDouble {
   webhookSecret: string;
   orders: Map<string, DoubleOrder>;
   payments: Map<string, DoublePayment>;
+  refunds: Map<string, DoubleRefund>;
   /** Every request the double received, for assertions. */
-  requests: { method: string; path: string; authorized: boolean }[];
-  checkout(orderId: string): {
+  requests: {
+    method: string;
+    path: string;
+    authorized: boolean;
+    headers: Record<string, string | undefined>;
+  }[];
+  /**
+   * A payment of the order, as Checkout makes it; `capture: false` leaves it authorized (a shop
+   * without automatic capture), and `at` sets its `created_at` (seconds), for a payment made earlier.
+   */
+  checkout(
+    orderId: string,
+    options?: { capture?: boolean; at?: number },
+  ): {
     razorpay_payment_id: string;
     razorpay_order_id: string;
     razorpay_signature: string;
@@ -57,8 +91,18 @@ export interface RazorpayDouble {
   payWithoutOrder(amount: number, status?: DoublePayment['status']): string;
   webhook(
     event: string,
-    entities: { payment?: Record<string, unknown>; order?: Record<string, unknown> },
+    entities: { payment?: object; order?: object; refund?: object },
   ): { body: string; headers: Record<string, string> };
+  /** Razorpay finishes a refund: its state moves, and the event's webhook body is answered. */
+  settleRefund(
+    refundId: string,
+    to: 'processed' | 'failed',
+  ): { body: string; headers: Record<string, string> };
+  /**
+   * Holds refund creation (POST /v1/payments/:id/refund) until `release()`: while one is held, a
+   * second request under the same key is answered 409, as Razorpay answers a refund still in progress.
+   */
+  holdRefunds(): { arrived: Promise<void>; release(): void };
   /**
    * Holds every payment lookup (GET /v1/payments/:id) until `release()`:
    * `arrived` resolves when the first held lookup came in, so a test knows a
@@ -117,19 +161,51 @@ export async function startRazorpayDouble(port = 0): Promise<RazorpayDouble> {
       order_id: orderId,
       method: 'upi',
       captured: status === 'captured',
+      amount_refunded: 0,
+      refund_status: null,
       created_at: Math.floor(Date.now() / 1000),
     };
     payments.set(p.id, p);
     return p;
   };
+  const refunds = new Map<string, DoubleRefund>();
+  const refundsByKey = new Map<string, DoubleRefund>();
+  const refundsMaking = new Set<string>();
   const requests: RazorpayDouble['requests'] = [];
   let hold: { gate: Promise<void>; arrive(): void } | null = null;
+  let refundHold: { gate: Promise<void>; arrive(): void } | null = null;
+  const signed = (body: string) => ({
+    'content-type': 'application/json',
+    'x-razorpay-signature': createHmac('sha256', webhookSecret).update(body).digest('hex'),
+    'x-razorpay-event-id': `evt_${alnum(14)}`,
+  });
+  const eventBody = (event: string, entities: { payment?: object; order?: object; refund?: object }) => {
+    const payload: Record<string, unknown> = {};
+    if (entities.payment)
+      payload.payment = { entity: { entity: 'payment', currency: 'INR', ...entities.payment } };
+    if (entities.order) payload.order = { entity: { entity: 'order', currency: 'INR', ...entities.order } };
+    if (entities.refund) {
+      const { idempotencyKey: _k, body: _b, ...refund } = entities.refund as Partial<DoubleRefund>;
+      payload.refund = { entity: { entity: 'refund', currency: 'INR', ...refund } };
+    }
+    return JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_double',
+      event,
+      contains: Object.keys(payload),
+      payload,
+      created_at: Math.floor(Date.now() / 1000),
+    });
+  };
   const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const authorized = req.headers.authorization === expected;
-    requests.push({ method: req.method ?? '', path: url.pathname, authorized });
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v]),
+    );
+    requests.push({ method: req.method ?? '', path: url.pathname, authorized, headers });
     if (!authorized) return send(res, 401, error('Authentication failed'));
 
     if (req.method === 'POST' && url.pathname === '/v1/orders') {
@@ -165,6 +241,124 @@ export async function startRazorpayDouble(port = 0): Promise<RazorpayDouble> {
       orders.set(order.id, order);
       return send(res, 200, order);
     }
+    const capture = /^\/v1\/payments\/([^/]+)\/capture$/.exec(url.pathname);
+    if (req.method === 'POST' && capture) {
+      const p = payments.get(capture[1] ?? '');
+      if (!p) return send(res, 400, error('The id provided does not exist'));
+      let input: Record<string, unknown>;
+      try {
+        input = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      } catch {
+        return send(res, 400, error('The request body is not valid JSON'));
+      }
+      if (p.status === 'captured') return send(res, 400, error('This payment has already been captured'));
+      if (p.status !== 'authorized') {
+        return send(
+          res,
+          400,
+          error('Only payments which have been authorized and not yet captured can be captured'),
+        );
+      }
+      if (input.amount !== p.amount) {
+        return send(res, 400, error('Capture amount must be equal to the amount authorized', 'amount'));
+      }
+      p.status = 'captured';
+      p.captured = true;
+      return send(res, 200, p);
+    }
+    const refundMatch = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname);
+    if (req.method === 'POST' && refundMatch) {
+      const raw = await readBody(req);
+      const key = req.headers['x-refund-idempotency'];
+      if (key !== undefined && (typeof key !== 'string' || key.length < 10)) {
+        return send(res, 400, error('The idempotency key must be at least 10 characters.'));
+      }
+      if (typeof key === 'string') {
+        const seen = refundsByKey.get(key);
+        if (seen) {
+          if (seen.body !== raw) {
+            return send(
+              res,
+              400,
+              error('The request body differs from the first request made with this idempotency key.'),
+            );
+          }
+          return send(res, 200, seen);
+        }
+        if (refundsMaking.has(key)) {
+          return send(res, 409, {
+            error: {
+              ...error('A request with this idempotency key is in progress.').error,
+              code: 'BAD_REQUEST_ERROR',
+            },
+          });
+        }
+        refundsMaking.add(key);
+      }
+      try {
+        if (refundHold) {
+          refundHold.arrive();
+          await refundHold.gate;
+        }
+        const p = payments.get(refundMatch[1] ?? '');
+        if (!p) return send(res, 400, error('The id provided does not exist'));
+        let input: Record<string, unknown>;
+        try {
+          input = JSON.parse(raw || '{}') as Record<string, unknown>;
+        } catch {
+          return send(res, 400, error('The request body is not valid JSON'));
+        }
+        if (p.status !== 'captured' && p.status !== 'refunded') {
+          return send(res, 400, error('The payment has not been captured'));
+        }
+        const left = p.amount - p.amount_refunded;
+        const amount = input.amount === undefined ? left : input.amount;
+        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
+          return send(res, 400, error('The amount must be atleast INR 1.00', 'amount'));
+        }
+        if (amount > left) {
+          return send(
+            res,
+            400,
+            error('The refund amount provided is greater than amount captured', 'amount'),
+          );
+        }
+        const receipt = input.receipt === undefined ? null : String(input.receipt);
+        if (receipt !== null && receipt.length > 40) {
+          return send(res, 400, error('The receipt may not be greater than 40 characters.', 'receipt'));
+        }
+        const refund: DoubleRefund = {
+          id: `rfnd_${alnum(14)}`,
+          entity: 'refund',
+          amount,
+          currency: 'INR',
+          payment_id: p.id,
+          notes: (input.notes as Record<string, string> | undefined) ?? [],
+          receipt,
+          status: 'pending',
+          speed_requested: 'normal',
+          created_at: Math.floor(Date.now() / 1000),
+          idempotencyKey: typeof key === 'string' ? key : null,
+          body: raw,
+        };
+        refunds.set(refund.id, refund);
+        if (typeof key === 'string') refundsByKey.set(key, refund);
+        p.amount_refunded += amount;
+        p.refund_status = p.amount_refunded === p.amount ? 'full' : 'partial';
+        if (p.amount_refunded === p.amount) p.status = 'refunded';
+        const { idempotencyKey: _k, body: _b, ...entity } = refund;
+        return send(res, 200, entity);
+      } finally {
+        if (typeof key === 'string') refundsMaking.delete(key);
+      }
+    }
+    const orderPayments = /^\/v1\/orders\/([^/]+)\/payments$/.exec(url.pathname);
+    if (req.method === 'GET' && orderPayments) {
+      const id = orderPayments[1] ?? '';
+      if (!orders.has(id)) return send(res, 400, error('The id provided does not exist'));
+      const items = [...payments.values()].filter((p) => p.order_id === id);
+      return send(res, 200, { entity: 'collection', count: items.length, items });
+    }
     const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && paymentMatch) {
       if (hold) {
@@ -191,10 +385,17 @@ export async function startRazorpayDouble(port = 0): Promise<RazorpayDouble> {
     webhookSecret,
     orders,
     payments,
+    refunds,
     requests,
-    checkout(orderId) {
+    checkout(orderId, options = {}) {
       const order = orders.get(orderId);
-      const paymentId = payment(order?.amount ?? 0, orderId, 'captured').id;
+      const made = payment(
+        order?.amount ?? 0,
+        orderId,
+        options.capture === false ? 'authorized' : 'captured',
+      );
+      if (options.at !== undefined) made.created_at = options.at;
+      const paymentId = made.id;
       const signature = createHmac('sha256', keySecret).update(`${orderId}|${paymentId}`).digest('hex');
       if (order) {
         order.status = 'paid';
@@ -208,25 +409,48 @@ export async function startRazorpayDouble(port = 0): Promise<RazorpayDouble> {
       return payment(amount, null, status).id;
     },
     webhook(event, entities) {
-      const payload: Record<string, unknown> = {};
-      if (entities.payment)
-        payload.payment = { entity: { entity: 'payment', currency: 'INR', ...entities.payment } };
-      if (entities.order) payload.order = { entity: { entity: 'order', currency: 'INR', ...entities.order } };
-      const body = JSON.stringify({
-        entity: 'event',
-        account_id: 'acc_double',
-        event,
-        contains: Object.keys(payload),
-        payload,
-        created_at: Math.floor(Date.now() / 1000),
+      const body = eventBody(event, entities);
+      return { body, headers: signed(body) };
+    },
+    settleRefund(refundId, to) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      refund.status = to;
+      const p = payments.get(refund.payment_id);
+      if (to === 'failed' && p) {
+        p.amount_refunded -= refund.amount;
+        p.refund_status = p.amount_refunded === 0 ? null : 'partial';
+        if (p.status === 'refunded') p.status = 'captured';
+      }
+      const entity =
+        to === 'failed'
+          ? {
+              ...refund,
+              error: {
+                code: 'BAD_REQUEST_ERROR',
+                description: 'The beneficiary bank did not accept the refund',
+                reason: 'refund_failed',
+              },
+            }
+          : refund;
+      const body = eventBody(`refund.${to}`, { refund: entity, ...(p ? { payment: p } : {}) });
+      return { body, headers: signed(body) };
+    },
+    holdRefunds() {
+      let release: () => void = () => {};
+      let arrive: () => void = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
       });
-      const signature = createHmac('sha256', webhookSecret).update(body).digest('hex');
+      const arrived = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      refundHold = { gate, arrive };
       return {
-        body,
-        headers: {
-          'content-type': 'application/json',
-          'x-razorpay-signature': signature,
-          'x-razorpay-event-id': `evt_${alnum(14)}`,
+        arrived,
+        release() {
+          refundHold = null;
+          release();
         },
       };
     },
