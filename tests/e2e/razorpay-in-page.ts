@@ -81,7 +81,7 @@ export async function replaceCheckout(context: BrowserContext): Promise<Checkout
 
 /**
  * The shopper pays in the UPI app: the double takes the money (captured) and Razorpay's webhooks
- * (`payment.captured`, then `order.paid`) reach the server, whatever became of the page.
+ * reach the server, whatever became of the page.
  */
 export async function payOnDouble(
   double: RazorpayDouble,
@@ -89,7 +89,18 @@ export async function payOnDouble(
   orderId: string,
 ): Promise<CheckoutSuccess> {
   const proof = double.checkout(orderId);
-  const payment = double.payments.get(proof.razorpay_payment_id);
+  await postWebhooks(double, server, orderId, proof.razorpay_payment_id);
+  return proof;
+}
+
+/** Razorpay's webhooks of a payment, signed: `payment.captured`, then `order.paid`. */
+export async function postWebhooks(
+  double: RazorpayDouble,
+  server: RunningServer,
+  orderId: string,
+  paymentId: string,
+): Promise<void> {
+  const payment = double.payments.get(paymentId);
   const events: [string, { payment?: object; order?: object }][] = [
     ['payment.captured', { payment }],
     ['order.paid', { order: double.orders.get(orderId), payment }],
@@ -103,7 +114,6 @@ export async function payOnDouble(
     });
     expect(res.status, `${event}: ${await res.clone().text()}`).toBe(200);
   }
-  return proof;
 }
 
 /** The checkout filled in and paid online: Place Order, which asks for the provider order and opens Checkout. */
