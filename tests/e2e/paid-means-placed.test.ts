@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../domain/cart.js';
 import { checkoutMessages, paymentResumeMessages as t } from '../../domain/checkout-messages.js';
 import { formatRupees } from '../../domain/money.js';
+import { unplacedMessages } from '../../domain/refunds.js';
 import type { OutboxRow, PaymentRow } from '../../sw/outbox-row.js';
-import { type FeedProduct, type RunningServer, waitForController } from '../support/e2e.js';
+import { adminToken, type FeedProduct, type RunningServer, waitForController } from '../support/e2e.js';
 import { type RazorpayDouble, startRazorpayDouble } from '../support/razorpay-double.js';
 import { axe, forSale, openShop, type Shop } from '../support/shop.js';
 import {
@@ -55,7 +56,7 @@ beforeAll(async () => {
   } = shop);
   checkout = await replaceCheckout(context);
   await writeSession(page, shop.shopper);
-  products = forSale((await shop.feed()).products, 4);
+  products = forSale((await shop.feed()).products, 5);
 });
 
 afterAll(async () => {
@@ -175,5 +176,40 @@ describe('paid means placed, on the phone', () => {
     expect(await keysOf(phone)).toEqual([]);
     expect(await rowsOf(phone, 'payments')).toEqual([]);
     page = phone;
+  });
+
+  it('paid, but the order can no longer be placed (its product deleted meanwhile): refunded in full, and the phone says why', async () => {
+    const d = products[4] as FeedProduct;
+    await putRows(page, 'cart', [cartLine(d, Date.now())]);
+    const before = new Set((await ordersOf(server, email)).keys());
+    await startOnlinePayment(page);
+    const opened = await checkout.nextOpen();
+    const gone = await fetch(`${server.url}/api/DeleteProduct?productID=${d.productID}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${await adminToken(server)}` },
+    });
+    expect(gone.status).toBe(200);
+    await payOnDouble(double, server, opened.orderId);
+    await page.close();
+
+    const phone = await reopen();
+    await phone.getByRole('heading', { name: t.refundedTitle }).waitFor({ timeout: 20_000 });
+    const said = await phone.locator('.pay-resume').innerText();
+    expect(said).toContain(unplacedMessages.reason('').split(':')[0] ?? '');
+    expect(said).toContain('The full amount is being refunded.');
+    await axe(phone, 'payment refunded');
+    await phone.screenshot({ path: `${SHOTS}/refunded.png` });
+    expect(await rowsOf(phone, 'payments')).toEqual([]);
+    // Its line stays in the cart: nothing was bought.
+    expect(await keysOf(phone)).toContain(cartLine(d, 0).key);
+    expect((await rowsOf<OutboxRow>(phone, 'outbox')).map((r) => r.request.RazorpayOrderId)).not.toContain(
+      opened.orderId,
+    );
+    // No order, and the money went back in full.
+    expect([...(await ordersOf(server, email)).keys()].filter((id) => !before.has(id))).toEqual([]);
+    expect(moneyOf(double, opened.orderId).refunds).toBe(1);
+    expect([...double.refunds.values()].find((r) => r.amount === opened.amount)).toBeTruthy();
+    await phone.getByRole('button', { name: t.close }).click();
+    expect(await phone.locator('.pay-resume').count()).toBe(0);
   });
 });
