@@ -19,6 +19,7 @@ import newsletterRoutes from './newsletter/newsletter.routes.js';
 import orderRoutes from './orders/order.routes.js';
 import pages from './pages/pages.plugin.js';
 import paymentRoutes from './payments/payment.routes.js';
+import refundRoutes from './payments/refund.routes.js';
 import auth from './plugins/auth.js';
 import database from './plugins/database.js';
 import docs from './plugins/docs.js';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(settingsRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
+  await app.register(refundRoutes);
   await app.register(contactRoutes);
   await app.register(newsletterRoutes);
   await app.register(adminRoutes);

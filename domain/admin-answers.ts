@@ -53,6 +53,8 @@ export const AdminOrderSummarySchema = v.object({
   deliveryDate: v.string(),
   deliverySlot: v.nullable(OrderSlotSchema),
   slotCharge: int,
+  /** Rupees refunded so far (pending or processed refunds); absent for an order with none. */
+  refunded: v.optional(int),
   items: v.array(
     v.object({
       /** The line's name with its option: "Chocolate Truffle Delight (Weight: 1 kg)". */

@@ -55,7 +55,7 @@ export const DashboardSchema = v.object({
 });
 export type Dashboard = v.InferOutput<typeof DashboardSchema>;
 
-/** Revenue counts every order that is not cancelled (a paid order cancelled later is refunded by hand). */
+/** Revenue counts every order that is not cancelled (a paid order cancelled is refunded: api/payments/README.md, "Refunds"). */
 export const REVENUE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'cancelled');
 
 /** Fills the days with no orders so the chart always has 14 bars. */

@@ -1,3 +1,6 @@
+import { formatRupees } from './money.js';
+import type { RefundKind, RefundStatus } from './refunds.js';
+
 /**
  * The admin area's own texts. The spec's texts stay in
  * `messages.ts`; these are ours, for what the spec does not word.
@@ -43,4 +46,39 @@ export const adminMessages = {
   noBackups: 'No backups yet.',
   lastBackup: (ago: string) => `Last backup: ${ago}`,
   lastBackupNone: 'Last backup: none yet',
+  // An order's online payment and its refunds (the rules and the server's refusals: domain/refunds.ts).
+  providerName: (p: string) =>
+    p === 'razorpay' ? 'Razorpay' : p === 'test' ? 'Test provider (no money moves)' : p,
+  refundKind: {
+    cancel: 'Full: order cancelled',
+    partial: 'Part',
+    unplaceable: 'Full: order could not be placed',
+    late: 'Full: paid after the payment window closed',
+  } satisfies Record<RefundKind, string>,
+  refundState: { pending: 'In progress', processed: 'Processed', failed: 'Failed' } satisfies Record<
+    RefundStatus,
+    string
+  >,
+  /** A failed refund gave nothing back: said in words, not only in red. */
+  refundFailedReason: (reason: string | null) => reason ?? 'Razorpay gave no reason.',
+  refundableHint: (left: number) =>
+    left === 0 ? 'Nothing is left to refund.' : `At most ${formatRupees(left)} can still be refunded.`,
+  /** Cancelling an order paid online refunds what is left of the payment (`left`; unknown on the list). */
+  cancelPaidConfirm: (id: number, left?: number, paid?: number) =>
+    left === undefined || paid === undefined
+      ? `Cancel order #${id}? It was paid online: the payment will be refunded in full.`
+      : left === paid
+        ? `Cancel order #${id}? It was paid online: the payment of ${formatRupees(paid)} will be refunded in full.`
+        : `Cancel order #${id}? It was paid online: the ${formatRupees(left)} not refunded yet will be refunded, so all ${formatRupees(paid)} goes back.`,
+  cancelPaidConfirmLabel: 'Yes, cancel and refund',
+  // The dashboard's money block.
+  moneyTitle: 'Money',
+  paymentsWithoutOrder: 'Payments without an order',
+  paymentsWithoutOrderWarn: 'Money was taken with no order and no refund: find it in the payment provider.',
+  refundsPending: 'Refunds in progress',
+  refundsFailed: 'Refunds failed',
+  refundsFailedWarn: 'The provider refused these refunds: the money is still owed to the shopper.',
+  refunds30: 'Refunds, last 30 days',
+  refunds30Value: (n: number, amount: number) =>
+    `${n === 1 ? '1 refund' : `${n} refunds`}, ${formatRupees(amount)}`,
 } as const;

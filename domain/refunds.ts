@@ -130,10 +130,10 @@ export const refundMessages = {
   cancelReason: 'Order cancelled',
   lateReason: 'Payment arrived after the payment window closed',
   refundStarted: (amount: number) => `Refund of ${formatRupees(amount)} started.`,
-  /** The shopper's push and mail. */
+  /** The shopper's push and mail; order 0 is a payment that never became an order (unplaceable, late). */
   processedPush: (orderId: number, amount: number) =>
-    `Refund of ${formatRupees(amount)} for order #${orderId} is processed. It reaches your account in 5-7 working days.`,
-  mailSubject: (orderId: number) => `Refund for order #${orderId}`,
+    `Refund of ${formatRupees(amount)}${orderId ? ` for order #${orderId}` : ''} is processed. It reaches your account in 5-7 working days.`,
+  mailSubject: (orderId: number) => (orderId ? `Refund for order #${orderId}` : 'Your refund is processed'),
 } as const;
 
 /**

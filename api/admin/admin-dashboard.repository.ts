@@ -10,6 +10,7 @@ import {
 import { INDIA_OFFSET_MINUTES, indiaDate, indiaDayStart, todayAndTomorrow } from '../../domain/india-time.js';
 import { sortSlots } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
+import { moneyCounts } from '../payments/refund.repository.js';
 import { bookedCounts, listClosures, listSlots } from '../slots/slot.repository.js';
 import { SUMMARY_COLUMNS, type SummaryRow, summaries } from './admin-orders.repository.js';
 
@@ -30,80 +31,87 @@ export async function dashboard(db: Db, now: number): Promise<Dashboard> {
   // The India day of an order; constants are literals so both databases divide integers.
   const day = sql<number>`cast((orders.created_at + ${sql.lit(INDIA_OFFSET_MINUTES * 60 * 1000)}) / ${sql.lit(DAY_MS)} as integer)`;
 
-  const [windows, series, waiting, products, categories, best, latestRows, deliveries] = await Promise.all([
-    db
-      .selectFrom('orders')
-      .select([
-        since(today, 'one').as('orders_today'),
-        since(today, 'total').as('revenue_today'),
-        since(d7, 'one').as('orders_7'),
-        since(d7, 'total').as('revenue_7'),
-        since(d30, 'one').as('orders_30'),
-        since(d30, 'total').as('revenue_30'),
-      ])
-      .where('orders.created_at', '>=', d30)
-      .where('orders.status', 'in', counting)
-      .executeTakeFirst(),
-    db
-      .selectFrom('orders')
-      .select([
-        day.as('day'),
-        (eb) => eb.fn.sum<string>('orders.total').as('revenue'),
-        (eb) => eb.fn.countAll<string>().as('orders'),
-      ])
-      .where('orders.created_at', '>=', d14)
-      .where('orders.status', 'in', counting)
-      .groupBy(day)
-      .execute(),
-    db
-      .selectFrom('orders')
-      .select(['orders.status', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('orders.status', 'in', [...WAITING_STATUSES])
-      .groupBy('orders.status')
-      .execute(),
-    db
-      .selectFrom('products')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst(),
-    db
-      .selectFrom('categories')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst(),
-    db
-      .selectFrom('order_items')
-      .innerJoin('orders', 'orders.id', 'order_items.order_id')
-      .select([
-        'order_items.product_id',
-        (eb) => eb.fn.max('order_items.product_name').as('product_name'),
-        (eb) => eb.fn.sum<string>('order_items.quantity').as('quantity'),
-        (eb) => eb.fn.sum<string>('order_items.line_total').as('revenue'),
-      ])
-      .where('orders.created_at', '>=', d30)
-      .where('orders.status', 'in', counting)
-      .groupBy('order_items.product_id')
-      .orderBy(sql`sum(order_items.quantity)`, 'desc')
-      .orderBy('order_items.product_id', 'asc')
-      .limit(5)
-      .execute(),
-    db
-      .selectFrom('orders')
-      .innerJoin('users', 'users.id', 'orders.user_id')
-      .select([...SUMMARY_COLUMNS])
-      .orderBy('orders.created_at', 'desc')
-      .orderBy('orders.id', 'desc')
-      .limit(5)
-      .execute(),
-    deliveriesBySlot(db, now),
-  ]);
+  const [windows, series, waiting, products, categories, best, latestRows, deliveries, money] =
+    await Promise.all([
+      db
+        .selectFrom('orders')
+        .select([
+          since(today, 'one').as('orders_today'),
+          since(today, 'total').as('revenue_today'),
+          since(d7, 'one').as('orders_7'),
+          since(d7, 'total').as('revenue_7'),
+          since(d30, 'one').as('orders_30'),
+          since(d30, 'total').as('revenue_30'),
+        ])
+        .where('orders.created_at', '>=', d30)
+        .where('orders.status', 'in', counting)
+        .executeTakeFirst(),
+      db
+        .selectFrom('orders')
+        .select([
+          day.as('day'),
+          (eb) => eb.fn.sum<string>('orders.total').as('revenue'),
+          (eb) => eb.fn.countAll<string>().as('orders'),
+        ])
+        .where('orders.created_at', '>=', d14)
+        .where('orders.status', 'in', counting)
+        .groupBy(day)
+        .execute(),
+      db
+        .selectFrom('orders')
+        .select(['orders.status', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('orders.status', 'in', [...WAITING_STATUSES])
+        .groupBy('orders.status')
+        .execute(),
+      db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst(),
+      db
+        .selectFrom('categories')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst(),
+      db
+        .selectFrom('order_items')
+        .innerJoin('orders', 'orders.id', 'order_items.order_id')
+        .select([
+          'order_items.product_id',
+          (eb) => eb.fn.max('order_items.product_name').as('product_name'),
+          (eb) => eb.fn.sum<string>('order_items.quantity').as('quantity'),
+          (eb) => eb.fn.sum<string>('order_items.line_total').as('revenue'),
+        ])
+        .where('orders.created_at', '>=', d30)
+        .where('orders.status', 'in', counting)
+        .groupBy('order_items.product_id')
+        .orderBy(sql`sum(order_items.quantity)`, 'desc')
+        .orderBy('order_items.product_id', 'asc')
+        .limit(5)
+        .execute(),
+      db
+        .selectFrom('orders')
+        .innerJoin('users', 'users.id', 'orders.user_id')
+        .select([...SUMMARY_COLUMNS])
+        .orderBy('orders.created_at', 'desc')
+        .orderBy('orders.id', 'desc')
+        .limit(5)
+        .execute(),
+      deliveriesBySlot(db, now),
+      moneyCounts(db, now - 30 * DAY_MS),
+    ]);
   const waitingBy = new Map(waiting.map((w) => [w.status, num(w.n)]));
   return {
     today: indiaDate(now),
     ordersToday: num(windows?.orders_today),
     revenueToday: num(windows?.revenue_today),
-    // issue 39, helper B: the money counts
-    money: { paymentsWithoutOrder: 0, refundsPending: 0, refundsFailed: 0, refunds30: 0, refunded30: 0 },
+    money: {
+      paymentsWithoutOrder: money.paymentsWithoutOrder,
+      refundsPending: money.refundsPending,
+      refundsFailed: money.refundsFailed,
+      refunds30: money.refunds30,
+      refunded30: Math.floor(money.refunded30Paise / 100),
+    },
     orders7: num(windows?.orders_7),
     revenue7: num(windows?.revenue_7),
     orders30: num(windows?.orders_30),

@@ -13,6 +13,7 @@ import { indiaDateStart } from '../../domain/india-time.js';
 import { orderLineLabel } from '../../domain/order-lines.js';
 import { NEXT_STATUSES, type OrderStatus } from '../../domain/orders.js';
 import type { PaymentMethod } from '../../domain/payment-methods.js';
+import { refundedSoFar } from '../../domain/refunds.js';
 import type { Database } from '../db/schema.js';
 import { packingSlips } from '../gifts/packing-slip.js';
 import {
@@ -22,6 +23,8 @@ import {
   orderLines,
   orderSlotOf,
 } from '../orders/order.repository.js';
+import { adminRefund, refundsOfOrders } from '../payments/refund.repository.js';
+import { orderPayment } from '../payments/refunds.service.js';
 import { containsPattern } from './admin-products.repository.js';
 
 type Db = Kysely<Database>;
@@ -109,11 +112,10 @@ export type SummaryRow = {
 };
 
 export async function summaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderSummary[]> {
-  const linesOf = await linesOfOrders(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [linesOf, refundsOf] = await Promise.all([linesOfOrders(db, ids), refundsOfOrders(db, ids)]);
   return rows.map((r) => {
+    const refunds = refundsOf.get(r.id);
     const status = r.status as OrderStatus;
     return {
       orderID: r.id,
@@ -136,6 +138,8 @@ export async function summaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderS
       deliveryDate: r.delivery_date,
       deliverySlot: orderSlotOf(r),
       slotCharge: num(r.slot_charge),
+      // Rupees given back (pending or processed), for the list and its CSV; absent when none.
+      ...(refunds ? { refunded: refundedSoFar(refunds.map(adminRefund)) } : {}),
       items: (linesOf.get(r.id) ?? []).map((l) => ({
         productName: orderLineLabel(l),
         productTitle: l.productName,
@@ -238,7 +242,7 @@ export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail 
     couponCode: row.coupon_code,
     paymentId: row.payment_id,
     providerOrderId: row.provider_order_id,
-    payment: null, // issue 39, helper B: the payment and its refunds
+    payment: await orderPayment(db, id),
     lines,
     timeline,
     userID: row.user_id,

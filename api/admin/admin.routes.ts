@@ -122,13 +122,15 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   route(app, adminApi.moveOrder, async (ctx) => {
     const { id } = given(ctx.params);
     const { status, note } = given(ctx.body);
-    const change = await changeOrderStatus(app.db, id, status, ctx.request.user, note);
+    const change = await changeOrderStatus(app.db, id, status, ctx.request.user, note, {
+      refunds: app.refunds,
+    });
     return ok({ orderID: id, status, change }, 'Order status updated.');
   });
 
   route(app, adminApi.cancelUnpaidOrders, async (ctx) => {
     const { userID, note } = given(ctx.body);
-    const cancelled = await cancelUnpaidOrders(app.db, userID, ctx.request.user, note);
+    const cancelled = await cancelUnpaidOrders(app.db, userID, ctx.request.user, note, app.refunds);
     return ok(
       { userID, cancelled: cancelled.length, orderIDs: cancelled },
       adminMessages.unpaidCancelled(cancelled.length),

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { type ProcessedImage, processImage, removeImages } from '../images/images.js';
 import type { MediaStore } from '../images/media-store.js';
-import { changeOrderStatus } from '../orders/order.status.js';
+import { type CancelRefunds, changeOrderStatus } from '../orders/order.status.js';
 import { unpaidOpenOrders, userExists } from './admin-orders.repository.js';
 
 /**
@@ -50,6 +50,7 @@ export async function cancelUnpaidOrders(
   userId: number,
   by: { id: number; email: string },
   note: string,
+  refunds: CancelRefunds | null = null,
 ): Promise<number[]> {
   if (!(await userExists(db, userId))) throw notFound(adminMessages.accountNotFound(userId));
   const cancelled: number[] = [];
@@ -57,7 +58,7 @@ export async function cancelUnpaidOrders(
   // order another admin moved meanwhile is left as it now is.
   for (const id of await unpaidOpenOrders(db, userId)) {
     try {
-      await changeOrderStatus(db, id, 'cancelled', by, note);
+      await changeOrderStatus(db, id, 'cancelled', by, note, { refunds });
       cancelled.push(id);
     } catch (err) {
       if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;

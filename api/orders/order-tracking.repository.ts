@@ -8,32 +8,54 @@ import type { OrderStep, ShopperOrder } from '../../domain/order-tracking.js';
 import type { OrderStatus } from '../../domain/orders.js';
 import type { PaymentMethod } from '../../domain/payment-methods.js';
 import type { Database } from '../db/schema.js';
+import { refundsOfOrders, shopperRefund } from '../payments/refund.repository.js';
 import { orderGiftOf, orderLines, orderSlotOf } from './order.repository.js';
 
 type Db = Kysely<Database>;
 
 const num = (x: unknown) => Number(x ?? 0);
 
-/** When the order last changed (a status move sets `updated_at`), or null when it is not the user's. */
+/**
+ * When the order last changed (a status move sets `updated_at`; a refund made or moved sets its
+ * own), or null when it is not the user's: a refund processed days after the cancel changes the
+ * ETag, so the shopper's page is not answered 304 with the old refund line.
+ */
 export async function orderVersion(db: Db, userId: number, orderId: number): Promise<number | null> {
   const row = await db
     .selectFrom('orders')
-    .select('updated_at')
+    .select((eb) => [
+      'orders.updated_at',
+      eb
+        .selectFrom('refunds')
+        .select((r) => r.fn.max('refunds.updated_at').as('m'))
+        .whereRef('refunds.order_id', '=', 'orders.id')
+        .as('refunded_at'),
+    ])
     .where('id', '=', orderId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row ? num(row.updated_at) : null;
+  return row ? Math.max(num(row.updated_at), num(row.refunded_at)) : null;
 }
 
-/** How many orders the email's account has and when the latest change was: My Orders' ETag. */
+/** How many orders the email's account has and when the latest change was (refunds too): My Orders' ETag. */
 export async function historyVersion(db: Db, email: string): Promise<string> {
-  const row = await db
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('orders.updated_at').as('latest')])
-    .where('users.email', '=', email)
-    .executeTakeFirst();
-  return `${num(row?.n)}-${num(row?.latest)}`;
+  const [row, refunds] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .innerJoin('users', 'users.id', 'orders.user_id')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('orders.updated_at').as('latest')])
+      .where('users.email', '=', email)
+      .executeTakeFirst(),
+    db
+      .selectFrom('refunds')
+      .innerJoin('orders', 'orders.id', 'refunds.order_id')
+      .innerJoin('users', 'users.id', 'orders.user_id')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('refunds.updated_at').as('latest')])
+      .where('users.email', '=', email)
+      .executeTakeFirst(),
+  ]);
+  const base = `${num(row?.n)}-${num(row?.latest)}`;
+  return num(refunds?.n) ? `${base}-r${num(refunds?.n)}-${num(refunds?.latest)}` : base;
 }
 
 export async function shopperOrder(db: Db, userId: number, orderId: number): Promise<ShopperOrder | null> {
@@ -44,7 +66,7 @@ export async function shopperOrder(db: Db, userId: number, orderId: number): Pro
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!o) return null;
-  const [lines, moves] = await Promise.all([
+  const [lines, moves, refunds] = await Promise.all([
     orderLines(db, orderId),
     db
       .selectFrom('order_status_history')
@@ -53,6 +75,7 @@ export async function shopperOrder(db: Db, userId: number, orderId: number): Pro
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
+    refundsOfOrders(db, [orderId]),
   ]);
   const orderDate = new Date(num(o.created_at)).toISOString();
   // The first status is the order's own creation (placed, or paid by a verified payment).
@@ -85,7 +108,7 @@ export async function shopperOrder(db: Db, userId: number, orderId: number): Pro
     totalAmount: num(o.total),
     lines,
     timeline,
-    refunds: [], // issue 39, helper B: the order's refunds
+    refunds: (refunds.get(orderId) ?? []).map(shopperRefund),
     ...orderGiftOf(o),
   };
 }

@@ -10,8 +10,10 @@ import type {
   OrderTotals,
 } from '../../domain/orders.js';
 import type { PaymentMethod } from '../../domain/payment-methods.js';
+import type { ShopperRefund } from '../../domain/refunds.js';
 import type { DeliverySlot, OrderSlot } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
+import { refundsOfOrders, shopperRefund } from '../payments/refund.repository.js';
 import type { PricedOrderLine } from './order.pricing.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -211,9 +213,21 @@ export function orderSlotOf(r: {
 }
 
 /** One row per ordered product, newest order first (the spec's My Orders table). */
-export async function historyByEmail(db: Db, email: string): Promise<OrderHistoryRow[]> {
+/** The shopper's rows; an order with refunds carries them on each of its rows, oldest first. */
+export async function historyByEmail(
+  db: Db,
+  email: string,
+): Promise<(OrderHistoryRow & { refunds?: ShopperRefund[] })[]> {
   const rows = await historyQuery(db).where('users.email', '=', email).execute();
-  return rows.map(toRow);
+  const refunds = await refundsOfOrders(
+    db,
+    rows.map((r) => r.order_id),
+  );
+  return rows.map((r) => {
+    const row = toRow(r);
+    const given = refunds.get(r.order_id);
+    return given ? { ...row, refunds: given.map(shopperRefund) } : row;
+  });
 }
 
 export async function historyOfEveryone(db: Db): Promise<AdminOrderHistoryRow[]> {

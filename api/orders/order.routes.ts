@@ -129,7 +129,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     const orderId = params?.id ?? 0;
     const to = body?.status;
     if (!to) throw badRequest(messages.formInvalid);
-    await changeOrderStatus(app.db, orderId, to, request.user, '');
+    await changeOrderStatus(app.db, orderId, to, request.user, '', { refunds: app.refunds });
     return ok({ orderID: orderId, status: to }, 'Order status updated.');
   });
 

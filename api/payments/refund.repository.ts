@@ -1,6 +1,6 @@
 /** SQL for refunds. Rows stay here; callers get plain objects. */
-import type { Kysely, Transaction } from 'kysely';
-import type { RefundKind, RefundStatus } from '../../domain/refunds.js';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Refund, RefundKind, RefundStatus, ShopperRefund } from '../../domain/refunds.js';
 import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -186,4 +186,222 @@ export async function markRefundRefused(db: Db, id: number, reason: string, now:
     .where('status', '=', 'pending')
     .where('provider_refund_id', 'is', null)
     .execute();
+}
+
+/** An order's online payment that took money (authorized or captured), as a refund needs it. */
+export interface RefundablePayment {
+  id: number;
+  provider: string;
+  providerOrderId: string;
+  paymentId: string | null;
+  status: string;
+  amountPaise: number;
+  userId: number;
+  orderId: number | null;
+}
+
+const TOOK_MONEY = ['authorized', 'captured'] as const;
+
+function toRefundable(r: {
+  id: number;
+  provider: string;
+  provider_order_id: string;
+  payment_id: string | null;
+  status: string;
+  amount_paise: number;
+  user_id: number;
+  order_id: number | null;
+}): RefundablePayment {
+  return {
+    id: num(r.id),
+    provider: r.provider,
+    providerOrderId: r.provider_order_id,
+    paymentId: r.payment_id,
+    status: r.status,
+    amountPaise: num(r.amount_paise),
+    userId: num(r.user_id),
+    orderId: numOrNull(r.order_id),
+  };
+}
+
+const paymentColumns = [
+  'id',
+  'provider',
+  'provider_order_id',
+  'payment_id',
+  'status',
+  'amount_paise',
+  'user_id',
+  'order_id',
+] as const;
+
+/** The payment that paid an order, when one took money; null for Cash on Delivery or an unpaid one. */
+export async function paymentOfOrder(db: Db, orderId: number): Promise<RefundablePayment | null> {
+  const row = await db
+    .selectFrom('payments')
+    .select(paymentColumns)
+    .where('order_id', '=', orderId)
+    .where('status', 'in', [...TOOK_MONEY])
+    .where('payment_id', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row ? toRefundable(row) : null;
+}
+
+export async function paymentRow(db: Db, id: number): Promise<RefundablePayment | null> {
+  const row = await db.selectFrom('payments').select(paymentColumns).where('id', '=', id).executeTakeFirst();
+  return row ? toRefundable(row) : null;
+}
+
+/**
+ * Takes the payment's row lock until the transaction ends: an update that changes nothing still
+ * locks the row on PostgreSQL (SQLite has one writer anyway), so two refunds of one payment count
+ * what is left one after the other, never both from the same figure.
+ */
+export async function holdPayment(trx: Transaction<Database>, paymentRowId: number): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', paymentRowId)
+    .execute();
+}
+
+/** Refunds of these orders, oldest first, grouped by order. */
+export async function refundsOfOrders(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<Map<number, StoredRefund[]>> {
+  const byOrder = new Map<number, StoredRefund[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('refunds')
+    .select(columns)
+    .where('order_id', 'in', [...new Set(orderIds)])
+    .orderBy('id')
+    .execute();
+  for (const r of rows.map(toRefund)) {
+    if (r.orderId === null) continue;
+    const list = byOrder.get(r.orderId) ?? [];
+    list.push(r);
+    byOrder.set(r.orderId, list);
+  }
+  return byOrder;
+}
+
+/**
+ * A refund the provider reports that this shop has not yet matched to its id (the answer to the
+ * ask was lost): the oldest of the payment's refunds of that amount still without a provider id.
+ */
+export async function findUnmatchedRefund(
+  db: Db,
+  paymentId: string,
+  amountPaise: number,
+): Promise<StoredRefund | null> {
+  const row = await db
+    .selectFrom('refunds')
+    .innerJoin('payments', 'payments.id', 'refunds.payment_row_id')
+    .select(columns.map((c) => `refunds.${c}` as const))
+    .where('payments.payment_id', '=', paymentId)
+    .where('refunds.amount_paise', '=', amountPaise)
+    .where('refunds.provider_refund_id', 'is', null)
+    .orderBy('refunds.id')
+    .executeTakeFirst();
+  return row ? toRefund(row) : null;
+}
+
+/** Refunds still waiting for the provider's first answer, asked at or before `before`: the retry's work. */
+export async function unansweredRefunds(db: Db, before: number, limit: number): Promise<StoredRefund[]> {
+  const rows = await db
+    .selectFrom('refunds')
+    .select(columns)
+    .where('status', '=', 'pending')
+    .where('provider_refund_id', 'is', null)
+    .where('updated_at', '<=', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(toRefund);
+}
+
+/** Marks a processed refund told to the shopper; true for the one caller that gets to tell them. */
+export async function claimNotice(db: Db, id: number, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable('refunds')
+    .set({ notified_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'processed')
+    .where('notified_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The dashboard's money counts (`Dashboard.money`); amounts in paise. */
+export async function moneyCounts(
+  db: Db,
+  since: number,
+): Promise<{
+  paymentsWithoutOrder: number;
+  refundsPending: number;
+  refundsFailed: number;
+  refunds30: number;
+  refunded30Paise: number;
+}> {
+  const [unplaced, refunds] = await Promise.all([
+    db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', 'in', [...TOOK_MONEY])
+      .where('order_id', 'is', null)
+      .where('outcome', 'is', null)
+      .executeTakeFirst(),
+    db
+      .selectFrom('refunds')
+      .select([
+        sql<string>`sum(case when status = 'pending' then 1 else 0 end)`.as('pending'),
+        sql<string>`sum(case when status = 'failed' then 1 else 0 end)`.as('failed'),
+        sql<string>`sum(case when status <> 'failed' and created_at >= ${since} then 1 else 0 end)`.as(
+          'recent',
+        ),
+        sql<string>`sum(case when status <> 'failed' and created_at >= ${since} then amount_paise else 0 end)`.as(
+          'recent_paise',
+        ),
+      ])
+      .executeTakeFirst(),
+  ]);
+  return {
+    paymentsWithoutOrder: Number(unplaced?.n ?? 0),
+    refundsPending: Number(refunds?.pending ?? 0),
+    refundsFailed: Number(refunds?.failed ?? 0),
+    refunds30: Number(refunds?.recent ?? 0),
+    refunded30Paise: Number(refunds?.recent_paise ?? 0),
+  };
+}
+
+const rupeesOf = (paise: number) => Math.floor(paise / 100);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A refund as the shopper sees it (whole rupees, times as ISO strings). */
+export function shopperRefund(r: StoredRefund): ShopperRefund {
+  return {
+    amount: rupeesOf(r.amountPaise),
+    status: r.status,
+    createdAt: iso(r.createdAt),
+    processedAt: r.processedAt === null ? null : iso(r.processedAt),
+  };
+}
+
+/** A refund as the admin's order page shows it. */
+export function adminRefund(r: StoredRefund): Refund {
+  return {
+    refundID: r.id,
+    kind: r.kind,
+    amount: rupeesOf(r.amountPaise),
+    reason: r.reason,
+    status: r.status,
+    failureReason: r.failureReason,
+    providerRefundID: r.providerRefundId,
+    by: r.createdBy,
+    createdAt: iso(r.createdAt),
+    processedAt: r.processedAt === null ? null : iso(r.processedAt),
+  };
 }

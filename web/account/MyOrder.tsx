@@ -1,7 +1,7 @@
 /**
- * `/my-orders/{id}`: one of the shopper's orders, its lines with pictures, delivery,
- * address, payment and figures, and the timeline of its statuses with their times (never the
- * admin's notes: the server does not send them). The page shows the copy kept on the device
+ * `/my-orders/{id}`: one of the shopper's orders, its lines with pictures, delivery, address,
+ * payment and figures (each refund: "Refund of ₹450 processed on 27 Nov"), and the timeline of
+ * its statuses with their times (never the admin's notes: the server does not send them). The page shows the copy kept on the device
  * (Dexie `orderDetails`) at once and polls the server with its ETag while open, so a move shows
  * within seconds; offline it says from when the copy is. Another account's order reads as missing.
  */
@@ -14,6 +14,7 @@ import { lineOption } from '../../domain/order-lines.js';
 import { statusLabel, stepsToCome, trackingMessages as t } from '../../domain/order-tracking.js';
 import type { OrderLine } from '../../domain/orders.js';
 import { paymentMethodLabel } from '../../domain/payment-methods.js';
+import { refundLine } from '../../domain/refunds.js';
 import { windowLabel } from '../../domain/slots.js';
 import { OrderBill } from '../checkout/OrderBill.js';
 import { OrderLineList, type ShownLine } from '../checkout/OrderLines.js';
@@ -21,7 +22,7 @@ import { useSession } from '../hooks/useSession.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { OrderUpdatesOffer } from '../push/OrderUpdatesOffer.js';
 import { useLiveRefresh } from './live-refresh.js';
-import { keptOrderDetail, refreshOrderDetail } from './order-detail.js';
+import { keptOrderDetail, orderRefunds, refreshOrderDetail } from './order-detail.js';
 import './account.css';
 
 const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
@@ -72,6 +73,7 @@ export default function MyOrder() {
   }
 
   const o = kept.order;
+  const refunds = orderRefunds(o);
   const toCome = stepsToCome(o.status);
   return (
     <div className="page account account--wide order-page">
@@ -181,6 +183,14 @@ export default function MyOrder() {
           slot={o.deliverySlot}
           couponCode={o.couponCode}
         />
+        {refunds.length > 0 ? (
+          <ul className="order-refunds" aria-label="Refunds" data-testid="order-refunds">
+            {refunds.map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: refunds have no id here; the server's order is fixed (oldest first).
+              <li key={i}>{refundLine(r)}</li>
+            ))}
+          </ul>
+        ) : null}
         <p className="orders__fetched">Ordered {formatTime(o.orderDate)}</p>
       </section>
       {o.status !== 'delivered' && o.status !== 'cancelled' ? <OrderUpdatesOffer /> : null}

@@ -17,6 +17,7 @@ import { formatRupees } from '../../domain/money.js';
 import { statusLabel } from '../../domain/order-tracking.js';
 import type { OrderHistoryRow } from '../../domain/orders.js';
 import { paymentMethodLabel } from '../../domain/payment-methods.js';
+import { refundLine, type ShopperRefund } from '../../domain/refunds.js';
 import { windowLabel } from '../../domain/slots.js';
 import { ApiError } from '../api/client.js';
 import { OrderLineList, OrderLineText } from '../checkout/OrderLines.js';
@@ -26,7 +27,7 @@ import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { useLiveRefresh } from './live-refresh.js';
-import { historyLine, keptOrderHistory, refreshOrderHistory } from './order-history.js';
+import { historyLine, historyRefunds, keptOrderHistory, refreshOrderHistory } from './order-history.js';
 import './account.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
@@ -39,6 +40,7 @@ interface OrderGroup {
   totalAmount: number;
   paymentMethod: string;
   delivery: string;
+  refunds: ShopperRefund[];
   lines: OrderHistoryRow[];
 }
 
@@ -64,10 +66,24 @@ function groups(rows: OrderHistoryRow[]): OrderGroup[] {
         totalAmount: r.totalAmount,
         paymentMethod: r.paymentMethod,
         delivery: deliveryText(r),
+        refunds: historyRefunds(r),
         lines: [r],
       });
   }
   return [...byId.values()];
+}
+
+/** An order's refunds, one line each ("Refund of ₹450 processed on 27 Nov"). */
+function Refunds({ refunds }: { refunds: ShopperRefund[] }) {
+  if (refunds.length === 0) return null;
+  return (
+    <ul className="order-refunds" aria-label="Refunds">
+      {refunds.map((r, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: refunds have no id here; the server's order is fixed (oldest first).
+        <li key={i}>{refundLine(r)}</li>
+      ))}
+    </ul>
+  );
 }
 
 const TITLE = 'Your Orders';
@@ -159,7 +175,11 @@ export default function MyOrders() {
                       />
                     </td>
                     <td>{r.quantity}</td>
-                    <td>{formatRupees(r.totalAmount)}</td>
+                    <td>
+                      {formatRupees(r.totalAmount)}
+                      {/* Every row of an order carries its refunds: said once, on its first row. */}
+                      {rows[i - 1]?.orderID !== r.orderID ? <Refunds refunds={historyRefunds(r)} /> : null}
+                    </td>
                     <td>{formatDate(r.orderDate)}</td>
                     <td>
                       <span className={`orders__status orders__status--${r.status.replace(/\s+/g, '-')}`}>
@@ -186,6 +206,7 @@ export default function MyOrders() {
                   {paymentMethodLabel(o.paymentMethod)}
                 </p>
                 <p className="orders__meta">Delivery: {o.delivery}</p>
+                <Refunds refunds={o.refunds} />
                 <OrderLineList lines={o.lines.map(historyLine)} />
               </li>
             ))}

@@ -1,6 +1,7 @@
 import type { ShopperOrder } from '../../domain/order-tracking.js';
 import { ordersContract } from '../../domain/orders.contract.js';
 import { isOwnedBy } from '../../domain/ownership.js';
+import type { ShopperRefund } from '../../domain/refunds.js';
 import { db } from '../../sw/db.js';
 import type { OrderDetailCache } from '../../sw/db-rows.js';
 import { callRevalidated } from '../api/client.js';
@@ -33,4 +34,9 @@ export async function refreshOrderDetail(userId: number, orderID: number): Promi
 export async function keptOrderDetail(userId: number, orderID: number): Promise<OrderDetailCache | null> {
   const row = await db.orderDetails.get(orderID);
   return row && isOwnedBy(row, userId) ? row : null;
+}
+
+/** The order's refunds, oldest first; a copy kept before refunds were answered has none until refreshed. */
+export function orderRefunds(order: ShopperOrder): ShopperRefund[] {
+  return (order as Partial<ShopperOrder>).refunds ?? [];
 }

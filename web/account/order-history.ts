@@ -1,6 +1,7 @@
 import { lineOption } from '../../domain/order-lines.js';
 import { ordersContract } from '../../domain/orders.contract.js';
 import type { OrderHistoryRow } from '../../domain/orders.js';
+import type { ShopperRefund } from '../../domain/refunds.js';
 import { db } from '../../sw/db.js';
 import type { OrderHistoryCache } from '../../sw/db-rows.js';
 import { callRevalidated } from '../api/client.js';
@@ -65,4 +66,12 @@ export function historyLine(r: KeptHistoryRow): ShownLine {
     unitPrice: r.unitPrice,
     lineTotal: r.unitPrice * r.quantity,
   };
+}
+
+/**
+ * The refunds of a history row's order (every row of the order carries the same list), oldest
+ * first. A copy kept before refunds were answered has none until the next fetch.
+ */
+export function historyRefunds(r: KeptHistoryRow): ShopperRefund[] {
+  return (r as { refunds?: ShopperRefund[] }).refunds ?? [];
 }

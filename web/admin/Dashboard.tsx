@@ -117,6 +117,7 @@ function Figures({ data }: { data: DashboardData }) {
         <Card label="Categories" value={String(data.categories)} testId="categories" />
       </div>
       <div className="admin-grid">
+        <Money money={data.money} />
         {data.deliveries.map((day, i) => (
           <section key={day.date} className="admin-panel" aria-labelledby={`deliveries-${day.date}`}>
             <h2 id={`deliveries-${day.date}`}>
@@ -227,6 +228,72 @@ function Figures({ data }: { data: DashboardData }) {
         </section>
       </div>
     </>
+  );
+}
+
+/**
+ * Money kept right (issue 39): a payment without an order must stay 0, so any other count is a
+ * warning in words as well as colour, as is a failed refund (money still owed to a shopper).
+ */
+function Money({ money }: { money: DashboardData['money'] }) {
+  return (
+    <section className="admin-panel" aria-labelledby="money-title" data-testid="money">
+      <h2 id="money-title">{adminMessages.moneyTitle}</h2>
+      <dl className="admin-money">
+        <MoneyRow
+          label={adminMessages.paymentsWithoutOrder}
+          value={String(money.paymentsWithoutOrder)}
+          warning={money.paymentsWithoutOrder > 0 ? adminMessages.paymentsWithoutOrderWarn : null}
+          testId="money-without-order"
+        />
+        <MoneyRow
+          label={adminMessages.refundsPending}
+          value={String(money.refundsPending)}
+          warning={null}
+          testId="money-refunds-pending"
+        />
+        <MoneyRow
+          label={adminMessages.refundsFailed}
+          value={String(money.refundsFailed)}
+          warning={money.refundsFailed > 0 ? adminMessages.refundsFailedWarn : null}
+          testId="money-refunds-failed"
+        />
+        <MoneyRow
+          label={adminMessages.refunds30}
+          value={adminMessages.refunds30Value(money.refunds30, money.refunded30)}
+          warning={null}
+          testId="money-refunds-30"
+        />
+      </dl>
+    </section>
+  );
+}
+
+function MoneyRow({
+  label,
+  value,
+  warning,
+  testId,
+}: {
+  label: string;
+  value: string;
+  warning: string | null;
+  testId: string;
+}) {
+  return (
+    <div className={warning ? 'admin-money__row admin-money__row--warn' : 'admin-money__row'}>
+      <dt>{label}</dt>
+      <dd>
+        <span className="admin-money__value" data-testid={testId}>
+          {value}
+        </span>
+        {warning && (
+          <span className="admin-money__warn" data-testid={`${testId}-warning`}>
+            {warning}
+          </span>
+        )}
+      </dd>
+    </div>
   );
 }
 

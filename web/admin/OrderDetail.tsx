@@ -16,12 +16,14 @@ import { ApiError, serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { CancelUnpaid } from './CancelUnpaid.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
+import { useConfirm } from './dialogs.js';
 import { download } from './download.js';
 import { useLeaveGuardState } from './leave-guard.js';
 import { PackingSlip, slotText } from './PackingSlip.js';
+import { RefundPanel } from './RefundPanel.js';
 import { LoadError, Loading, Screen } from './ui.js';
 
-/** One order: its lines, customer, payment, the timeline of its statuses, a status move with a note, and a packing slip. */
+/** One order: its lines, customer, payment (an online one with its refunds), the timeline of its statuses, a status move with a note, and a packing slip. */
 export default function OrderDetail({ id }: { id: string }) {
   const order = useAdminQuery(adminApi.order, { params: { id } }, `order-${id}`);
   return (
@@ -133,6 +135,7 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
           </ol>
         </section>
       </div>
+      {order.payment && <RefundPanel orderID={order.orderID} payment={order.payment} />}
       <section className="admin-panel admin-no-print" aria-labelledby="lines-title">
         <h2 id="lines-title">Items</h2>
         <section
@@ -192,12 +195,25 @@ function MoveForm({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void
   const [busy, setBusy] = useState(false);
   const notify = useNotify();
   const adminCall = useAdminCall();
+  const confirm = useConfirm();
   useLeaveGuardState(note.trim() !== '');
   if (!order.nextStatuses.length)
     return <p className="muted">This order is {order.status}: no further steps.</p>;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!to) return;
+    // Cancelling money taken online gives it back: the admin is told before, not after.
+    const pay = order.payment;
+    if (
+      to === 'cancelled' &&
+      pay &&
+      pay.refundable > 0 &&
+      !(await confirm(
+        adminMessages.cancelPaidConfirm(order.orderID, pay.refundable, pay.paid),
+        adminMessages.cancelPaidConfirmLabel,
+      ))
+    )
+      return;
     setBusy(true);
     try {
       await adminCall(adminApi.moveOrder, { params: { id: order.orderID }, body: { status: to, note } });

@@ -10,7 +10,7 @@ import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/orders.js';
 import { ordersCsv } from '../../domain/orders-csv.js';
-import { paymentMethodLabel } from '../../domain/payment-methods.js';
+import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/payment-methods.js';
 import { slotsApi } from '../../domain/slots.contract.js';
 import { windowLabel } from '../../domain/slots.js';
 import { serverMessageOr } from '../api/client.js';
@@ -75,7 +75,12 @@ export default function Orders() {
   const selection = JSON.stringify(filters);
 
   const move = async (o: AdminOrderSummary, next: OrderStatus) => {
-    if (!(await confirm(adminMessages.statusMoveConfirm(o.orderID, next), 'Move'))) return;
+    // Cancelling an order paid online refunds it in full: the question says so.
+    const refunds = next === 'cancelled' && o.paymentMethod === PAYMENT_METHODS.online;
+    const question = refunds
+      ? adminMessages.cancelPaidConfirm(o.orderID)
+      : adminMessages.statusMoveConfirm(o.orderID, next);
+    if (!(await confirm(question, refunds ? adminMessages.cancelPaidConfirmLabel : 'Move'))) return;
     try {
       await adminCall(adminApi.moveOrder, { params: { id: o.orderID }, body: { status: next } });
       notify(adminMessages.statusMoved(o.orderID, next), 'success');
