@@ -1,12 +1,12 @@
 /**
  * The phone finds out what became of a payment whose page died (Android reclaims the shop's page
  * while the shopper is in the UPI app). The checkout keeps each payment in progress in Dexie
- * (`PaymentRow`, `sw/outbox-row.ts`) before Checkout opens; when the shop opens again, and whenever it comes
- * back online or into view, this asks the server about each one (`GET /payments/attempts/{key}`)
- * and does what `domain/payment-resume.ts` says. Started by the page's outbox sender, which
- * `web/pwa/start.ts` loads only while the device has a payment in progress or an order waiting,
- * never with the first screen; what it shows
- * is `PaymentInProgress.tsx`, a chunk of its own loaded only when there is something to show.
+ * (`PaymentRow`, `sw/outbox-row.ts`) before Checkout opens; when the shop opens again, and
+ * whenever it comes back online or into view, this asks the server about each one
+ * (`GET /payments/attempts/{key}`) and does what `domain/payment-resume.ts` says. Started by the
+ * page's outbox sender, which `web/pwa/start.ts` loads only while the device has a payment in
+ * progress or an order waiting, never with the first screen; what it shows is
+ * `PaymentInProgress.tsx`, a chunk of its own loaded only when there is something to show.
  */
 import { type PaymentOnPhone, paymentOnPhone, resumeBackoffMs } from '../../domain/payment-resume.js';
 import { type PaymentAttempt, paymentsContract } from '../../domain/payments.contract.js';
@@ -190,7 +190,15 @@ async function kick(): Promise<void> {
           offline: !navigator.onLine,
         })
       : [];
-    publish(mergeFound(shown, pass));
+    // Only the signed-in account's payments are shown: the phone may be someone else's now.
+    publish(
+      session
+        ? mergeFound(
+            shown.filter((f) => f.row.userId === session.userId),
+            pass,
+          )
+        : [],
+    );
     // Asked again later while something is not settled; offline, the online event asks.
     if (navigator.onLine && pass.some((f) => f.on.kind === 'confirming' || f.on.kind === 'open'))
       timer = setTimeout(() => void kick(), resumeBackoffMs(waits++));
