@@ -4,7 +4,8 @@
  * One rule for the page's resume (`web/checkout/payment-resume.ts`) and its tests:
  * - `placed`: the order goes into the outbox as sent and its lines out of the cart, in one
  *   transaction, so nobody pays for them twice;
- * - `open`: nothing paid yet: pay again with the same provider order, or back to the cart;
+ * - `open`: nothing paid yet: pay again with the same provider order, or back to the cart (the
+ *   phone drops it silently when none of its lines is in the cart any more: another order took them);
  * - `paying`, or no answer (offline, the server unreachable): "being confirmed", asked again later;
  *   never "failed", since a payment may still arrive and place the order;
  * - `refunded`: said with the reason, the row goes, the lines stay in the cart;

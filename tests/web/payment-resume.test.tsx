@@ -275,6 +275,20 @@ describe('when the shop opens again', () => {
     expect(await store.outbox.count()).toBe(0);
   });
 
+  it('open, but none of its lines is in the cart any more (another order took them): dropped silently', async () => {
+    await store.cart.bulkPut([line(3)]);
+    await paying('k-1');
+    const found = await resumePass({
+      store,
+      ask: server({ 'k-1': attempt('k-1', { state: 'open' }) }),
+      userId: USER,
+      offline: false,
+    });
+    expect(found).toEqual([]);
+    expect(await store.payments.count()).toBe(0);
+    expect(await cartKeys()).toEqual(['3:base']);
+  });
+
   it('paying, the server unreachable, or offline: being confirmed, the payment and the lines kept', async () => {
     await cartWithThreeLines();
     await paying('k-1', USER, 1);

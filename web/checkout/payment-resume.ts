@@ -85,7 +85,10 @@ export async function resumePass(input: {
     .sort((a, b) => a.createdAt - b.createdAt);
   const found: Found[] = [];
   for (const row of rows) {
-    const on = paymentOnPhone(input.offline ? null : await input.ask(row.key));
+    let on = paymentOnPhone(input.offline ? null : await input.ask(row.key));
+    // Never paid, and its lines left the cart (another order took them): nothing is left to pay for.
+    if (on.kind === 'open' && !(await input.store.cart.bulkGet([...row.order.cartKeys])).some(Boolean))
+      on = { kind: 'gone' };
     await settle(input.store, row, on);
     if (on.kind !== 'gone') found.push({ row, on });
   }

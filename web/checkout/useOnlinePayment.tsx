@@ -183,9 +183,10 @@ export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: O
         payKey.current = null;
         return;
       }
-      // Not paid, and the shopper knows it: nothing is in progress until they try again (same key).
-      await db.payments.delete(key);
+      // A failed payment is not in progress until they try again (same key). One closed unpaid stays: with
+      // UPI the shopper may have paid in the app and closed Checkout before it said so.
       if (result.kind === 'failed') {
+        await db.payments.delete(key);
         setFailure(result.reason);
         notify(t.paymentFailed(result.reason), 'error');
       } else {
