@@ -111,3 +111,27 @@ export const checkoutMessages = {
   notificationTitle: (id: number) => `Order #${id} placed`,
   notificationBody: (total: string) => `Your order of ${total} reached the shop.`,
 } as const;
+
+/**
+ * A payment in progress that the shop finds on the phone when it opens again (its page died in
+ * the UPI app, most often): what became of it, in the shopper's words. Never "failed" while it is
+ * not known: a payment not yet confirmed may still place its order.
+ */
+export const paymentResumeMessages = {
+  region: 'Your payment',
+  confirmingTitle: 'Payment being confirmed',
+  confirming: (amount: string) =>
+    `We are confirming your payment of ${amount} with the bank. If it went through, your order is placed by itself, and you will never pay twice. Keep the items in your cart until then.`,
+  confirmingOffline: 'You are offline: we will check as soon as you are back online.',
+  openTitle: 'Your payment was not finished',
+  open: (amount: string) =>
+    `No payment of ${amount} has reached us yet. You can pay again, or go back to your cart: nothing was charged.`,
+  payAgain: (amount: string) => `Pay ${amount} again`,
+  backToCart: 'Back to cart',
+  placedTitle: (id: number) => `Order #${id} placed`,
+  placed: (amount: string) => `Your payment of ${amount} was received and your order is placed.`,
+  viewOrder: 'View order',
+  refundedTitle: 'Payment refunded',
+  close: 'Close',
+  hide: 'Hide',
+} as const;

@@ -20,7 +20,8 @@
  * put per product made a first sync of a big catalogue CPU-bound), the device's products moved
  * there by its upgrade; 7, the old `products` table dropped (Dexie lets an upgrade read a table
  * only when a later version deletes it); 8, the delivery areas by pincode and the device settings
- * (the cursor reset by its upgrade, so they arrive with a full snapshot).
+ * (the cursor reset by its upgrade, so they arrive with a full snapshot); 9, the payments in
+ * progress (`PaymentRow` in `outbox-row.ts`), so a page killed in the UPI app does not forget a payment.
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { CartLine } from '../domain/cart.js';
@@ -38,7 +39,7 @@ import type {
   StoredImage,
   StoredProduct,
 } from './db-rows.js';
-import type { OutboxRow } from './outbox-row.js';
+import type { OutboxRow, PaymentRow } from './outbox-row.js';
 import { CHUNK_SPAN, packChunks } from './product-chunks.js';
 
 export class ShopDatabase extends Dexie {
@@ -59,6 +60,8 @@ export class ShopDatabase extends Dexie {
   areas!: EntityTable<DeliveryArea, 'pincode'>;
   /** The device settings (`domain/settings.ts`), one row per key, from the catalogue feed. */
   settings!: EntityTable<SettingRow, 'key'>;
+  /** Payments in progress (`PaymentRow` in `outbox-row.ts`), until their order is in the outbox or known. */
+  payments!: EntityTable<PaymentRow, 'key'>;
 
   /** Product ids per `productChunks` row; tests use small spans so that chunks cross feed pages. */
   readonly chunkSpan: number;
@@ -95,6 +98,7 @@ export class ShopDatabase extends Dexie {
       .upgrade(async (tx) => {
         await tx.table('meta').bulkDelete(['catalogueCursor', 'catalogueEtag']);
       });
+    this.version(9).stores({ ...tables, payments: 'key' });
   }
 }
 

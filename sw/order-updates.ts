@@ -18,7 +18,8 @@ export const OrderUpdatePushSchema = v.object({
   body: v.string(),
   tag: v.string(),
   url: v.pipe(v.string(), v.startsWith('/')),
-  orderID: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** 0: a notice with no order (a paid order that could not be placed): shown, refreshing nothing. */
+  orderID: v.pipe(v.number(), v.integer(), v.minValue(0)),
   status: OrderStatusSchema,
 });
 export type OrderUpdate = v.InferOutput<typeof OrderUpdatePushSchema>;
@@ -36,6 +37,7 @@ export function readOrderUpdate(json: unknown): OrderUpdate | null {
  * push already on its way may still arrive).
  */
 export async function refreshOrderCopies(update: OrderUpdate, store: ShopDatabase = db): Promise<void> {
+  if (update.orderID === 0) return;
   const session = await loadSession(store);
   if (!session) return;
   const userId = session.userId;

@@ -9,6 +9,8 @@
 import type { CartLine } from '../domain/cart.js';
 import type { OrderRequestInput, OrderTotals, PlacedOrder } from '../domain/orders.js';
 import type { OutboxProblem } from '../domain/outbox.js';
+import type { PaymentOnPhone } from '../domain/payment-resume.js';
+import type { ProviderOrder } from '../domain/payments.contract.js';
 import type { SlotOffer } from '../domain/slots.js';
 
 export const OUTBOX_ROW_VERSION = 1;
@@ -125,4 +127,41 @@ export function upgradeRow(raw: Partial<OutboxRow> & Pick<OutboxRow, 'key'>): Ou
     photos: raw.photos,
     lines: raw.lines,
   };
+}
+
+/**
+ * A payment in progress (Dexie table `payments`, keyed by the order's Idempotency-Key): stored
+ * when the provider order is answered, before Checkout opens, and deleted in the transaction that
+ * puts its order into the outbox. A row still here when the shop opens again is a payment whose
+ * page died (in the UPI app, most often): `web/checkout/payment-resume.ts` asks the server what
+ * became of it. Everything the outbox row would need is kept, so a placed order shows as the
+ * checkout would have shown it, and a second try pays with the same provider order.
+ */
+export interface PaymentRow {
+  /** The Idempotency-Key of the provider order and of the order placed after it. */
+  key: string;
+  userId: number;
+  email: string;
+  providerOrder: ProviderOrder;
+  /** The outbox row's making (`queueOrder`'s `NewOrder` without the key and account). */
+  order: PaymentOrder;
+  createdAt: number;
+}
+
+export interface PaymentOrder {
+  /** As priced for the provider order: no payment proof yet. */
+  request: OrderRequestInput;
+  figures: QueuedFigures;
+  slot?: SlotOffer | null;
+  /** The cart lines it pays for: they leave the cart with the order, never before. */
+  cartKeys: readonly string[];
+  /** Uploaded before the provider order, so kept by id (the Blobs stay in the cart lines). */
+  photos?: Omit<OutboxPhoto, 'blob'>[];
+  lines?: QueuedLine[];
+}
+
+/** A payment in progress as the phone shows it, once asked about (or not: offline). */
+export interface PaymentFound {
+  row: PaymentRow;
+  on: Exclude<PaymentOnPhone, { kind: 'gone' }>;
 }

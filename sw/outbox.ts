@@ -14,7 +14,7 @@
  *   ever deleted before a definite answer, and a row waiting for the shopper
  *   never stops the rows behind it.
  */
-import type { OrderRequestInput } from '../domain/orders.js';
+import type { OrderRequestInput, PlacedOrder } from '../domain/orders.js';
 import { type Answer, classifyAnswer, classifyPhotoAnswer } from '../domain/outbox.js';
 import { isOwnedBy } from '../domain/ownership.js';
 import type { SlotOffer } from '../domain/slots.js';
@@ -99,16 +99,23 @@ export interface NewOrder {
   photos?: OutboxPhoto[];
   /** What each line chose (line i of the request), kept for showing the order while it waits. */
   lines?: QueuedLine[];
+  /**
+   * The order the server placed already (a payment whose page died before `handler`, placed by its
+   * webhook): stored as sent, as a sent row looks after `place-order` answered.
+   */
+  placed?: PlacedOrder;
 }
 
 /**
  * Stores the order and empties its cart lines in one transaction: either the
  * order is in the outbox and out of the cart, or nothing changed. Only then is
- * anything sent, so a crash at any later moment loses nothing.
+ * anything sent, so a crash at any later moment loses nothing. A payment in
+ * progress under the same key (`PaymentRow` in `outbox-row.ts`) ends in that same transaction:
+ * its order is now the outbox's, and a phone that dies right after still knows it.
  */
 export async function queueOrder(order: NewOrder, env: OutboxEnv = defaultEnv()): Promise<OutboxRow> {
   const now = env.now();
-  const row: OutboxRow = upgradeRow({
+  const queued: OutboxRow = upgradeRow({
     v: OUTBOX_ROW_VERSION,
     key: order.key,
     userId: order.userId,
@@ -124,12 +131,20 @@ export async function queueOrder(order: NewOrder, env: OutboxEnv = defaultEnv())
     ...(order.photos?.length ? { photos: order.photos } : {}),
     ...(order.lines ? { lines: order.lines } : {}),
   });
-  await env.db.transaction('rw', env.db.outbox, env.db.cart, async () => {
-    await env.db.outbox.add(row);
+  const row = order.placed
+    ? { ...queued, ...sentPatch(queued, { kind: 'sent', order: order.placed }) }
+    : queued;
+  const stored = await env.db.transaction('rw', env.db.outbox, env.db.cart, env.db.payments, async () => {
+    // The server's order for a payment whose `handler` ran after all (another tab) is in the outbox
+    // already: that row stays. Any other order under a key taken is refused, and nothing changes.
+    const kept = order.placed ? await env.db.outbox.get(order.key) : undefined;
+    if (!kept) await env.db.outbox.add(row);
     await env.db.cart.bulkDelete([...order.cartKeys]);
+    await env.db.payments.delete(order.key);
+    return kept ? upgradeRow(kept) : row;
   });
   await writeMirror(env.db);
-  return row;
+  return stored;
 }
 
 export interface PassResult {

@@ -48,7 +48,29 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * Checkout's proof of payment: not part of what an order asks for. The server places a paid order
+ * from the request kept with its provider order (no proof in it), and the page's own `place-order`
+ * for it, with the proof, is the same order.
+ */
+const PAYMENT_PROOF = ['RazorpayPaymentId', 'RazorpayOrderId', 'RazorpaySignature'] as const;
+
+function withoutProof(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const rest: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of PAYMENT_PROOF) delete rest[field];
+  return rest;
+}
+
+/** The order a request asks for, hashed: the payment proof is left out (`PAYMENT_PROOF`). */
 export function requestHash(body: unknown): string {
+  return createHash('sha256')
+    .update(canonicalJson(withoutProof(body)))
+    .digest('hex');
+}
+
+/** The hash answers stored before the proof was left out were made with: the whole body. */
+function wholeBodyHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
@@ -62,10 +84,15 @@ export async function findAnswer(db: Db, userId: number, key: string): Promise<S
   return row ? { requestHash: row.request_hash, statusCode: row.status_code, response: row.response } : null;
 }
 
-/** The stored answer when the body is the same; 422 when the key is reused for another order. */
-export function replay(stored: StoredAnswer, hash: string): StoredAnswer {
-  if (stored.requestHash !== hash)
-    throw new HttpError(422, messages.idempotencyKeyReused, { reason: 'key-reused' });
+/**
+ * The stored answer when the body is the same; 422 when the key is reused for another order.
+ * `body`, when given, also matches an answer stored under the whole body's hash (kept 30 days
+ * from before the proof was left out of it).
+ */
+export function replay(stored: StoredAnswer, hash: string, body?: unknown): StoredAnswer {
+  const same =
+    stored.requestHash === hash || (body !== undefined && stored.requestHash === wholeBodyHash(body));
+  if (!same) throw new HttpError(422, messages.idempotencyKeyReused, { reason: 'key-reused' });
   return stored;
 }
 
@@ -126,10 +153,20 @@ export class InFlight {
   }
 }
 
+function keyLockIds(userId: number, key: string): [number, number] {
+  return [userId, createHash('sha256').update(key).digest().readInt32BE(0)];
+}
+
+/** How long the page's request waits for another holder of its key (another process placing it). */
+export const KEY_WAIT_MS = 2_000;
+
 /**
- * PostgreSQL: a transaction-scoped advisory lock on (user, key), tried without
- * waiting. Another process holding it is placing this very order: 409. SQLite
- * has one writer in one process, where `InFlight` already decided.
+ * PostgreSQL: a transaction-scoped advisory lock on (user, key), waited for a
+ * moment (`KEY_WAIT_MS`): the holder is another process placing this very
+ * order (the page's repeat, or the server placing the paid order from a
+ * webhook), and once it commits, its stored answer is the answer. Still held
+ * after that: 409 in progress. SQLite has one writer in one process, where
+ * `InFlight` already decided.
  */
 export async function lockKeyInTransaction(
   trx: Transaction<Database>,
@@ -138,9 +175,30 @@ export async function lockKeyInTransaction(
   key: string,
 ): Promise<void> {
   if (dialect !== 'postgres') return;
-  const k2 = createHash('sha256').update(key).digest().readInt32BE(0);
-  const { rows } = await sql<{
-    locked: boolean;
-  }>`select pg_try_advisory_xact_lock(${userId}::int, ${k2}::int) as locked`.execute(trx);
-  if (!rows[0]?.locked) throw inProgress();
+  const [k1, k2] = keyLockIds(userId, key);
+  await sql.raw(`set local lock_timeout = ${KEY_WAIT_MS}`).execute(trx);
+  try {
+    await sql`select pg_advisory_xact_lock(${k1}::int, ${k2}::int)`.execute(trx);
+  } catch (err) {
+    // 55P03 lock_not_available: the wait ran out (the transaction is aborted and rolls back).
+    if ((err as { code?: unknown }).code === '55P03') throw inProgress();
+    throw err;
+  }
+  await sql.raw('set local lock_timeout to default').execute(trx);
+}
+
+/**
+ * The same lock, waited for: the server placing a paid order itself (a provider event) must not
+ * give up because the page is placing it right now; once the page's transaction ends, the answer
+ * it stored is there to see. SQLite's transactions already run one at a time.
+ */
+export async function waitForKeyInTransaction(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  userId: number,
+  key: string,
+): Promise<void> {
+  if (dialect !== 'postgres') return;
+  const [k1, k2] = keyLockIds(userId, key);
+  await sql`select pg_advisory_xact_lock(${k1}::int, ${k2}::int)`.execute(trx);
 }

@@ -41,11 +41,15 @@ import {
   requestHash,
   type StoredAnswer,
   storeAnswer,
+  waitForKeyInTransaction,
 } from './idempotency.js';
 import { type PricedOrderLine, priceItems } from './order.pricing.js';
 import { insertOrder } from './order.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** What placing needs; the in-process key set is only the page's (`placeOrderOnce`). */
+export type PlacingDeps = Omit<OrderDeps, 'inFlight'>;
 
 export interface OrderDeps {
   db: Kysely<Database>;
@@ -87,6 +91,15 @@ export type PricingRequest = Pick<
 
 /** In an order's transaction: the slot's place is counted under its lock (see `takeSlot`). */
 export type SlotLock = { trx: Transaction<Database>; dialect: Dialect } | null;
+
+/**
+ * The figures a provider order was made for, kept with it (`payments.request_json`): a paid order
+ * the server places itself is written with them, since the shopper already paid that amount.
+ */
+export interface KeptPricing {
+  lines: PricedOrderLine[];
+  totals: OrderTotals;
+}
 
 /**
  * The delivery area of an order: its pincode must be one the shop delivers to, and its State and
@@ -139,6 +152,7 @@ export async function quote(
   now: Date,
   lock: SlotLock = null,
   cap: UnpaidCap | null = null,
+  kept: KeptPricing | null = null,
 ): Promise<Quote> {
   const area = await areaOf(db, body);
   const day = body.DeliveryDate;
@@ -161,7 +175,9 @@ export async function quote(
   }
   await checkSlotOfArea(db, area, body.DeliverySlotID);
   const slot = await takeSlot(db, body.DeliverySlotID, day, now, lock, cap);
-  const lines = await priceItems(db, body.OrderItems);
+  // Pricing again still refuses a product that is gone; a paid order keeps the figures it was paid at.
+  const fresh = await priceItems(db, body.OrderItems);
+  const lines = kept ? kept.lines : fresh;
   let coupon: Coupon | null = null;
   let couponProblem: string | null = null;
   if (body.CouponCode) {
@@ -173,6 +189,7 @@ export async function quote(
       couponProblem = err.message;
     }
   }
+  if (kept) return { lines, totals: kept.totals, coupon, slot, area };
   const totals = orderTotals(lines, area.charge, coupon?.amount ?? 0, slot.surcharge);
   const changed = comparePricing({ items: body.OrderItems, total: body.TotalAmount }, lines, totals);
   if (changed) {
@@ -188,23 +205,33 @@ export async function quote(
   return { lines, totals, coupon, slot, area };
 }
 
+/** A payment the server already holds (a provider event), placing the order it was made for. */
+export interface ServerPaid {
+  payment: VerifiedPayment;
+  /** When the shopper paid: the date, cut-off and gift rules are judged as at then. */
+  judgedAt: Date;
+  kept: KeptPricing;
+}
+
 async function placeInTransaction(
-  deps: OrderDeps,
+  deps: PlacingDeps,
   trx: Transaction<Database>,
   userId: number,
   key: string | null,
   body: OrderRequest,
   lookedUp: LookedUp | null,
+  paid: ServerPaid | null = null,
 ): Promise<PlacedOrder> {
-  const now = deps.now();
+  const now = paid ? paid.judgedAt : deps.now();
   checkGiftPayment(body);
   // Only an order that holds its place without paying is capped per account: a paid one is not
   // hoarding (gifts to several people on one date still go).
   const cap = body.PaymentMethod === PAYMENT_METHODS.online ? null : { userId, max: deps.maxUnpaidPerSlot };
-  const priced = await quote(trx, userId, body, now, { trx, dialect: deps.dialect }, cap);
+  const priced = await quote(trx, userId, body, now, { trx, dialect: deps.dialect }, cap, paid?.kept ?? null);
   await checkGiftLines(trx, userId, body.DeliveryDate, priced.lines, now);
-  let payment: VerifiedPayment | null = null;
-  if (body.PaymentMethod === PAYMENT_METHODS.online) {
+  // A payment the server holds came in the provider's own event: there is no Checkout proof to check.
+  let payment: VerifiedPayment | null = paid?.payment ?? null;
+  if (!paid && body.PaymentMethod === PAYMENT_METHODS.online) {
     if (!deps.payments.provider) throw badRequest(messages.onlinePaymentUnavailable);
     if (lookedUp) {
       payment = await deps.payments.verifyLookedUp(trx, {
@@ -226,7 +253,8 @@ async function placeInTransaction(
     }
   }
   const status = payment ? 'paid' : 'placed';
-  const t = now.getTime();
+  // Recorded when written; a paid order's rules were judged as at the payment (`now` above).
+  const t = deps.now().getTime();
   let orderId: number;
   try {
     orderId = await insertOrder(
@@ -332,7 +360,7 @@ export async function placeOrderOnce(
   }
   const hash = requestHash(body);
   const fromStore = (s: StoredAnswer): OrderAnswer => ({
-    statusCode: replay(s, hash).statusCode,
+    statusCode: replay(s, hash, body).statusCode,
     body: s.response,
     replayed: true,
   });
@@ -372,4 +400,50 @@ export async function placeOrderOnce(
   } finally {
     leave();
   }
+}
+
+/** What the server's own placing of a paid order came to. */
+export type ServerPlacement =
+  /** Placed now, under the key, with the payment linked. */
+  | { kind: 'placed'; orderId: number }
+  /** The key was answered already (the page placed it, or another process did). */
+  | { kind: 'answered' }
+  /** The payment is settled another way (linked to an order, or refunded): nothing to place. */
+  | { kind: 'settled' };
+
+/**
+ * Places a paid order the page never sent, from the request kept with its provider order, under
+ * the same key, so the page's own `place-order` (late, or never) finds this very answer. The key's
+ * lock is waited for, not refused: a page placing it right now finishes first, and this then sees
+ * its answer. `stillOpen` checks the payment row under the lock (no order, no outcome yet).
+ * Rate limits and the unpaid cap do not apply (the shopper paid); a refusal of the order's rules
+ * is thrown as the HttpError it is.
+ */
+export async function placePaidOrder(
+  deps: PlacingDeps,
+  p: {
+    userId: number;
+    key: string;
+    body: OrderRequest;
+    paid: ServerPaid;
+    stillOpen(trx: Transaction<Database>): Promise<boolean>;
+  },
+): Promise<ServerPlacement> {
+  const hash = requestHash(p.body);
+  return deps.db.transaction().execute(async (trx): Promise<ServerPlacement> => {
+    await waitForKeyInTransaction(trx, deps.dialect, p.userId, p.key);
+    if (await findAnswer(trx, p.userId, p.key)) return { kind: 'answered' };
+    if (!(await p.stillOpen(trx))) return { kind: 'settled' };
+    const placed = await placeInTransaction(deps, trx, p.userId, p.key, p.body, null, p.paid);
+    await storeAnswer(trx, {
+      userId: p.userId,
+      key: p.key,
+      hash,
+      orderId: placed.orderID,
+      statusCode: 200,
+      response: JSON.stringify(ok(placed, messages.orderPlaced)),
+      now: deps.now().getTime(),
+    });
+    return { kind: 'placed', orderId: placed.orderID };
+  });
 }

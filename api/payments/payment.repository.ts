@@ -14,7 +14,18 @@ export interface StoredPayment {
   status: PaymentStatus;
   paymentId: string | null;
   orderId: number | null;
+  /** The kept order request (see `paid-orders.ts`), null for a provider order made before it was kept. */
+  requestJson: string | null;
+  paidAt: number | null;
+  authorizedAt: number | null;
+  closedAt: number | null;
+  outcome: PaymentOutcome | null;
+  outcomeReason: string | null;
+  createdAt: number;
 }
+
+/** What became of a provider order that has no order: its money went back, or it was never paid. */
+export type PaymentOutcome = 'refunded' | 'closed';
 
 /** Webhooks arrive repeated and out of order: a payment's status only ever moves up this list. */
 export const PAYMENT_STATUSES = ['created', 'failed', 'authorized', 'captured'] as const;
@@ -33,7 +44,16 @@ const columns = [
   'status',
   'payment_id',
   'order_id',
+  'request_json',
+  'paid_at',
+  'authorized_at',
+  'closed_at',
+  'outcome',
+  'outcome_reason',
+  'created_at',
 ] as const;
+
+const numOrNull = (x: unknown) => (x === null || x === undefined ? null : Number(x));
 
 function toPayment(row: {
   id: number;
@@ -45,6 +65,13 @@ function toPayment(row: {
   status: string;
   payment_id: string | null;
   order_id: number | null;
+  request_json: string | null;
+  paid_at: number | null;
+  authorized_at: number | null;
+  closed_at: number | null;
+  outcome: string | null;
+  outcome_reason: string | null;
+  created_at: number;
 }): StoredPayment {
   return {
     id: row.id,
@@ -55,8 +82,32 @@ function toPayment(row: {
     amountPaise: Number(row.amount_paise),
     status: row.status as PaymentStatus,
     paymentId: row.payment_id,
-    orderId: row.order_id,
+    orderId: numOrNull(row.order_id),
+    requestJson: row.request_json,
+    paidAt: numOrNull(row.paid_at),
+    authorizedAt: numOrNull(row.authorized_at),
+    closedAt: numOrNull(row.closed_at),
+    outcome: row.outcome as PaymentOutcome | null,
+    outcomeReason: row.outcome_reason,
+    createdAt: Number(row.created_at),
   };
+}
+
+export async function findPaymentRow(db: Db, id: number): Promise<StoredPayment | null> {
+  const row = await db.selectFrom('payments').select(columns).where('id', '=', id).executeTakeFirst();
+  return row ? toPayment(row) : null;
+}
+
+/** Every provider order this user made under this key, newest first (a changed total makes a new one). */
+export async function paymentsOfKey(db: Db, userId: number, key: string): Promise<StoredPayment[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toPayment);
 }
 
 export async function findPaymentByProviderOrder(
@@ -71,7 +122,10 @@ export async function findPaymentByProviderOrder(
   return row ? toPayment(row) : null;
 }
 
-/** An unused provider order this user already made for this key and amount: asking again reuses it. */
+/**
+ * An unused provider order this user already made for this key and amount: asking again reuses it.
+ * One refunded or closed is over: asking again makes a new one.
+ */
 export async function findOpenPayment(
   db: Db,
   userId: number,
@@ -87,6 +141,7 @@ export async function findOpenPayment(
     .where('provider', '=', provider)
     .where('amount_paise', '=', amountPaise)
     .where('order_id', 'is', null)
+    .where('outcome', 'is', null)
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return row ? toPayment(row) : null;
@@ -100,6 +155,7 @@ export async function insertPayment(
     userId: number;
     key: string;
     amountPaise: number;
+    requestJson: string;
     now: number;
   },
 ): Promise<number> {
@@ -115,6 +171,7 @@ export async function insertPayment(
       status: 'created',
       payment_id: null,
       order_id: null,
+      request_json: p.requestJson,
       created_at: p.now,
       updated_at: p.now,
     })
@@ -123,7 +180,25 @@ export async function insertPayment(
   return row.id;
 }
 
-/** Links a verified payment to its order; false when another order already took it. */
+/**
+ * A new ask under the same key and amount replaces the request kept with the open provider order,
+ * while no payment has arrived on it (once one has, the shopper paid for what was kept).
+ */
+export async function keepRequest(db: Db, id: number, requestJson: string, now: number): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ request_json: requestJson, updated_at: now })
+    .where('id', '=', id)
+    .where('order_id', 'is', null)
+    .where('outcome', 'is', null)
+    .where('status', 'in', ['created', 'failed'])
+    .execute();
+}
+
+/**
+ * Links a verified payment to its order; false when another order already took it, or its money
+ * went back (refunded as unplaceable: the page's late proof then places nothing).
+ */
 export async function linkPaymentToOrder(
   db: Db,
   paymentRowId: number,
@@ -136,6 +211,7 @@ export async function linkPaymentToOrder(
     .set({ order_id: orderId, payment_id: paymentId, updated_at: now })
     .where('id', '=', paymentRowId)
     .where('order_id', 'is', null)
+    .where('outcome', 'is', null)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
@@ -191,4 +267,150 @@ export async function markOrderPaid(db: Db, orderId: number, now: number): Promi
     .where('id', '=', orderId)
     .where('status', '=', 'placed')
     .execute();
+}
+
+/**
+ * What the server learnt of a payment: when it first saw it authorized (the capture job's clock)
+ * and when the provider says it was made. Only the first of each is kept.
+ */
+export async function notePaymentSeen(
+  db: Db,
+  id: number,
+  seen: { authorizedAt?: number | null; paidAt?: number | null },
+): Promise<void> {
+  if (seen.authorizedAt) {
+    await db
+      .updateTable('payments')
+      .set({ authorized_at: seen.authorizedAt })
+      .where('id', '=', id)
+      .where('authorized_at', 'is', null)
+      .execute();
+  }
+  if (seen.paidAt) {
+    await db
+      .updateTable('payments')
+      .set({ paid_at: seen.paidAt })
+      .where('id', '=', id)
+      .where('paid_at', 'is', null)
+      .execute();
+  }
+}
+
+/** Under the key's lock: the payment has no order and no outcome yet, so placing it is still to do. */
+export async function paymentStillOpen(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('id', '=', id)
+    .where('order_id', 'is', null)
+    .where('outcome', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Marks a paid provider order's money as going back: only from `from` (no outcome yet, or
+ * `closed` for a late payment) and with no order. True for the one caller that moved it, so the
+ * shopper is told once, whichever process got there first.
+ */
+export async function markRefunded(
+  db: Db,
+  id: number,
+  from: null | 'closed',
+  reason: string,
+  now: number,
+): Promise<boolean> {
+  let q = db
+    .updateTable('payments')
+    .set({ outcome: 'refunded', outcome_reason: reason, updated_at: now })
+    .where('id', '=', id)
+    .where('order_id', 'is', null);
+  q = from === null ? q.where('outcome', 'is', null) : q.where('outcome', '=', from);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** A provider order never paid, a day on: closed, so a payment arriving later is refunded. */
+export async function closeUnpaid(db: Db, id: number, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable('payments')
+    .set({ outcome: 'closed', closed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('order_id', 'is', null)
+    .where('outcome', 'is', null)
+    .where('status', 'in', ['created', 'failed'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The reconciliation asked the provider about it now (`updated_at`): asked again a while later. */
+export async function noteAsked(db: Db, id: number, now: number): Promise<void> {
+  await db.updateTable('payments').set({ updated_at: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Provider orders with no order and no outcome, made before `madeBefore` and not asked about
+ * since `askedBefore`: the ones whose webhook may have been missed. Oldest first, a batch at a time.
+ */
+export async function openProviderOrders(
+  db: Db,
+  p: { provider: string; madeBefore: number; askedBefore: number; limit: number },
+): Promise<StoredPayment[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(columns)
+    .where('provider', '=', p.provider)
+    .where('order_id', 'is', null)
+    .where('outcome', 'is', null)
+    .where('created_at', '<', p.madeBefore)
+    .where('updated_at', '<', p.askedBefore)
+    .orderBy('created_at')
+    .limit(p.limit)
+    .execute();
+  return rows.map(toPayment);
+}
+
+/** Payments this server saw authorized before `before` and not captured since. */
+export async function uncapturedPayments(
+  db: Db,
+  p: { provider: string; before: number; limit: number },
+): Promise<StoredPayment[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(columns)
+    .where('provider', '=', p.provider)
+    .where('status', '=', 'authorized')
+    .where('payment_id', 'is not', null)
+    .where('authorized_at', '<=', p.before)
+    .orderBy('authorized_at')
+    .limit(p.limit)
+    .execute();
+  return rows.map(toPayment);
+}
+
+/**
+ * Payments marked refunded whose refund never reached the provider (the provider was down, the
+ * process stopped between the two): no refund of theirs has a provider id or was refused.
+ */
+export async function refundsOwed(db: Db, p: { provider: string; limit: number }): Promise<StoredPayment[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(columns)
+    .where('provider', '=', p.provider)
+    .where('outcome', '=', 'refunded')
+    .where('payment_id', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('refunds')
+            .select('refunds.id')
+            .whereRef('refunds.payment_row_id', '=', 'payments.id')
+            .where((eb) => eb.or([eb('provider_refund_id', 'is not', null), eb('status', '=', 'failed')])),
+        ),
+      ),
+    )
+    .orderBy('id')
+    .limit(p.limit)
+    .execute();
+  return rows.map(toPayment);
 }

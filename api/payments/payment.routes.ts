@@ -8,15 +8,20 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
+import type { PlacedOrder } from '../../domain/orders.js';
+import type { PaymentAttempt } from '../../domain/payments.contract.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
+import { takeLease } from '../db/job-lease.js';
 import { checkGiftLines } from '../gifts/gift.service.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import mailPlugin from '../mail/mail.plugin.js';
-import { readIdempotencyKey } from '../orders/idempotency.js';
+import { findAnswer, readIdempotencyKey, type StoredAnswer } from '../orders/idempotency.js';
 import { quote } from '../orders/order.service.js';
+import { keptRequestJson } from './paid-orders.js';
 import type { PaymentContext } from './payment.context.js';
 import { handleProviderEvent } from './payment.events.js';
+import { paymentsOfKey, type StoredPayment } from './payment.repository.js';
 import { type PaymentsService, paymentsService, payWithTestProvider } from './payment.service.js';
 import {
   type PaymentProvider,
@@ -25,13 +30,50 @@ import {
   refundOf,
   type TestPaymentProvider,
 } from './provider.js';
+import { RECONCILE_EVERY_MS, type ReconcileReport, reconcilePayments } from './reconcile.js';
 import { webhookSignatureValid } from './signature.js';
+
+/** The payments' background job, callable directly (tests, an operator's one-off run). */
+export interface PaymentJobs {
+  /** One reconciliation run as at `at` (ms; now by default), without the lease. */
+  reconcile(at?: number): Promise<ReconcileReport>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentsService;
+    paymentJobs: PaymentJobs;
   }
 }
+
+/** What became of an attempt, from its provider orders (newest first) and the key's stored answer. */
+function attemptOf(key: string, rows: StoredPayment[], answer: StoredAnswer | null): PaymentAttempt {
+  // The newest provider order, unless an older one of the key was paid (its money is the story).
+  const row =
+    rows.find((r) => r.orderId !== null) ??
+    rows.find((r) => r.outcome === 'refunded') ??
+    rows.find((r) => r.outcome === null && (r.status === 'authorized' || r.status === 'captured')) ??
+    rows[0];
+  if (!row) throw notFound(ATTEMPT_NOT_FOUND);
+  const base = {
+    key,
+    razorpayOrderId: row.providerOrderId,
+    totalAmount: row.amountPaise / 100,
+    order: null,
+    reason: null,
+  };
+  if (answer) {
+    const order = (JSON.parse(answer.response) as { data?: PlacedOrder }).data ?? null;
+    return { ...base, state: 'placed', order };
+  }
+  if (row.orderId !== null) return { ...base, state: 'placed' };
+  if (row.outcome === 'refunded') return { ...base, state: 'refunded', reason: row.outcomeReason };
+  if (row.outcome === 'closed') return { ...base, state: 'closed' };
+  if (row.status === 'authorized' || row.status === 'captured') return { ...base, state: 'paying' };
+  return { ...base, state: 'open' };
+}
+
+const ATTEMPT_NOT_FOUND = 'No payment was started under this key.';
 
 interface WebhookBody {
   event?: unknown;
@@ -45,8 +87,41 @@ interface WebhookBody {
 const str = (x: unknown): string | null =>
   typeof x === 'string' && x.length > 0 && x.length <= 100 ? x : null;
 
+/**
+ * Every period, one process (the job lease) reconciles; a run still going when the app closes is
+ * waited for, so it never meets a closed database.
+ */
+function startReconciling(app: FastifyInstance, jobs: PaymentJobs, everyMs: number): void {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = (async () => {
+      try {
+        // A little under the period, so a process's own timer is never late for its turn.
+        if (!(await takeLease(app.db, 'payments-reconcile', Math.floor(everyMs * 0.9)))) return;
+        await jobs.reconcile();
+      } catch (err) {
+        app.log.error({ err }, 'payments reconciliation could not run');
+      }
+    })();
+  };
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(tick, everyMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}
+
+export interface PaymentsOptions {
+  /** The reconciliation's period (RECONCILE_EVERY_MS, a minute); tests may shorten it. */
+  reconcileEveryMs?: number;
+}
+
 export default fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: PaymentsOptions) => {
     const provider = providerFor(app.config);
     const now = () => Date.now();
     if (provider?.name === 'test') {
@@ -94,9 +169,29 @@ export default fp(
         userId: request.user.id,
         key,
         totalAmount: priced.totals.total,
+        // Kept with the provider order: if the page is gone when the payment comes, the server places it.
+        requestJson: keptRequestJson(body, priced),
       });
       return ok(order);
     });
+
+    route(app, paymentsContract.attempt, async ({ params, request }) => {
+      const key = params?.key ?? '';
+      // Another account's key, or one never used, is the same 404: keys are not the shopper's to probe.
+      const rows = await paymentsOfKey(app.db, request.user.id, key);
+      if (!rows.length) throw notFound(ATTEMPT_NOT_FOUND);
+      return ok(attemptOf(key, rows, await findAnswer(app.db, request.user.id, key)));
+    });
+
+    const jobs: PaymentJobs = {
+      async reconcile(at) {
+        if (!provider) return { asked: 0, captured: 0, handled: 0, closed: 0, refunds: 0, failed: 0 };
+        const ctx = context(provider);
+        return reconcilePayments(at === undefined ? ctx : { ...ctx, now: () => at });
+      },
+    };
+    app.decorate('paymentJobs', jobs);
+    if (provider) startReconciling(app, jobs, options.reconcileEveryMs ?? RECONCILE_EVERY_MS);
 
     if (provider?.name === 'test') {
       const test = provider as TestPaymentProvider;

@@ -4,12 +4,14 @@ import { messages } from '../../domain/messages.js';
 import { toPaise } from '../../domain/money.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods.js';
 import type { PaymentMethods, ProviderOrder } from '../../domain/payments.contract.js';
+import { refundMessages, unplacedMessages } from '../../domain/refunds.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import {
   findOpenPayment,
   findPaymentByProviderOrder,
   insertPayment,
+  keepRequest,
   linkPaymentToOrder,
   markOrderPaid,
   type PaymentStatus,
@@ -30,8 +32,17 @@ export interface VerifiedPayment {
 export interface PaymentsService {
   provider: PaymentProvider | null;
   methods(): PaymentMethods;
-  /** A provider order for this user's key and total; asking again with the same key and amount reuses it. */
-  createProviderOrder(input: { userId: number; key: string; totalAmount: number }): Promise<ProviderOrder>;
+  /**
+   * A provider order for this user's key and total, kept with the priced request it pays for
+   * (`requestJson`: the server places it when paid). Asking again with the same key and amount
+   * reuses it, with the new request kept instead while nothing was paid on it.
+   */
+  createProviderOrder(input: {
+    userId: number;
+    key: string;
+    totalAmount: number;
+    requestJson: string;
+  }): Promise<ProviderOrder>;
   /**
    * Checks Checkout's proof inside the order's transaction: the provider order
    * must be one this server made for this user, for this amount, not used yet,
@@ -81,6 +92,29 @@ async function ownProviderOrder(
   return stored;
 }
 
+/**
+ * A provider order whose money went back (it could not be placed, or was paid after the shop closed
+ * it) pays no order: the page's late proof is told why, in the words the shopper was sent.
+ */
+function refuseSettled(stored: StoredPayment): void {
+  if (stored.outcome === 'refunded') {
+    throw conflict(unplacedMessages.reason(sentence(stored.outcomeReason ?? refundMessages.lateReason)), {
+      reason: 'payment-refunded',
+    });
+  }
+  if (stored.outcome === 'closed') {
+    throw conflict(unplacedMessages.reason(sentence(refundMessages.lateReason)), {
+      reason: 'payment-refunded',
+    });
+  }
+}
+
+/** A refusal's message as the middle of a sentence: it ends with a full stop. */
+export function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
 export function paymentsService(db: Kysely<Database>, provider: PaymentProvider | null, now: () => number) {
   const service: PaymentsService = {
     provider,
@@ -89,7 +123,7 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
       if (provider) methods.push(PAYMENT_METHODS.online);
       return { methods, provider: provider?.name ?? null, keyId: provider?.keyId ?? null };
     },
-    async createProviderOrder({ userId, key, totalAmount }) {
+    async createProviderOrder({ userId, key, totalAmount, requestJson }) {
       if (!provider) throw badRequest(messages.onlinePaymentUnavailable);
       if (totalAmount < 1) throw badRequest('This order has nothing to pay online.');
       const amount = toPaise(totalAmount);
@@ -103,7 +137,10 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
         totalAmount,
       });
       const open = await findOpenPayment(db, userId, key, provider.name, amount);
-      if (open) return answer(open.providerOrderId);
+      if (open) {
+        await keepRequest(db, open.id, requestJson, now());
+        return answer(open.providerOrderId);
+      }
       const created = await provider.createOrder({
         amount,
         currency: 'INR',
@@ -116,6 +153,7 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
         userId,
         key,
         amountPaise: amount,
+        requestJson,
         now: now(),
       });
       return answer(created.id);
@@ -128,6 +166,7 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
       }
       if (stored.amountPaise !== toPaise(input.totalAmount)) throw conflict(messages.paymentAmountMismatch);
       if (stored.orderId !== null) throw conflict(messages.paymentAlreadyUsed);
+      refuseSettled(stored);
       return {
         paymentRowId: stored.id,
         providerOrderId: stored.providerOrderId,
@@ -154,6 +193,7 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
       if (!payment.orderId) throw badRequest(messages.paymentNotVerified);
       const stored = await ownProviderOrder(trx, provider, payment.orderId, userId);
       if (stored.orderId !== null) throw conflict(messages.paymentAlreadyUsed);
+      refuseSettled(stored);
       return { paymentRowId: stored.id, providerOrderId: stored.providerOrderId, paymentId: payment.id };
     },
     async linkOrder(trx, payment, orderId) {

@@ -41,7 +41,7 @@ import { usePwaState } from '../pwa/pwa-state.js';
 import { CheckoutSummary } from './CheckoutSummary.js';
 import { DeliveryFields, fieldWiring, PincodeFields } from './DeliveryFields.js';
 import { GiftOptions, giftErrors, giftRequest } from './GiftOptions.js';
-import { newOrderKey, placeOrder } from './place.js';
+import { newOrderKey, type PlaceInput, placeOrder } from './place.js';
 import { RazorpayStandIn } from './razorpay-stand-in.js';
 import { SlotPicker, useDeviceSlots, useSlotsOn } from './SlotPicker.js';
 import { useCheckoutForm } from './useCheckoutForm.js';
@@ -118,26 +118,27 @@ export default function Checkout() {
   const cart = lines ?? [];
   const totals = checkoutTotals(cart, known, coupon.applied?.amount ?? 0, chosen?.surcharge ?? 0);
 
+  const placeInput = (request: OrderRequestInput, key: string): PlaceInput => ({
+    key,
+    session,
+    request,
+    totals,
+    couponAmount: coupon.applied?.amount ?? 0,
+    lines: cart,
+    slot: chosen
+      ? {
+          date: form.DeliveryDate,
+          slotID: chosen.slotID,
+          name: chosen.name,
+          start: chosen.start,
+          end: chosen.end,
+          surcharge: chosen.surcharge,
+        }
+      : null,
+  });
   const finish = async (request: OrderRequestInput, key: string) => {
     setBusy('placing');
-    const { row } = await placeOrder({
-      key,
-      session,
-      request,
-      totals,
-      couponAmount: coupon.applied?.amount ?? 0,
-      lines: cart,
-      slot: chosen
-        ? {
-            date: form.DeliveryDate,
-            slotID: chosen.slotID,
-            name: chosen.name,
-            start: chosen.start,
-            end: chosen.end,
-            surcharge: chosen.surcharge,
-          }
-        : null,
-    });
+    const { row } = await placeOrder(placeInput(request, key));
     if (request.Recipient?.Save)
       // Offered at once for the next gift, offline too; the server keeps it when the order arrives.
       await (await recipientCalls()).keepOnDevice(session.userId, {
@@ -218,7 +219,7 @@ export default function Checkout() {
       return;
     }
     if (payBy === 'online') {
-      await payment.pay(request, { session, cart, place: finish });
+      await payment.pay(request, { session, cart, place: finish, placeInput });
       return;
     }
     try {

@@ -9,6 +9,7 @@
  */
 import { defaultEnv, sendDue } from '../../sw/outbox.js';
 import { onSessionChange } from '../../sw/session.js';
+import { startPaymentResume } from './payment-resume.js';
 
 let started = false;
 let running = false;
@@ -27,6 +28,8 @@ export function startPageSender(): void {
   // A new sign-in resumes the orders a 401 stopped.
   onSessionChange(() => void kick(true));
   void kick(false);
+  // Payments whose page died before their order was queued: the server is asked what became of them.
+  startPaymentResume();
 }
 
 /** One pass now (or right after the running one); `force` ignores back-off. */

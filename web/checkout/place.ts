@@ -9,7 +9,7 @@ import type { CartLine } from '../../domain/cart.js';
 import { messages } from '../../domain/messages.js';
 import type { OrderRequestInput, OrderTotals } from '../../domain/orders.js';
 import type { SlotOffer } from '../../domain/slots.js';
-import { defaultEnv, queueOrder, sendNow, uploadOrderPhotos } from '../../sw/outbox.js';
+import { defaultEnv, type NewOrder, queueOrder, sendNow, uploadOrderPhotos } from '../../sw/outbox.js';
 import type { OutboxPhoto, OutboxRow } from '../../sw/outbox-row.js';
 import type { Session } from '../../sw/session.js';
 import { newKey } from '../hooks/new-key.js';
@@ -34,33 +34,40 @@ export interface PlaceInput {
 export type Placed = { row: OutboxRow; waited: boolean };
 
 export async function placeOrder(input: PlaceInput): Promise<Placed> {
+  return placeNew(newOrderOf(input));
+}
+
+/** The outbox row's making from the checkout's input (the payment in progress keeps it too). */
+export function newOrderOf(input: PlaceInput): NewOrder {
+  return {
+    key: input.key,
+    userId: input.session.userId,
+    email: input.session.email,
+    request: input.request,
+    figures: { ...input.totals, couponAmount: input.couponAmount },
+    slot: input.slot,
+    cartKeys: input.lines.map((l) => l.key),
+    photos: photosOf(input.lines, input.request),
+    // What each line chose, so the queued order reads as chosen while the catalogue changes.
+    lines: input.lines.map((l) => ({
+      productID: l.productID,
+      variationID: l.variationID,
+      variationName: l.variationName,
+      variationValue: l.variationValue ?? null,
+      baseSize: l.baseSize ?? null,
+    })),
+  };
+}
+
+/** Queues the order (ending its payment in progress, if any) and sends it while the shopper waits. */
+export async function placeNew(order: NewOrder): Promise<Placed> {
   const env = defaultEnv();
-  let row = await queueOrder(
-    {
-      key: input.key,
-      userId: input.session.userId,
-      email: input.session.email,
-      request: input.request,
-      figures: { ...input.totals, couponAmount: input.couponAmount },
-      slot: input.slot,
-      cartKeys: input.lines.map((l) => l.key),
-      photos: photosOf(input.lines, input.request),
-      // What each line chose, so the queued order reads as chosen while the catalogue changes.
-      lines: input.lines.map((l) => ({
-        productID: l.productID,
-        variationID: l.variationID,
-        variationName: l.variationName,
-        variationValue: l.variationValue ?? null,
-        baseSize: l.baseSize ?? null,
-      })),
-    },
-    env,
-  );
+  let row = await queueOrder(order, env);
   startPageSender();
   let waited = false;
   if (navigator.onLine) {
     const answered = await Promise.race([
-      sendNow(input.key, env),
+      sendNow(order.key, env),
       new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), WAIT_MS)),
     ]);
     waited = true;

@@ -1,5 +1,6 @@
 /** The checkout's payment: Cash on Delivery or online, and paying online (provider order, checkout, then the order). */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { CartLine } from '../../domain/cart.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { giftMessages } from '../../domain/gifts.js';
@@ -7,6 +8,7 @@ import { messages } from '../../domain/messages.js';
 import type { OrderRequestInput } from '../../domain/orders.js';
 import { asRepriced } from '../../domain/outbox.js';
 import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
+import { withProof } from '../../domain/payment-resume.js';
 import {
   type CheckoutSuccess,
   type PaymentProviderName,
@@ -14,11 +16,25 @@ import {
   paymentsContract,
 } from '../../domain/payments.contract.js';
 import { db } from '../../sw/db.js';
-import type { Session } from '../../sw/session.js';
+import { currentSession, type Session } from '../../sw/session.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
-import { newOrderKey, PhotoUploadError, withUploadedPhotos } from './place.js';
-import { checkoutOptions, type PaymentResult, payWithRazorpay, ScriptLoadError } from './razorpay.js';
+import { follow, paymentRowOf, release, startedHere } from './payment-resume.js';
+import {
+  newOrderKey,
+  newOrderOf,
+  PhotoUploadError,
+  type PlaceInput,
+  placeNew,
+  withUploadedPhotos,
+} from './place.js';
+import {
+  checkoutOptions,
+  type PaymentResult,
+  type Prefill,
+  payWithRazorpay,
+  ScriptLoadError,
+} from './razorpay.js';
 import type { StandInProps } from './razorpay-stand-in.js';
 
 export type Method = 'cod' | 'online';
@@ -39,6 +55,8 @@ export interface PayContext {
   cart: readonly CartLine[];
   /** Places the paid order (the request with the payment's proof) under the payment's key. */
   place(request: OrderRequestInput, key: string): Promise<void>;
+  /** What `place` would queue for this request and key: kept as the payment in progress meanwhile. */
+  placeInput(request: OrderRequestInput, key: string): PlaceInput;
 }
 
 export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: OnlinePaymentInput) {
@@ -53,12 +71,70 @@ export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: O
   // The photo cakes' photos uploaded during this checkout (by the photo's key): paying again uploads none twice.
   const photoIDs = useRef(new Map<string, string>());
 
+  // Pay again (`/checkout?pay={key}`, from the notice of a payment whose page died): Checkout opens with
+  // the payment's own provider order, so the one key can never be paid twice, and its kept order is placed.
+  const navigate = useNavigate();
+  const again = useSearchParams()[0].get('pay');
+  const paidAgain = useRef<string | null>(null);
+  // After every render, once per visit of `?pay=`: the key is remembered until the address drops it.
+  useEffect(() => {
+    if (!again) paidAgain.current = null;
+    if (!again || offline || paidAgain.current === again) return;
+    paidAgain.current = again;
+    const back = () => navigate('/checkout', { replace: true });
+    void (async () => {
+      const row = await db.payments.get(again);
+      const session = currentSession();
+      if (!row || !session || row.userId !== session.userId) return back();
+      follow(again);
+      setBusy('paying');
+      try {
+        const result = await openCheckout(row.providerOrder, {
+          name: row.order.request.CustomerName,
+          email: session.email,
+          contact: session.phone,
+        });
+        if (result.kind !== 'paid') {
+          notify(result.kind === 'failed' ? t.paymentFailed(result.reason) : t.paymentCancelled, 'info');
+          return back();
+        }
+        const { row: placed } = await placeNew({
+          ...row.order,
+          key: row.key,
+          userId: row.userId,
+          email: row.email,
+          request: withProof(row.order.request, result.proof),
+        });
+        if (placed.state === 'sent') notify(messages.orderPlaced, 'success');
+        navigate(`/order-success?order=${encodeURIComponent(row.key)}`, { replace: true });
+      } catch (err) {
+        notify(err instanceof ScriptLoadError ? err.message : messages.orderFailed, 'error');
+        back();
+      } finally {
+        setBusy(null);
+        release(again);
+      }
+    })();
+  });
+
   useEffect(() => {
     if (offline || provider !== undefined) return;
     call(paymentsContract.methods, { token: null })
       .then((answer) => setProvider(answer.data?.provider ?? null))
       .catch(() => undefined);
   }, [offline, provider]);
+
+  /** Razorpay Checkout, or the test provider's stand-in, for a provider order; closed when answered. */
+  const openCheckout = async (order: ProviderOrder, prefill: Prefill): Promise<PaymentResult> => {
+    const result =
+      order.provider === 'test'
+        ? await new Promise<PaymentResult>((done) =>
+            setStandIn({ order, options: checkoutOptions(order, prefill), done }),
+          )
+        : await payWithRazorpay(order, prefill);
+    setStandIn(null);
+    return result;
+  };
 
   /** Cart prices the server no longer charges become the new ones, for the shopper to see before paying. */
   const takeNewPrices = async (cart: readonly CartLine[], data: unknown) => {
@@ -73,13 +149,15 @@ export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: O
     if (repriced.coupon && !repriced.coupon.applied) dropCoupon();
   };
 
-  const pay = async (request: OrderRequestInput, { session, cart, place }: PayContext) => {
+  const pay = async (request: OrderRequestInput, { session, cart, place, placeInput }: PayContext) => {
     if (offline) {
       notify(t.onlineNeedsNetwork, 'error');
       return;
     }
     const key = payKey.current ?? newOrderKey();
     payKey.current = key;
+    // This page follows its own payment; the resume (for a page that died) leaves it alone.
+    startedHere.add(key);
     setBusy('paying');
     setFailure(null);
     try {
@@ -92,18 +170,23 @@ export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: O
       });
       const order = answer.data;
       if (!order) throw new ApiError(messages.orderFailed, 500, null);
-      const prefill = { name: paying.CustomerName, email: session.email, contact: session.phone };
-      const result =
-        order.provider === 'test'
-          ? await new Promise<PaymentResult>((done) =>
-              setStandIn({ order, options: checkoutOptions(order, prefill), done }),
-            )
-          : await payWithRazorpay(order, prefill);
-      setStandIn(null);
+      // Kept before Checkout opens: if this page dies in the UPI app, the next one asks what became of it.
+      await db.payments.put(paymentRowOf(newOrderOf(placeInput(paying, key)), order, Date.now()));
+      const result = await openCheckout(order, {
+        name: paying.CustomerName,
+        email: session.email,
+        contact: session.phone,
+      });
       if (result.kind === 'paid') {
+        // Its outbox row replaces the payment in progress in one transaction (`queueOrder`).
         await place(withProof(paying, result.proof), key);
         payKey.current = null;
-      } else if (result.kind === 'failed') {
+        return;
+      }
+      // A failed payment is not in progress until they try again (same key). One closed unpaid stays: with
+      // UPI the shopper may have paid in the app and closed Checkout before it said so.
+      if (result.kind === 'failed') {
+        await db.payments.delete(key);
         setFailure(result.reason);
         notify(t.paymentFailed(result.reason), 'error');
       } else {
@@ -136,16 +219,6 @@ export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: O
     /** The test provider's checkout while it is open. */
     standIn,
     pay,
-  };
-}
-
-function withProof(request: OrderRequestInput, proof: CheckoutSuccess): OrderRequestInput {
-  return {
-    ...request,
-    PaymentMethod: PAYMENT_METHODS.online,
-    RazorpayPaymentId: proof.razorpay_payment_id,
-    RazorpayOrderId: proof.razorpay_order_id,
-    RazorpaySignature: proof.razorpay_signature,
   };
 }
 

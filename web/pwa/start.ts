@@ -241,10 +241,18 @@ export async function requestSync(): Promise<void> {
  * becoming visible, a timer with back-off). It lives in the checkout's lazy
  * chunk and is loaded only then, so a shop with an empty outbox never
  * downloads it. It must work alone: Safari and Firefox have no Background Sync.
+ * A payment in progress (its page died in the UPI app) starts it too, and the
+ * sender starts the payments' resume, which asks the server what became of it.
  */
 let outboxSender: Promise<void> | null = null;
 function watchOutbox(): void {
-  liveQuery(() => db.outbox.where('state').anyOf('queued', 'sending', 'attention').count()).subscribe({
+  liveQuery(() =>
+    db.outbox
+      .where('state')
+      .anyOf('queued', 'sending', 'attention')
+      .count()
+      .then((n) => n || db.payments.count()),
+  ).subscribe({
     next: (waiting) => {
       if (!waiting || outboxSender) return;
       outboxSender = import('../checkout/page-sender.js')
