@@ -248,7 +248,7 @@ export async function ensureRefund(
 ): Promise<void> {
   // A payment captured after the shop closed its provider order (`closed_at`) is a late one.
   const kind = stored.closedAt !== null ? 'late' : 'unplaceable';
-  await startRefund(ctx, {
+  const ask = startRefund(ctx, {
     paymentRowId: stored.id,
     paymentId: payment.id,
     orderId: null,
@@ -259,6 +259,20 @@ export async function ensureRefund(
     by: 'shop',
     receipt: stored.providerOrderId,
   });
+  try {
+    await ask;
+  } catch (err) {
+    // Another process is asking for this very refund right now (the provider's 409 for its key):
+    // it is being made. Were that ask to fail, the reconciliation asks again (`refundsOwed`).
+    if (err instanceof HttpError && err.statusCode === 409) {
+      ctx.log.info(
+        { providerOrderId: stored.providerOrderId },
+        'the refund is being made by another process',
+      );
+      return;
+    }
+    throw err;
+  }
 }
 
 async function mailShopper(ctx: PaymentContext, userId: number, text: string, amountPaise: number) {

@@ -321,6 +321,51 @@ for (const dialect of DIALECTS) {
       expect([...rzp.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
     });
 
+    it('refunds once when the events of an unplaceable payment come at once on two app instances', async () => {
+      const second = await buildTestApp({ config: t.config, db: t.db });
+      await second.ready();
+      try {
+        const user = await createUserWithToken(t.app);
+        await subscribeDevice(user);
+        const gone = await insertProduct(t.app, { price: 650 });
+        const { providerOrderId, amount } = await startPaying(user, {}, gone);
+        await t.app.db
+          .updateTable('products')
+          .set({ deleted_at: Date.now() })
+          .where('id', '=', gone.id)
+          .execute();
+        const { payment } = pay(providerOrderId);
+        const answers = await Promise.all([
+          event('payment.captured', payment, t.app),
+          event('order.paid', payment, second),
+          event('payment.captured', payment, second),
+          event('order.paid', payment, t.app),
+        ]);
+        // An event whose refund was still being asked for elsewhere may be answered with a retry.
+        expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+        expect(await ordersOf(user.id)).toHaveLength(0);
+        const row = await paymentRow(providerOrderId);
+        expect(row.outcome).toBe('refunded');
+        expect(
+          [...rzp.refunds.values()].filter((r) => r.payment_id === payment.id).map((r) => r.amount),
+        ).toEqual([amount]);
+        expect(
+          await t.app.db.selectFrom('refunds').select('id').where('payment_row_id', '=', row.id).execute(),
+        ).toHaveLength(1);
+        const pushes = await t.app.db
+          .selectFrom('push_queue')
+          .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_queue.subscription_id')
+          .select('push_queue.id')
+          .where('push_subscriptions.user_id', '=', user.id)
+          .execute();
+        expect(pushes).toHaveLength(1);
+        await smtp.take(user.email);
+        expect(smtp.to(user.email)).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    });
+
     it("refunds when the slot's last place went to another order meanwhile", async () => {
       const slot = await insertSlot(
         t.app.db,
