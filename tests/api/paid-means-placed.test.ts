@@ -366,6 +366,53 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('asks again for a refund the provider did not take: the event is retried, and the job finds it', async () => {
+      // A process whose provider calls all fail (Razorpay unreachable) handles the capture.
+      const down = await buildTestApp({
+        config: { ...t.config, razorpay: { ...t.config.razorpay, apiUrl: 'http://127.0.0.1:9' } },
+        db: t.db,
+      });
+      await down.ready();
+      try {
+        const user = await createUserWithToken(t.app);
+        const gone = await insertProduct(t.app, { price: 640 });
+        const { providerOrderId, amount } = await startPaying(user, {}, gone);
+        await t.app.db
+          .updateTable('products')
+          .set({ deleted_at: Date.now() })
+          .where('id', '=', gone.id)
+          .execute();
+        const { payment } = pay(providerOrderId);
+        const failed = await event('payment.captured', payment, down);
+        // Not recorded as handled: Razorpay sends it again.
+        expect(failed.statusCode).toBe(502);
+        const row = await paymentRow(providerOrderId);
+        expect(row.outcome).toBe('refunded');
+        expect([...rzp.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(0);
+        await smtp.take(user.email);
+
+        const report = await t.app.paymentJobs.reconcile();
+        expect(report.refunds).toBeGreaterThanOrEqual(1);
+        expect(
+          [...rzp.refunds.values()].filter((r) => r.payment_id === payment.id).map((r) => r.amount),
+        ).toEqual([amount]);
+        const refunds = await t.app.db
+          .selectFrom('refunds')
+          .selectAll()
+          .where('payment_row_id', '=', row.id)
+          .execute();
+        expect(refunds).toHaveLength(1);
+        expect(refunds[0]?.provider_refund_id).not.toBeNull();
+        // The retried event finds it done; the job has nothing more to ask.
+        expect((await event('payment.captured', payment)).statusCode).toBe(200);
+        expect([...rzp.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
+        expect((await t.app.paymentJobs.reconcile()).refunds).toBe(0);
+        expect(smtp.to(user.email)).toHaveLength(1);
+      } finally {
+        await down.close();
+      }
+    });
+
     it("refunds when the slot's last place went to another order meanwhile", async () => {
       const slot = await insertSlot(
         t.app.db,
