@@ -68,6 +68,31 @@ const PLACING_EVENTS = new Set(['payment.captured', 'order.paid']);
  * (the capture job's clock); a capture on a provider order without an order places it, or refunds it.
  */
 export async function onPaymentEvent(ctx: PaymentContext, e: ProviderEvent): Promise<boolean> {
+  let running = handling.get(ctx.db);
+  if (!running) {
+    running = new Map();
+    handling.set(ctx.db, running);
+  }
+  const same = running.get(e.eventId);
+  if (same) {
+    // The same delivery, arrived twice at once, is being handled here: it answers for both. Its
+    // failure is this one's too (Razorpay then sends it again).
+    await same;
+    return false;
+  }
+  const handled = handlePaymentEvent(ctx, e);
+  running.set(e.eventId, handled);
+  try {
+    return await handled;
+  } finally {
+    running.delete(e.eventId);
+  }
+}
+
+/** Events being handled in this process, by database and event id (see `onPaymentEvent`). */
+const handling = new WeakMap<object, Map<string, Promise<boolean>>>();
+
+async function handlePaymentEvent(ctx: PaymentContext, e: ProviderEvent): Promise<boolean> {
   const moved = await applyWebhookEvent(ctx.db, e, ctx.now, () =>
     ctx.log.warn(
       { providerOrderId: e.providerOrderId, eventId: e.eventId },
