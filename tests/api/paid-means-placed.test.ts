@@ -1,7 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson, requestHash } from '../../api/orders/idempotency.js';
 import { insertSlot } from '../../api/slots/slot.repository.js';
 import { indiaInstant } from '../../domain/india-time.js';
+import { OrderRequestSchema } from '../../domain/orders.js';
 import { unplacedMessages } from '../../domain/refunds.js';
 import { buildTestApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
@@ -174,6 +177,31 @@ for (const dialect of DIALECTS) {
         totalAmount: 1350,
       });
       expect(seen.order).toEqual(late.json().data);
+    });
+
+    it('replays a paid order whose answer was stored under the whole body (before the proof was left out)', async () => {
+      const user = await createUserWithToken(t.app);
+      const { key, body, providerOrderId } = await startPaying(user);
+      const { proof } = pay(providerOrderId);
+      const sent = withProof(body, proof);
+      const first = await place(sent, user.auth, key);
+      expect(first.statusCode).toBe(200);
+      // What a server of the previous version stored: the hash of the validated body, proof included.
+      const validated = v.parse(OrderRequestSchema, sent);
+      const wholeBody = createHash('sha256').update(canonicalJson(validated)).digest('hex');
+      expect(wholeBody).not.toBe(requestHash(validated));
+      await t.app.db
+        .updateTable('idempotency_keys')
+        .set({ request_hash: wholeBody })
+        .where('user_id', '=', user.id)
+        .where('key', '=', key)
+        .execute();
+      const again = await place(sent, user.auth, key);
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe(first.body);
+      // Another order under the key is still refused.
+      const other = await place({ ...sent, CustomerAddress: 'House 14, Sector 70' }, user.auth, key);
+      expect(other.statusCode).toBe(422);
     });
 
     it('keeps the kept prices: a price raised after the shopper paid is no 409', async () => {
