@@ -37,6 +37,11 @@ import { webhookSignatureValid } from './signature.js';
 export interface PaymentJobs {
   /** One reconciliation run as at `at` (ms; now by default), without the lease. */
   reconcile(at?: number): Promise<ReconcileReport>;
+  /**
+   * What the timer does every `everyMs`: the run, if this process takes the period's lease
+   * (`payments-reconcile`); null when another process has this period.
+   */
+  reconcileIfDue(everyMs: number, at?: number): Promise<ReconcileReport | null>;
 }
 
 declare module 'fastify' {
@@ -96,9 +101,7 @@ function startReconciling(app: FastifyInstance, jobs: PaymentJobs, everyMs: numb
   const tick = () => {
     running = (async () => {
       try {
-        // A little under the period, so a process's own timer is never late for its turn.
-        if (!(await takeLease(app.db, 'payments-reconcile', Math.floor(everyMs * 0.9)))) return;
-        await jobs.reconcile();
+        await jobs.reconcileIfDue(everyMs);
       } catch (err) {
         app.log.error({ err }, 'payments reconciliation could not run');
       }
@@ -188,6 +191,11 @@ export default fp(
         if (!provider) return { asked: 0, captured: 0, handled: 0, closed: 0, refunds: 0, failed: 0 };
         const ctx = context(provider);
         return reconcilePayments(at === undefined ? ctx : { ...ctx, now: () => at });
+      },
+      async reconcileIfDue(everyMs, at = Date.now()) {
+        // A little under the period, so a process's own timer is never late for its turn.
+        if (!(await takeLease(app.db, 'payments-reconcile', Math.floor(everyMs * 0.9), at))) return null;
+        return jobs.reconcile(at);
       },
     };
     app.decorate('paymentJobs', jobs);

@@ -564,6 +564,28 @@ for (const dialect of DIALECTS) {
       expect(await ordersOf(user.id)).toHaveLength(1);
     });
 
+    it('runs the job on one of two processes per period (the job lease)', async () => {
+      const second = await buildTestApp({ config: t.config, db: t.db });
+      await second.ready();
+      try {
+        const user = await createUserWithToken(t.app);
+        const { providerOrderId } = await startPaying(user);
+        pay(providerOrderId);
+        const at = Date.now() + 3 * 60 * MINUTE;
+        const runs = await Promise.all([
+          t.app.paymentJobs.reconcileIfDue(MINUTE, at),
+          second.paymentJobs.reconcileIfDue(MINUTE, at),
+        ]);
+        expect(runs.filter((r) => r !== null)).toHaveLength(1);
+        expect(await ordersOf(user.id)).toHaveLength(1);
+        // The same period again: nobody; the next one: one of them.
+        expect(await t.app.paymentJobs.reconcileIfDue(MINUTE, at + 1000)).toBeNull();
+        expect(await second.paymentJobs.reconcileIfDue(MINUTE, at + MINUTE)).not.toBeNull();
+      } finally {
+        await second.close();
+      }
+    });
+
     it('captures an authorized payment not captured within 10 minutes, and places its order', async () => {
       const user = await createUserWithToken(t.app);
       const { key, providerOrderId } = await startPaying(user);
