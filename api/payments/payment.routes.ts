@@ -13,7 +13,7 @@ import type { PaymentAttempt } from '../../domain/payments.contract.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
 import { takeLease } from '../db/job-lease.js';
 import { checkGiftLines } from '../gifts/gift.service.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import mailPlugin from '../mail/mail.plugin.js';
 import { findAnswer, readIdempotencyKey, type StoredAnswer } from '../orders/idempotency.js';
@@ -79,6 +79,7 @@ function attemptOf(key: string, rows: StoredPayment[], answer: StoredAnswer | nu
 }
 
 const ATTEMPT_NOT_FOUND = 'No payment was started under this key.';
+const ALREADY_PLACED = 'This order is already placed: see My Orders.';
 
 interface WebhookBody {
   event?: unknown;
@@ -164,6 +165,10 @@ export default fp(
       if (!body) throw badRequest(messages.formInvalid);
       const key = readIdempotencyKey(request);
       if (!key) throw badRequest('The Idempotency-Key header is required to pay online.');
+      // Its order exists already (the server placed it when the payment came): nobody pays twice.
+      if (await findAnswer(app.db, request.user.id, key)) {
+        throw conflict(ALREADY_PLACED, { reason: 'placed' });
+      }
       const at = new Date();
       const priced = await quote(app.db, request.user.id, body, at);
       // A gift the order would refuse is refused before the shopper pays for it.

@@ -204,6 +204,34 @@ for (const dialect of DIALECTS) {
       expect(other.statusCode).toBe(422);
     });
 
+    it('keeps the newest request asked under the key: the same amount replaces it, another makes a new provider order', async () => {
+      const user = await createUserWithToken(t.app);
+      const { key, body, providerOrderId } = await startPaying(user);
+      const moved = { ...body, CustomerAddress: 'House 99, Sector 71' };
+      const again = await providerOrder(moved, user.auth, key);
+      expect(again.json().data.razorpayOrderId).toBe(providerOrderId);
+      const bigger = orderRequest([{ product: cake, quantity: 2 }], { PaymentMethod: 'Razorpay' });
+      const other = await providerOrder({ ...bigger, DeliveryDate: body.DeliveryDate }, user.auth, key);
+      expect(other.json().data.razorpayOrderId).not.toBe(providerOrderId);
+      // The shopper pays the first provider order (its amount): the order is the replaced request.
+      const { payment } = pay(providerOrderId);
+      expect((await event('payment.captured', payment)).statusCode).toBe(200);
+      const orders = await ordersOf(user.id);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]?.customer_address).toBe('House 99, Sector 71');
+      expect((await attempt(key, user.auth)).json().data).toMatchObject({
+        state: 'placed',
+        razorpayOrderId: providerOrderId,
+      });
+      // Once placed, the key makes no new provider order: nobody pays twice.
+      const late = await providerOrder({ ...body, CustomerAddress: 'Elsewhere 1' }, user.auth, key);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ isSuccess: false, data: { reason: 'placed' } });
+      expect(
+        JSON.parse((await paymentRow(providerOrderId)).request_json ?? '{}').request.CustomerAddress,
+      ).toBe('House 99, Sector 71');
+    });
+
     it('keeps the kept prices: a price raised after the shopper paid is no 409', async () => {
       const user = await createUserWithToken(t.app);
       const dear = await insertProduct(t.app, { price: 700 });
