@@ -202,15 +202,15 @@ export async function settleCapture(
     );
     return true;
   }
-  const now = await findPaymentRow(ctx.db, stored.id);
-  if (!now || now.orderId !== null) return false;
-  if (now.outcome === 'refunded') {
-    await ensureRefund(ctx, now, payment);
+  const row = await findPaymentRow(ctx.db, stored.id);
+  if (!row || row.orderId !== null) return false;
+  if (row.outcome === 'refunded') {
+    await ensureRefund(ctx, row, payment);
     return false;
   }
   // The key was answered by an order that did not take this payment (placed another way under
   // the same key): this money has no order, so it goes back.
-  return refundPayment(ctx, now, payment, 'unplaceable', ALREADY_PLACED);
+  return refundPayment(ctx, row, payment, 'unplaceable', ALREADY_PLACED);
 }
 
 /**
@@ -273,19 +273,18 @@ export async function ensureRefund(
 ): Promise<void> {
   // A payment captured after the shop closed its provider order (`closed_at`) is a late one.
   const kind = stored.closedAt !== null ? 'late' : 'unplaceable';
-  const ask = startRefund(ctx, {
-    paymentRowId: stored.id,
-    paymentId: payment.id,
-    orderId: null,
-    kind,
-    key: refundKey(kind, stored.id),
-    amountPaise: stored.amountPaise,
-    reason: stored.outcomeReason ?? refundMessages.lateReason,
-    by: 'shop',
-    receipt: stored.providerOrderId,
-  });
   try {
-    await ask;
+    await startRefund(ctx, {
+      paymentRowId: stored.id,
+      paymentId: payment.id,
+      orderId: null,
+      kind,
+      key: refundKey(kind, stored.id),
+      amountPaise: stored.amountPaise,
+      reason: stored.outcomeReason ?? refundMessages.lateReason,
+      by: 'shop',
+      receipt: stored.providerOrderId,
+    });
   } catch (err) {
     // Another process is asking for this very refund right now (the provider's 409 for its key):
     // it is being made. Were that ask to fail, the reconciliation asks again (`refundsOwed`).
