@@ -469,6 +469,33 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('refunds a payment of an older provider order of the key when the key was placed with another', async () => {
+      const user = await createUserWithToken(t.app);
+      const { key, body, providerOrderId: first } = await startPaying(user);
+      const bigger = {
+        ...orderRequest([{ product: cake, quantity: 2 }], { PaymentMethod: 'Razorpay' }),
+        DeliveryDate: body.DeliveryDate,
+      };
+      const second = (await providerOrder(bigger, user.auth, key)).json().data.razorpayOrderId as string;
+      expect(second).not.toBe(first);
+      const paidSecond = pay(second);
+      expect((await place(withProof(bigger, paidSecond.proof), user.auth, key)).statusCode).toBe(200);
+      // The shopper had also paid the first one (another tab): its money has no order.
+      const { payment } = pay(first);
+      expect((await event('payment.captured', payment)).statusCode).toBe(200);
+      expect(await ordersOf(user.id)).toHaveLength(1);
+      const row = await paymentRow(first);
+      expect(row).toMatchObject({ outcome: 'refunded', order_id: null });
+      expect(
+        [...rzp.refunds.values()].filter((r) => r.payment_id === payment.id).map((r) => r.amount),
+      ).toEqual([row.amount_paise]);
+      await smtp.take(user.email);
+      expect((await attempt(key, user.auth)).json().data).toMatchObject({
+        state: 'placed',
+        razorpayOrderId: second,
+      });
+    });
+
     it("refunds when the slot's last place went to another order meanwhile", async () => {
       const slot = await insertSlot(
         t.app.db,
