@@ -239,7 +239,8 @@ self.addEventListener('push', (event) => {
     renotify: true,
     data: { url: update?.url ?? '/my-orders' },
   } as NotificationOptions);
-  const refreshed = update
+  // A notice with no order (orderID 0) is only shown: there is no order to refresh or announce.
+  const refreshed = update?.orderID
     ? refreshOrderCopies(update)
         .catch(() => undefined)
         .then(() => tellPages(update))

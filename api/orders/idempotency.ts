@@ -51,25 +51,26 @@ export function canonicalJson(value: unknown): string {
 /**
  * Checkout's proof of payment: not part of what an order asks for. The server places a paid order
  * from the request kept with its provider order (no proof in it), and the page's own `place-order`
- * for it, with the proof, is the same order.
+ * for it, with the proof, is the same order. The proof is hashed as null, what a request without
+ * it validates to, so the hash of every request without proof is what it always was.
  */
 const PAYMENT_PROOF = ['RazorpayPaymentId', 'RazorpayOrderId', 'RazorpaySignature'] as const;
 
 function withoutProof(body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const rest: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const field of PAYMENT_PROOF) delete rest[field];
+  for (const field of PAYMENT_PROOF) if (field in rest) rest[field] = null;
   return rest;
 }
 
-/** The order a request asks for, hashed: the payment proof is left out (`PAYMENT_PROOF`). */
+/** The order a request asks for, hashed: the payment proof counts as absent (`PAYMENT_PROOF`). */
 export function requestHash(body: unknown): string {
   return createHash('sha256')
     .update(canonicalJson(withoutProof(body)))
     .digest('hex');
 }
 
-/** The hash answers stored before the proof was left out were made with: the whole body. */
+/** The hash a paid order's answer stored before the proof was left out has: the whole body's. */
 function wholeBodyHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }

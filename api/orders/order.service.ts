@@ -143,7 +143,9 @@ async function checkSlotOfArea(db: Db, area: DeliveryArea, requested: number | n
  * The date must be a day from today (India) within the booking horizon, tomorrow at the earliest
  * where the area has no same-day delivery; whether that day can still be had is its slot's
  * cut-off, capacity and the shop's closed dates (a 409 with the slots as they now stand,
- * `domain/slots.ts`).
+ * `domain/slots.ts`). With `kept` (a paid order the server places itself), the products are still
+ * looked up (a deleted one refuses it) but the kept figures are the order's: nothing is repriced,
+ * no 409 after the shopper paid.
  */
 export async function quote(
   db: Db,

@@ -68,6 +68,31 @@ const PLACING_EVENTS = new Set(['payment.captured', 'order.paid']);
  * (the capture job's clock); a capture on a provider order without an order places it, or refunds it.
  */
 export async function onPaymentEvent(ctx: PaymentContext, e: ProviderEvent): Promise<boolean> {
+  let running = handling.get(ctx.db);
+  if (!running) {
+    running = new Map();
+    handling.set(ctx.db, running);
+  }
+  const same = running.get(e.eventId);
+  if (same) {
+    // The same delivery, arrived twice at once, is being handled here: it answers for both. Its
+    // failure is this one's too (Razorpay then sends it again).
+    await same;
+    return false;
+  }
+  const handled = handlePaymentEvent(ctx, e);
+  running.set(e.eventId, handled);
+  try {
+    return await handled;
+  } finally {
+    running.delete(e.eventId);
+  }
+}
+
+/** Events being handled in this process, by database and event id (see `onPaymentEvent`). */
+const handling = new WeakMap<object, Map<string, Promise<boolean>>>();
+
+async function handlePaymentEvent(ctx: PaymentContext, e: ProviderEvent): Promise<boolean> {
   const moved = await applyWebhookEvent(ctx.db, e, ctx.now, () =>
     ctx.log.warn(
       { providerOrderId: e.providerOrderId, eventId: e.eventId },
@@ -177,15 +202,15 @@ export async function settleCapture(
     );
     return true;
   }
-  const now = await findPaymentRow(ctx.db, stored.id);
-  if (!now || now.orderId !== null) return false;
-  if (now.outcome === 'refunded') {
-    await ensureRefund(ctx, now, payment);
+  const row = await findPaymentRow(ctx.db, stored.id);
+  if (!row || row.orderId !== null) return false;
+  if (row.outcome === 'refunded') {
+    await ensureRefund(ctx, row, payment);
     return false;
   }
   // The key was answered by an order that did not take this payment (placed another way under
   // the same key): this money has no order, so it goes back.
-  return refundPayment(ctx, now, payment, 'unplaceable', ALREADY_PLACED);
+  return refundPayment(ctx, row, payment, 'unplaceable', ALREADY_PLACED);
 }
 
 /**
@@ -248,17 +273,30 @@ export async function ensureRefund(
 ): Promise<void> {
   // A payment captured after the shop closed its provider order (`closed_at`) is a late one.
   const kind = stored.closedAt !== null ? 'late' : 'unplaceable';
-  await startRefund(ctx, {
-    paymentRowId: stored.id,
-    paymentId: payment.id,
-    orderId: null,
-    kind,
-    key: refundKey(kind, stored.id),
-    amountPaise: stored.amountPaise,
-    reason: stored.outcomeReason ?? refundMessages.lateReason,
-    by: 'shop',
-    receipt: stored.providerOrderId,
-  });
+  try {
+    await startRefund(ctx, {
+      paymentRowId: stored.id,
+      paymentId: payment.id,
+      orderId: null,
+      kind,
+      key: refundKey(kind, stored.id),
+      amountPaise: stored.amountPaise,
+      reason: stored.outcomeReason ?? refundMessages.lateReason,
+      by: 'shop',
+      receipt: stored.providerOrderId,
+    });
+  } catch (err) {
+    // Another process is asking for this very refund right now (the provider's 409 for its key):
+    // it is being made. Were that ask to fail, the reconciliation asks again (`refundsOwed`).
+    if (err instanceof HttpError && err.statusCode === 409) {
+      ctx.log.info(
+        { providerOrderId: stored.providerOrderId },
+        'the refund is being made by another process',
+      );
+      return;
+    }
+    throw err;
+  }
 }
 
 async function mailShopper(ctx: PaymentContext, userId: number, text: string, amountPaise: number) {

@@ -381,8 +381,14 @@ export async function uncapturedPayments(
     .where('provider', '=', p.provider)
     .where('status', '=', 'authorized')
     .where('payment_id', 'is not', null)
-    .where('authorized_at', '<=', p.before)
-    .orderBy('authorized_at')
+    // A row authorized before `authorized_at` was kept goes by its last change.
+    .where((eb) =>
+      eb.or([
+        eb('authorized_at', '<=', p.before),
+        eb.and([eb('authorized_at', 'is', null), eb('updated_at', '<=', p.before)]),
+      ]),
+    )
+    .orderBy('id')
     .limit(p.limit)
     .execute();
   return rows.map(toPayment);

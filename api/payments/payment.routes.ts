@@ -13,7 +13,7 @@ import type { PaymentAttempt } from '../../domain/payments.contract.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
 import { takeLease } from '../db/job-lease.js';
 import { checkGiftLines } from '../gifts/gift.service.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import mailPlugin from '../mail/mail.plugin.js';
 import { findAnswer, readIdempotencyKey, type StoredAnswer } from '../orders/idempotency.js';
@@ -37,6 +37,11 @@ import { webhookSignatureValid } from './signature.js';
 export interface PaymentJobs {
   /** One reconciliation run as at `at` (ms; now by default), without the lease. */
   reconcile(at?: number): Promise<ReconcileReport>;
+  /**
+   * What the timer does every `everyMs`: the run, if this process takes the period's lease
+   * (`payments-reconcile`); null when another process has this period.
+   */
+  reconcileIfDue(everyMs: number, at?: number): Promise<ReconcileReport | null>;
 }
 
 declare module 'fastify' {
@@ -74,6 +79,7 @@ function attemptOf(key: string, rows: StoredPayment[], answer: StoredAnswer | nu
 }
 
 const ATTEMPT_NOT_FOUND = 'No payment was started under this key.';
+const ALREADY_PLACED = 'This order is already placed: see My Orders.';
 
 interface WebhookBody {
   event?: unknown;
@@ -96,9 +102,7 @@ function startReconciling(app: FastifyInstance, jobs: PaymentJobs, everyMs: numb
   const tick = () => {
     running = (async () => {
       try {
-        // A little under the period, so a process's own timer is never late for its turn.
-        if (!(await takeLease(app.db, 'payments-reconcile', Math.floor(everyMs * 0.9)))) return;
-        await jobs.reconcile();
+        await jobs.reconcileIfDue(everyMs);
       } catch (err) {
         app.log.error({ err }, 'payments reconciliation could not run');
       }
@@ -161,6 +165,10 @@ export default fp(
       if (!body) throw badRequest(messages.formInvalid);
       const key = readIdempotencyKey(request);
       if (!key) throw badRequest('The Idempotency-Key header is required to pay online.');
+      // Its order exists already (the server placed it when the payment came): nobody pays twice.
+      if (await findAnswer(app.db, request.user.id, key)) {
+        throw conflict(ALREADY_PLACED, { reason: 'placed' });
+      }
       const at = new Date();
       const priced = await quote(app.db, request.user.id, body, at);
       // A gift the order would refuse is refused before the shopper pays for it.
@@ -188,6 +196,11 @@ export default fp(
         if (!provider) return { asked: 0, captured: 0, handled: 0, closed: 0, refunds: 0, failed: 0 };
         const ctx = context(provider);
         return reconcilePayments(at === undefined ? ctx : { ...ctx, now: () => at });
+      },
+      async reconcileIfDue(everyMs, at = Date.now()) {
+        // A little under the period, so a process's own timer is never late for its turn.
+        if (!(await takeLease(app.db, 'payments-reconcile', Math.floor(everyMs * 0.9), at))) return null;
+        return jobs.reconcile(at);
       },
     };
     app.decorate('paymentJobs', jobs);

@@ -14,6 +14,7 @@ import {
   keepRequest,
   linkPaymentToOrder,
   markOrderPaid,
+  notePaymentSeen,
   type PaymentStatus,
   raisePaymentStatus,
   type StoredPayment,
@@ -202,6 +203,8 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
         throw conflict(messages.paymentAlreadyUsed);
       }
       await raisePaymentStatus(trx, payment.paymentRowId, 'authorized', payment.paymentId, t);
+      // Seen authorized now (Checkout's proof): not seen captured within 10 minutes, it is captured.
+      await notePaymentSeen(trx, payment.paymentRowId, { authorizedAt: t });
     },
   };
   return service;

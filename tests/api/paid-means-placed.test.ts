@@ -1,7 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson, requestHash } from '../../api/orders/idempotency.js';
 import { insertSlot } from '../../api/slots/slot.repository.js';
 import { indiaInstant } from '../../domain/india-time.js';
+import { OrderRequestSchema } from '../../domain/orders.js';
 import { unplacedMessages } from '../../domain/refunds.js';
 import { buildTestApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
@@ -176,6 +179,59 @@ for (const dialect of DIALECTS) {
       expect(seen.order).toEqual(late.json().data);
     });
 
+    it('replays a paid order whose answer was stored under the whole body (before the proof was left out)', async () => {
+      const user = await createUserWithToken(t.app);
+      const { key, body, providerOrderId } = await startPaying(user);
+      const { proof } = pay(providerOrderId);
+      const sent = withProof(body, proof);
+      const first = await place(sent, user.auth, key);
+      expect(first.statusCode).toBe(200);
+      // What a server of the previous version stored: the hash of the validated body, proof included.
+      const validated = v.parse(OrderRequestSchema, sent);
+      const wholeBody = createHash('sha256').update(canonicalJson(validated)).digest('hex');
+      expect(wholeBody).not.toBe(requestHash(validated));
+      await t.app.db
+        .updateTable('idempotency_keys')
+        .set({ request_hash: wholeBody })
+        .where('user_id', '=', user.id)
+        .where('key', '=', key)
+        .execute();
+      const again = await place(sent, user.auth, key);
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe(first.body);
+      // Another order under the key is still refused.
+      const other = await place({ ...sent, CustomerAddress: 'House 14, Sector 70' }, user.auth, key);
+      expect(other.statusCode).toBe(422);
+    });
+
+    it('keeps the newest request asked under the key: the same amount replaces it, another makes a new provider order', async () => {
+      const user = await createUserWithToken(t.app);
+      const { key, body, providerOrderId } = await startPaying(user);
+      const moved = { ...body, CustomerAddress: 'House 99, Sector 71' };
+      const again = await providerOrder(moved, user.auth, key);
+      expect(again.json().data.razorpayOrderId).toBe(providerOrderId);
+      const bigger = orderRequest([{ product: cake, quantity: 2 }], { PaymentMethod: 'Razorpay' });
+      const other = await providerOrder({ ...bigger, DeliveryDate: body.DeliveryDate }, user.auth, key);
+      expect(other.json().data.razorpayOrderId).not.toBe(providerOrderId);
+      // The shopper pays the first provider order (its amount): the order is the replaced request.
+      const { payment } = pay(providerOrderId);
+      expect((await event('payment.captured', payment)).statusCode).toBe(200);
+      const orders = await ordersOf(user.id);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]?.customer_address).toBe('House 99, Sector 71');
+      expect((await attempt(key, user.auth)).json().data).toMatchObject({
+        state: 'placed',
+        razorpayOrderId: providerOrderId,
+      });
+      // Once placed, the key makes no new provider order: nobody pays twice.
+      const late = await providerOrder({ ...body, CustomerAddress: 'Elsewhere 1' }, user.auth, key);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ isSuccess: false, data: { reason: 'placed' } });
+      expect(
+        JSON.parse((await paymentRow(providerOrderId)).request_json ?? '{}').request.CustomerAddress,
+      ).toBe('House 99, Sector 71');
+    });
+
     it('keeps the kept prices: a price raised after the shopper paid is no 409', async () => {
       const user = await createUserWithToken(t.app);
       const dear = await insertProduct(t.app, { price: 700 });
@@ -321,6 +377,125 @@ for (const dialect of DIALECTS) {
       expect([...rzp.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
     });
 
+    it('refunds once when the events of an unplaceable payment come at once on two app instances', async () => {
+      const second = await buildTestApp({ config: t.config, db: t.db });
+      await second.ready();
+      try {
+        const user = await createUserWithToken(t.app);
+        await subscribeDevice(user);
+        const gone = await insertProduct(t.app, { price: 650 });
+        const { providerOrderId, amount } = await startPaying(user, {}, gone);
+        await t.app.db
+          .updateTable('products')
+          .set({ deleted_at: Date.now() })
+          .where('id', '=', gone.id)
+          .execute();
+        const { payment } = pay(providerOrderId);
+        const answers = await Promise.all([
+          event('payment.captured', payment, t.app),
+          event('order.paid', payment, second),
+          event('payment.captured', payment, second),
+          event('order.paid', payment, t.app),
+        ]);
+        // An event whose refund was still being asked for elsewhere may be answered with a retry.
+        expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+        expect(await ordersOf(user.id)).toHaveLength(0);
+        const row = await paymentRow(providerOrderId);
+        expect(row.outcome).toBe('refunded');
+        expect(
+          [...rzp.refunds.values()].filter((r) => r.payment_id === payment.id).map((r) => r.amount),
+        ).toEqual([amount]);
+        expect(
+          await t.app.db.selectFrom('refunds').select('id').where('payment_row_id', '=', row.id).execute(),
+        ).toHaveLength(1);
+        const pushes = await t.app.db
+          .selectFrom('push_queue')
+          .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_queue.subscription_id')
+          .select('push_queue.id')
+          .where('push_subscriptions.user_id', '=', user.id)
+          .execute();
+        expect(pushes).toHaveLength(1);
+        await smtp.take(user.email);
+        expect(smtp.to(user.email)).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('asks again for a refund the provider did not take: the event is retried, and the job finds it', async () => {
+      // A process whose provider calls all fail (Razorpay unreachable) handles the capture.
+      const down = await buildTestApp({
+        config: { ...t.config, razorpay: { ...t.config.razorpay, apiUrl: 'http://127.0.0.1:9' } },
+        db: t.db,
+      });
+      await down.ready();
+      try {
+        const user = await createUserWithToken(t.app);
+        const gone = await insertProduct(t.app, { price: 640 });
+        const { providerOrderId, amount } = await startPaying(user, {}, gone);
+        await t.app.db
+          .updateTable('products')
+          .set({ deleted_at: Date.now() })
+          .where('id', '=', gone.id)
+          .execute();
+        const { payment } = pay(providerOrderId);
+        const failed = await event('payment.captured', payment, down);
+        // Not recorded as handled: Razorpay sends it again.
+        expect(failed.statusCode).toBe(502);
+        const row = await paymentRow(providerOrderId);
+        expect(row.outcome).toBe('refunded');
+        expect([...rzp.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(0);
+        await smtp.take(user.email);
+
+        const report = await t.app.paymentJobs.reconcile();
+        expect(report.refunds).toBeGreaterThanOrEqual(1);
+        expect(
+          [...rzp.refunds.values()].filter((r) => r.payment_id === payment.id).map((r) => r.amount),
+        ).toEqual([amount]);
+        const refunds = await t.app.db
+          .selectFrom('refunds')
+          .selectAll()
+          .where('payment_row_id', '=', row.id)
+          .execute();
+        expect(refunds).toHaveLength(1);
+        expect(refunds[0]?.provider_refund_id).not.toBeNull();
+        // The retried event finds it done; the job has nothing more to ask.
+        expect((await event('payment.captured', payment)).statusCode).toBe(200);
+        expect([...rzp.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
+        expect((await t.app.paymentJobs.reconcile()).refunds).toBe(0);
+        expect(smtp.to(user.email)).toHaveLength(1);
+      } finally {
+        await down.close();
+      }
+    });
+
+    it('refunds a payment of an older provider order of the key when the key was placed with another', async () => {
+      const user = await createUserWithToken(t.app);
+      const { key, body, providerOrderId: first } = await startPaying(user);
+      const bigger = {
+        ...orderRequest([{ product: cake, quantity: 2 }], { PaymentMethod: 'Razorpay' }),
+        DeliveryDate: body.DeliveryDate,
+      };
+      const second = (await providerOrder(bigger, user.auth, key)).json().data.razorpayOrderId as string;
+      expect(second).not.toBe(first);
+      const paidSecond = pay(second);
+      expect((await place(withProof(bigger, paidSecond.proof), user.auth, key)).statusCode).toBe(200);
+      // The shopper had also paid the first one (another tab): its money has no order.
+      const { payment } = pay(first);
+      expect((await event('payment.captured', payment)).statusCode).toBe(200);
+      expect(await ordersOf(user.id)).toHaveLength(1);
+      const row = await paymentRow(first);
+      expect(row).toMatchObject({ outcome: 'refunded', order_id: null });
+      expect(
+        [...rzp.refunds.values()].filter((r) => r.payment_id === payment.id).map((r) => r.amount),
+      ).toEqual([row.amount_paise]);
+      await smtp.take(user.email);
+      expect((await attempt(key, user.auth)).json().data).toMatchObject({
+        state: 'placed',
+        razorpayOrderId: second,
+      });
+    });
+
     it("refunds when the slot's last place went to another order meanwhile", async () => {
       const slot = await insertSlot(
         t.app.db,
@@ -444,6 +619,28 @@ for (const dialect of DIALECTS) {
       expect(await ordersOf(user.id)).toHaveLength(1);
     });
 
+    it('runs the job on one of two processes per period (the job lease)', async () => {
+      const second = await buildTestApp({ config: t.config, db: t.db });
+      await second.ready();
+      try {
+        const user = await createUserWithToken(t.app);
+        const { providerOrderId } = await startPaying(user);
+        pay(providerOrderId);
+        const at = Date.now() + 3 * 60 * MINUTE;
+        const runs = await Promise.all([
+          t.app.paymentJobs.reconcileIfDue(MINUTE, at),
+          second.paymentJobs.reconcileIfDue(MINUTE, at),
+        ]);
+        expect(runs.filter((r) => r !== null)).toHaveLength(1);
+        expect(await ordersOf(user.id)).toHaveLength(1);
+        // The same period again: nobody; the next one: one of them.
+        expect(await t.app.paymentJobs.reconcileIfDue(MINUTE, at + 1000)).toBeNull();
+        expect(await second.paymentJobs.reconcileIfDue(MINUTE, at + MINUTE)).not.toBeNull();
+      } finally {
+        await second.close();
+      }
+    });
+
     it('captures an authorized payment not captured within 10 minutes, and places its order', async () => {
       const user = await createUserWithToken(t.app);
       const { key, providerOrderId } = await startPaying(user);
@@ -468,8 +665,11 @@ for (const dialect of DIALECTS) {
       const user = await createUserWithToken(t.app);
       const { key, body, providerOrderId } = await startPaying(user);
       const { proof, payment } = pay(providerOrderId, { capture: false });
+      // Placed by the page on Checkout's proof; no webhook ever comes.
       expect((await place(withProof(body, proof), user.auth, key)).statusCode).toBe(200);
-      expect((await event('payment.authorized', payment)).statusCode).toBe(200);
+      expect((await paymentRow(providerOrderId)).status).toBe('authorized');
+      await t.app.paymentJobs.reconcile(Date.now() + 5 * MINUTE);
+      expect(rzp.payments.get(payment.id)?.status).toBe('authorized');
       await t.app.paymentJobs.reconcile(Date.now() + 11 * MINUTE);
       expect(rzp.payments.get(payment.id)?.status).toBe('captured');
       expect((await paymentRow(providerOrderId)).status).toBe('captured');
