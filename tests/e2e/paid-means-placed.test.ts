@@ -178,6 +178,25 @@ describe('paid means placed, on the phone', () => {
     page = phone;
   });
 
+  it('the page lives, but Checkout closed as if unpaid while the shopper paid in the UPI app: the same page shows the order placed', async () => {
+    const c = products[3] as FeedProduct;
+    await putRows(page, 'cart', [cartLine(c, Date.now())]);
+    const total = c.price + MOHALI_CHARGE;
+    const before = new Set((await ordersOf(server, email)).keys());
+    await startOnlinePayment(page);
+    const opened = await checkout.nextOpen();
+    await payOnDouble(double, server, opened.orderId);
+    opened.answer(null);
+    const placed = [...(await ordersOf(server, email)).entries()].filter(([id]) => !before.has(id));
+    expect(placed.map(([, amount]) => amount)).toEqual([total]);
+    const orderID = placed[0]?.[0] ?? 0;
+    // The page hands the payment to the resume when Checkout closes unpaid: it learns it was placed.
+    await page.getByRole('heading', { name: t.placedTitle(orderID) }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => keysOf(page)).toEqual([]);
+    expect(await rowsOf(page, 'payments')).toEqual([]);
+    expect(moneyOf(double, opened.orderId)).toEqual({ taken: total, refunds: 0 });
+  });
+
   it('paid, but the order can no longer be placed (its product deleted meanwhile): refunded in full, and the phone says why', async () => {
     const d = products[4] as FeedProduct;
     await putRows(page, 'cart', [cartLine(d, Date.now())]);

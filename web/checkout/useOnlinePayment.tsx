@@ -192,9 +192,18 @@ export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: O
       } else {
         notify(t.paymentCancelled, 'info');
       }
+      // Not paid as far as this page knows: the resume follows it from here, so a payment the
+      // shopper did make in the UPI app shows as placed (and leaves the cart) when the server has it.
+      release(key);
     } catch (err) {
       if (err instanceof ScriptLoadError || err instanceof PhotoUploadError) notify(err.message, 'error');
-      else if (err instanceof ApiError) {
+      else if (err instanceof ApiError && err.status === 409 && reasonOf(err) === 'placed') {
+        // Paid earlier under this key (in the UPI app, while Checkout still looked open) and placed
+        // by the server: the resume shows the order and takes its lines out of the cart.
+        payKey.current = null;
+        release(key);
+        notify(err.message, 'info');
+      } else if (err instanceof ApiError) {
         if (err.status === 409) await takeNewPrices(cart, err.envelope?.data);
         notify(err.message || messages.orderFailed, 'error');
       } else notify(messages.orderFailed, 'error');
@@ -296,4 +305,8 @@ export function PaymentMethods({
       ) : null}
     </fieldset>
   );
+}
+
+function reasonOf(err: ApiError): unknown {
+  return (err.envelope?.data as { reason?: unknown } | null | undefined)?.reason;
 }
