@@ -177,33 +177,9 @@ export async function queueOrderUpdate(
 ): Promise<number> {
   const push = orderUpdatePush(orderId, to);
   if (!push) return 0;
-  const payload = JSON.stringify(push);
   const order = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirst();
   if (!order) return 0;
-  await forgetEndedSessions(trx, now, order.user_id);
-  const result = await trx
-    .insertInto('push_queue')
-    .columns(['subscription_id', 'order_id', 'status', 'payload', 'next_attempt_at', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('push_subscriptions')
-        .innerJoin('orders', 'orders.user_id', 'push_subscriptions.user_id')
-        .innerJoin('users', 'users.id', 'push_subscriptions.user_id')
-        .where('orders.id', '=', orderId)
-        .where('users.order_updates', '=', 1)
-        .where((eb) => liveSession(eb, now))
-        .select([
-          'push_subscriptions.id',
-          sql<number>`${orderId}`.as('order_id'),
-          sql<string>`${to}`.as('status'),
-          sql<string>`${payload}`.as('payload'),
-          sql<number>`${now}`.as('next_attempt_at'),
-          sql<number>`${now}`.as('created_at'),
-        ]),
-    )
-    .onConflict((oc) => oc.columns(['subscription_id', 'order_id', 'status']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
+  return queueShopperNotice(trx, { userId: order.user_id, orderId, once: to, payload: push }, now);
 }
 
 /**
