@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dashboard } from '../../domain/admin-dashboard.js';
 import { RAZORPAY_CHECKOUT_SCRIPT } from '../../domain/browser-origins.js';
 import type { CartLine } from '../../domain/cart.js';
 import { checkoutMessages, paymentResumeMessages as t } from '../../domain/checkout-messages.js';
 import type { OutboxRow, PaymentRow } from '../../sw/outbox-row.js';
-import { type FeedProduct, type RunningServer, waitForController } from '../support/e2e.js';
+import { adminToken, type FeedProduct, type RunningServer, waitForController } from '../support/e2e.js';
 import { type RazorpayDouble, startRazorpayDouble } from '../support/razorpay-double.js';
 import { axe, forSale, openShop, type Shop } from '../support/shop.js';
 import {
@@ -235,5 +236,14 @@ describe('killing the page at every step of an online payment', () => {
       shows: `order success "Thank you! Your order is placed." (#${orders[0]?.[0]}), sent by the outbox`,
     });
     page = phone;
+  });
+
+  it('after every run, the admin dashboard counts no payment without an order', async () => {
+    const res = await fetch(`${server.url}/api/admin/dashboard`, {
+      headers: { authorization: `Bearer ${await adminToken(server)}` },
+    });
+    const money = ((await res.json()) as { data: Dashboard }).data.money;
+    console.log(`payments without an order after the chaos runs: ${money.paymentsWithoutOrder}`);
+    expect(money.paymentsWithoutOrder).toBe(0);
   });
 });
