@@ -125,7 +125,7 @@ export const paymentResumeMessages = {
   confirmingOffline: 'You are offline: we will check as soon as you are back online.',
   openTitle: 'Your payment was not finished',
   open: (amount: string) =>
-    `No payment of ${amount} has reached us yet. You can pay again, or go back to your cart: nothing was charged.`,
+    `No payment of ${amount} has reached us or the bank's payment service yet. You can pay again (it is the same payment, so you are never charged twice), or go back to your cart.`,
   payAgain: (amount: string) => `Pay ${amount} again`,
   backToCart: 'Back to cart',
   placedTitle: (id: number) => `Order #${id} placed`,

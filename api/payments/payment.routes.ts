@@ -30,7 +30,7 @@ import {
   refundOf,
   type TestPaymentProvider,
 } from './provider.js';
-import { RECONCILE_EVERY_MS, type ReconcileReport, reconcilePayments } from './reconcile.js';
+import { RECONCILE_EVERY_MS, type ReconcileReport, reconcilePayments, synthetic } from './reconcile.js';
 import { webhookSignatureValid } from './signature.js';
 
 /** The payments' background job, callable directly (tests, an operator's one-off run). */
@@ -119,6 +119,29 @@ function startReconciling(app: FastifyInstance, jobs: PaymentJobs, everyMs: numb
   });
 }
 
+/**
+ * What the provider holds on an open provider order: a captured payment is handled now, through the
+ * webhook's own handler ('handled'); an authorized one, or a provider not answering, is still being
+ * confirmed ('paying'); none is 'open'.
+ */
+async function askProvider(ctx: PaymentContext, row: StoredPayment): Promise<'handled' | 'paying' | 'open'> {
+  const { providerOrderId } = row;
+  try {
+    const payments = (await ctx.provider.fetchOrderPayments(providerOrderId)).filter(
+      (p) => p.amount === row.amountPaise,
+    );
+    const captured = payments.find((p) => p.status === 'captured');
+    if (captured) {
+      await handleProviderEvent(ctx, synthetic('payment.captured', captured, 'attempt:'));
+      return 'handled';
+    }
+    return payments.some((p) => p.status === 'authorized') ? 'paying' : 'open';
+  } catch (err) {
+    ctx.log.warn({ err, providerOrderId }, 'asking the provider about a payment in progress failed');
+    return 'paying';
+  }
+}
+
 export interface PaymentsOptions {
   /** The reconciliation's period (RECONCILE_EVERY_MS, a minute); tests may shorten it. */
   reconcileEveryMs?: number;
@@ -188,7 +211,17 @@ export default fp(
       // Another account's key, or one never used, is the same 404: keys are not the shopper's to probe.
       const rows = await paymentsOfKey(app.db, request.user.id, key);
       if (!rows.length) throw notFound(ATTEMPT_NOT_FOUND);
-      return ok(attemptOf(key, rows, await findAnswer(app.db, request.user.id, key)));
+      const seen = attemptOf(key, rows, await findAnswer(app.db, request.user.id, key));
+      if (seen.state !== 'open' || !provider) return ok(seen);
+      // "open" is only what the webhooks have said so far. The provider is asked, so a payment whose
+      // webhook is late or lost is found now (and handled as the webhook would), and a phone is never
+      // told that nothing was paid while the money was taken.
+      const row = rows.find((r) => r.providerOrderId === seen.razorpayOrderId) ?? (rows[0] as StoredPayment);
+      const asked = await askProvider(context(provider), row);
+      if (asked === 'paying') return ok({ ...seen, state: 'paying' as const });
+      if (asked === 'open') return ok(seen);
+      const now = await paymentsOfKey(app.db, request.user.id, key);
+      return ok(attemptOf(key, now, await findAnswer(app.db, request.user.id, key)));
     });
 
     const jobs: PaymentJobs = {

@@ -142,7 +142,7 @@ async function handleCaptured(ctx: PaymentContext, payment: ProviderPayment, rep
 }
 
 /** The event a webhook would have brought, under an id of its own (handled once like any other). */
-function synthetic(event: string, payment: ProviderPayment, prefix: string) {
+export function synthetic(event: string, payment: ProviderPayment, prefix: string) {
   return {
     eventId: `${prefix}${payment.id}`,
     event,

@@ -140,6 +140,34 @@ for (const dialect of DIALECTS) {
         .execute();
     }
 
+    it('the attempt asks the provider when no webhook came: authorized is paying, captured is placed at once', async () => {
+      const user = await createUserWithToken(t.app);
+      const { key, providerOrderId } = await startPaying(user);
+      const asked = () =>
+        rzp.requests.filter((r) => r.path === `/v1/orders/${providerOrderId}/payments`).length;
+      expect((await attempt(key, user.auth)).json().data.state).toBe('open');
+      expect(asked()).toBe(1);
+      // Paid in the UPI app, authorized, and no webhook has come: not "open" (nothing paid), but paying.
+      const { payment } = pay(providerOrderId, { capture: false });
+      expect((await attempt(key, user.auth)).json().data.state).toBe('paying');
+      expect(await ordersOf(user.id)).toHaveLength(0);
+      // Captured (automatic capture), still no webhook: the phone's question places it, as the webhook would.
+      const held = rzp.payments.get(payment.id);
+      if (held) Object.assign(held, { status: 'captured', captured: true });
+      const seen = (await attempt(key, user.auth)).json().data;
+      const orders = await ordersOf(user.id);
+      expect(orders).toHaveLength(1);
+      expect(seen).toMatchObject({ state: 'placed', order: { orderID: orders[0]?.id, status: 'paid' } });
+      // The webhooks arriving late change nothing.
+      for (const name of ['payment.captured', 'order.paid'])
+        expect((await event(name, payment)).statusCode).toBe(200);
+      expect(await ordersOf(user.id)).toHaveLength(1);
+      // Placed: the provider is not asked again.
+      const before = asked();
+      expect((await attempt(key, user.auth)).json().data.state).toBe('placed');
+      expect(asked()).toBe(before);
+    });
+
     it('places one paid order from the webhooks alone, and the late place-order gets it back', async () => {
       const user = await createUserWithToken(t.app);
       const { key, body, providerOrderId } = await startPaying(user);
