@@ -63,17 +63,15 @@ function withoutProof(body: unknown): unknown {
   return rest;
 }
 
+const hashOf = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex');
+
 /** The order a request asks for, hashed: the payment proof counts as absent (`PAYMENT_PROOF`). */
 export function requestHash(body: unknown): string {
-  return createHash('sha256')
-    .update(canonicalJson(withoutProof(body)))
-    .digest('hex');
+  return hashOf(withoutProof(body));
 }
 
 /** The hash a paid order's answer stored before the proof was left out has: the whole body's. */
-function wholeBodyHash(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
-}
+const wholeBodyHash = hashOf;
 
 export async function findAnswer(db: Db, userId: number, key: string): Promise<StoredAnswer | null> {
   const row = await db
@@ -154,8 +152,10 @@ export class InFlight {
   }
 }
 
-function keyLockIds(userId: number, key: string): [number, number] {
-  return [userId, createHash('sha256').update(key).digest().readInt32BE(0)];
+/** The advisory lock of (user, key), waited for as long as the transaction's `lock_timeout` allows. */
+async function takeKeyLock(trx: Transaction<Database>, userId: number, key: string): Promise<void> {
+  const k2 = createHash('sha256').update(key).digest().readInt32BE(0);
+  await sql`select pg_advisory_xact_lock(${userId}::int, ${k2}::int)`.execute(trx);
 }
 
 /** How long the page's request waits for another holder of its key (another process placing it). */
@@ -176,10 +176,9 @@ export async function lockKeyInTransaction(
   key: string,
 ): Promise<void> {
   if (dialect !== 'postgres') return;
-  const [k1, k2] = keyLockIds(userId, key);
   await sql.raw(`set local lock_timeout = ${KEY_WAIT_MS}`).execute(trx);
   try {
-    await sql`select pg_advisory_xact_lock(${k1}::int, ${k2}::int)`.execute(trx);
+    await takeKeyLock(trx, userId, key);
   } catch (err) {
     // 55P03 lock_not_available: the wait ran out (the transaction is aborted and rolls back).
     if ((err as { code?: unknown }).code === '55P03') throw inProgress();
@@ -200,6 +199,5 @@ export async function waitForKeyInTransaction(
   key: string,
 ): Promise<void> {
   if (dialect !== 'postgres') return;
-  const [k1, k2] = keyLockIds(userId, key);
-  await sql`select pg_advisory_xact_lock(${k1}::int, ${k2}::int)`.execute(trx);
+  await takeKeyLock(trx, userId, key);
 }
