@@ -1,5 +1,6 @@
 /** SQL for refunds. Rows stay here; callers get plain objects. */
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { fromPaise } from '../../domain/money.js';
 import type { Refund, RefundKind, RefundStatus, ShopperRefund } from '../../domain/refunds.js';
 import type { Database } from '../db/schema.js';
 
@@ -105,23 +106,28 @@ export async function refundsOfPayment(db: Db, paymentRowId: number): Promise<St
   return rows.map(toRefund);
 }
 
+/** A refund as it is first kept, before the provider is asked. */
+export interface NewRefund {
+  paymentRowId: number;
+  /** The order it refunds, or null for a payment that never became one (unplaceable, late). */
+  orderId: number | null;
+  kind: RefundKind;
+  /**
+   * The provider's `X-Refund-Idempotency` key (at least 10 characters), and this refund's row's:
+   * the same key is the same refund, whoever asks and however often.
+   */
+  key: string;
+  amountPaise: number;
+  reason: string;
+  /** The admin's email, or "shop". */
+  by: string;
+}
+
 /**
  * The refund row under its key, made if absent: the key is unique, so two processes asking at
  * once make one row, and both go on to ask the provider with the same key (which answers one refund).
  */
-export async function claimRefund(
-  db: Db,
-  r: {
-    paymentRowId: number;
-    orderId: number | null;
-    kind: RefundKind;
-    key: string;
-    amountPaise: number;
-    reason: string;
-    by: string;
-    now: number;
-  },
-): Promise<StoredRefund> {
+export async function claimRefund(db: Db, r: NewRefund & { now: number }): Promise<StoredRefund> {
   await db
     .insertInto('refunds')
     .values({
@@ -377,13 +383,12 @@ export async function moneyCounts(
   };
 }
 
-const rupeesOf = (paise: number) => Math.floor(paise / 100);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A refund as the shopper sees it (whole rupees, times as ISO strings). */
 export function shopperRefund(r: StoredRefund): ShopperRefund {
   return {
-    amount: rupeesOf(r.amountPaise),
+    amount: fromPaise(r.amountPaise),
     status: r.status,
     createdAt: iso(r.createdAt),
     processedAt: r.processedAt === null ? null : iso(r.processedAt),
@@ -395,7 +400,7 @@ export function adminRefund(r: StoredRefund): Refund {
   return {
     refundID: r.id,
     kind: r.kind,
-    amount: rupeesOf(r.amountPaise),
+    amount: fromPaise(r.amountPaise),
     reason: r.reason,
     status: r.status,
     failureReason: r.failureReason,

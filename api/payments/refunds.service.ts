@@ -1,10 +1,9 @@
 /** Refunds of online payments: see README.md, "Refunds". */
 import type { Transaction } from 'kysely';
-import { toPaise } from '../../domain/money.js';
+import { fromPaise, toPaise } from '../../domain/money.js';
 import type { OrderStatus } from '../../domain/orders.js';
 import {
   type OrderPayment,
-  type RefundKind,
   type RefundRequest,
   refundableLeft,
   refundedSoFar,
@@ -26,6 +25,7 @@ import {
   findUnmatchedRefund,
   holdPayment,
   markRefundRefused,
+  type NewRefund,
   paymentOfOrder,
   paymentRow,
   recordProviderRefund,
@@ -35,22 +35,9 @@ import {
   unansweredRefunds,
 } from './refund.repository.js';
 
-export interface RefundOrder {
-  paymentRowId: number;
+export interface RefundOrder extends NewRefund {
   /** The provider's payment id (`pay_…`). */
   paymentId: string;
-  /** The order it refunds, or null for a payment that never became one (unplaceable, late). */
-  orderId: number | null;
-  kind: RefundKind;
-  /**
-   * The provider's `X-Refund-Idempotency` key (at least 10 characters), and this refund's row's:
-   * the same key is the same refund, whoever asks and however often.
-   */
-  key: string;
-  amountPaise: number;
-  reason: string;
-  /** The admin's email, or "shop". */
-  by: string;
   /** The receipt naming what is refunded ("order 41", or the provider order). */
   receipt: string;
 }
@@ -212,8 +199,6 @@ function leftPaise(paid: number, refunds: readonly StoredRefund[]): number {
   );
 }
 
-const rupees = (paise: number) => Math.floor(paise / 100);
-
 /**
  * The admin's partial refund. In one transaction, under the payment's row lock: what is left is
  * counted with every pending and processed refund, a refund not yet answered by the provider
@@ -238,10 +223,10 @@ export async function partialRefund(
     }
     const left = leftPaise(payment.amountPaise, refunds);
     if (toPaise(req.amount) > left) {
-      throw new HttpError(422, refundMessages.tooLarge(rupees(left), rupees(payment.amountPaise)), {
+      throw new HttpError(422, refundMessages.tooLarge(fromPaise(left), fromPaise(payment.amountPaise)), {
         field: 'amount',
-        refundable: rupees(left),
-        paid: rupees(payment.amountPaise),
+        refundable: fromPaise(left),
+        paid: fromPaise(payment.amountPaise),
       });
     }
     return claimRefund(trx, {
@@ -326,7 +311,7 @@ export async function onRefundEvent(ctx: PaymentContext, e: ProviderEvent): Prom
  */
 export async function tellShopper(ctx: PaymentContext, r: StoredRefund): Promise<void> {
   const now = ctx.now();
-  const rupeesBack = rupees(r.amountPaise);
+  const rupeesBack = fromPaise(r.amountPaise);
   const mail = await ctx.db.transaction().execute(async (trx) => {
     if (!(await claimNotice(trx, r.id, now))) return null;
     const payment = await paymentRow(trx, r.paymentRowId);
@@ -353,7 +338,7 @@ export async function tellShopper(ctx: PaymentContext, r: StoredRefund): Promise
         orderId,
         once: `refund-${r.id}`,
         payload: {
-          title: 'Refund processed',
+          title: refundMessages.processedTitle,
           body,
           url: orderId ? `/my-orders/${orderId}` : '/my-orders',
           tag: orderId ? `order-${orderId}` : `refund-${r.id}`,
@@ -380,7 +365,7 @@ export async function orderPayment(db: PaymentContext['db'], orderId: number): P
   const payment = await paymentOfOrder(db, orderId);
   if (!payment) return null;
   const refunds = (await refundsOfPayment(db, payment.id)).map(adminRefund);
-  const paid = rupees(payment.amountPaise);
+  const paid = fromPaise(payment.amountPaise);
   return {
     provider: payment.provider,
     providerOrderID: payment.providerOrderId,
