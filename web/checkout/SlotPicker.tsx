@@ -8,7 +8,6 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { checkoutMessages } from '../../domain/checkout-messages.js';
 import { isCalendarDate } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import { slotMessages as m } from '../../domain/slot-messages.js';

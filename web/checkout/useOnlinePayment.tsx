@@ -7,10 +7,8 @@ import { giftMessages } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import type { OrderRequestInput } from '../../domain/orders.js';
 import { asRepriced } from '../../domain/outbox.js';
-import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import { withProof } from '../../domain/payment-resume.js';
 import {
-  type CheckoutSuccess,
   type PaymentProviderName,
   type ProviderOrder,
   paymentsContract,
