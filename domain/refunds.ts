@@ -138,6 +138,7 @@ export const refundMessages = {
   cancelReason: 'Order cancelled',
   lateReason: 'Payment arrived after the payment window closed',
   refundStarted: (amount: number) => `Refund of ${formatRupees(amount)} started.`,
+  processedTitle: 'Refund processed',
   /** The shopper's push and mail; order 0 is a payment that never became an order (unplaceable, late). */
   processedPush: (orderId: number, amount: number) =>
     `Refund of ${formatRupees(amount)}${orderId ? ` for order #${orderId}` : ''} is processed. It reaches your account in 5-7 working days.`,

@@ -8,6 +8,7 @@ import {
   WAITING_STATUSES,
 } from '../../domain/admin-dashboard.js';
 import { INDIA_OFFSET_MINUTES, indiaDate, indiaDayStart, todayAndTomorrow } from '../../domain/india-time.js';
+import { fromPaise } from '../../domain/money.js';
 import { sortSlots } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
 import { moneyCounts } from '../payments/refund.repository.js';
@@ -110,7 +111,7 @@ export async function dashboard(db: Db, now: number): Promise<Dashboard> {
       refundsPending: money.refundsPending,
       refundsFailed: money.refundsFailed,
       refunds30: money.refunds30,
-      refunded30: Math.floor(money.refunded30Paise / 100),
+      refunded30: fromPaise(money.refunded30Paise),
     },
     orders7: num(windows?.orders_7),
     revenue7: num(windows?.revenue_7),

@@ -10,7 +10,7 @@
  */
 
 import type * as v from 'valibot';
-import { formatRupees } from '../../domain/money.js';
+import { formatRupees, fromPaise } from '../../domain/money.js';
 import type { OrderRequest, OrderTotals } from '../../domain/orders.js';
 import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import type { ProviderOrderRequestSchema } from '../../domain/payments.contract.js';
@@ -305,6 +305,6 @@ async function mailShopper(ctx: PaymentContext, userId: number, text: string, am
   ctx.mailer.send({
     to: user.email,
     subject: unplacedMessages.mailSubject,
-    text: `${text}\n\n${formatRupees(amountPaise / 100)} goes back to the account you paid from, usually within 5-7 working days.\n`,
+    text: `${text}\n\n${formatRupees(fromPaise(amountPaise))} goes back to the account you paid from, usually within 5-7 working days.\n`,
   });
 }

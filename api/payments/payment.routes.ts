@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
+import { fromPaise } from '../../domain/money.js';
 import type { PlacedOrder } from '../../domain/orders.js';
 import type { PaymentAttempt } from '../../domain/payments.contract.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
@@ -63,7 +64,7 @@ function attemptOf(key: string, rows: StoredPayment[], answer: StoredAnswer | nu
   const base = {
     key,
     razorpayOrderId: row.providerOrderId,
-    totalAmount: row.amountPaise / 100,
+    totalAmount: fromPaise(row.amountPaise),
     order: null,
     reason: null,
   };
