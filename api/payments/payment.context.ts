@@ -1,5 +1,5 @@
 /** What the money paths (placing a paid order, refunds, reconciling) are given to work with. */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Dialect } from '../db/database.js';
@@ -16,4 +16,21 @@ export interface PaymentContext {
   config: Config;
   log: FastifyBaseLogger;
   now(): number;
+}
+
+/** The app's own context for a provider: every payments plugin builds it here, the same way. */
+export function paymentContextOf(
+  app: FastifyInstance,
+  provider: PaymentProvider,
+  now: () => number = () => Date.now(),
+): PaymentContext {
+  return {
+    db: app.db,
+    dialect: app.dialect,
+    provider,
+    mailer: app.mailer,
+    config: app.config,
+    log: app.log,
+    now,
+  };
 }

@@ -20,7 +20,7 @@ import mailPlugin from '../mail/mail.plugin.js';
 import { findAnswer, readIdempotencyKey, type StoredAnswer } from '../orders/idempotency.js';
 import { quote } from '../orders/order.service.js';
 import { keptRequestJson } from './paid-orders.js';
-import type { PaymentContext } from './payment.context.js';
+import { type PaymentContext, paymentContextOf } from './payment.context.js';
 import { handleProviderEvent } from './payment.events.js';
 import { paymentsOfKey, type StoredPayment } from './payment.repository.js';
 import { type PaymentsService, paymentsService, payWithTestProvider } from './payment.service.js';
@@ -162,15 +162,7 @@ export default fp(
     const service = paymentsService(app.db, provider, now);
     app.decorate('payments', service);
     if (!app.hasDecorator('mailer')) await app.register(mailPlugin);
-    const context = (p: PaymentProvider): PaymentContext => ({
-      db: app.db,
-      dialect: app.dialect,
-      provider: p,
-      mailer: app.mailer,
-      config: app.config,
-      log: app.log,
-      now,
-    });
+    const context = (p: PaymentProvider): PaymentContext => paymentContextOf(app, p, now);
     if (provider?.name === 'test') {
       // The test provider's events go where Razorpay's webhooks would: the same handler.
       const ctx = context(provider);

@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import mailPlugin from '../mail/mail.plugin.js';
 import type { CancelRefunds } from '../orders/order.status.js';
-import type { PaymentContext } from './payment.context.js';
+import { type PaymentContext, paymentContextOf } from './payment.context.js';
 import { partialRefund, refundCancelled, retryRefunds } from './refunds.service.js';
 
 declare module 'fastify' {
@@ -36,17 +36,7 @@ export default fp(
     if (!app.hasDecorator('mailer')) await app.register(mailPlugin);
     const provider = app.payments.provider;
     const context = (now: () => number): PaymentContext | null =>
-      provider
-        ? {
-            db: app.db,
-            dialect: app.dialect,
-            provider,
-            mailer: app.mailer,
-            config: app.config,
-            log: app.log,
-            now,
-          }
-        : null;
+      provider ? paymentContextOf(app, provider, now) : null;
     const ctx = context(() => Date.now());
 
     app.decorate('refunds', {
