@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
@@ -36,4 +37,37 @@ export async function takeLease(
     .where('started_at', '=', lease.started_at)
     .executeTakeFirst();
   return Number(taken.numUpdatedRows) === 1;
+}
+
+/**
+ * A periodic job's timer, for as long as the app is open: every `everyMs` (and once when the app is
+ * ready, with `atStart`) `run` is called; it asks for its turn itself (`takeLease`). The timer is
+ * unref'd, a failure is logged (`what` says which job), and a run still going when the app closes is
+ * waited for, so it never meets a closed database.
+ */
+export function repeatWhileOpen(
+  app: FastifyInstance,
+  job: { everyMs: number; what: string; atStart?: boolean; run(): Promise<unknown> },
+): void {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = (async () => {
+      try {
+        await job.run();
+      } catch (err) {
+        app.log.error({ err }, `${job.what} could not run`);
+      }
+    })();
+    return running;
+  };
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    if (job.atStart) await tick();
+    timer = setInterval(tick, job.everyMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
 }

@@ -6,7 +6,7 @@ import { ordersContract } from '../../domain/orders.contract.js';
 import { orderMessages } from '../../domain/orders.js';
 import { isAdmin } from '../../domain/roles.js';
 import type { Config } from '../config.js';
-import { takeLease } from '../db/job-lease.js';
+import { repeatWhileOpen, takeLease } from '../db/job-lease.js';
 import { deleteOrphanPhotos } from '../gifts/gift.repository.js';
 import { badRequest, notFound, tooMany } from '../http/errors.js';
 import { route } from '../http/route.js';
@@ -156,13 +156,5 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
       app.log.error({ err }, 'the sweep of idempotency keys could not take its turn');
     }
   };
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    await sweepIfDue();
-    timer = setInterval(sweepIfDue, SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  repeatWhileOpen(app, { everyMs: SWEEP_EVERY_MS, what: 'the sweep', atStart: true, run: sweepIfDue });
 }

@@ -12,7 +12,7 @@ import { fromPaise } from '../../domain/money.js';
 import type { PlacedOrder } from '../../domain/orders.js';
 import type { PaymentAttempt } from '../../domain/payments.contract.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
-import { takeLease } from '../db/job-lease.js';
+import { repeatWhileOpen, takeLease } from '../db/job-lease.js';
 import { checkGiftLines } from '../gifts/gift.service.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
@@ -93,32 +93,6 @@ interface WebhookBody {
 
 const str = (x: unknown): string | null =>
   typeof x === 'string' && x.length > 0 && x.length <= 100 ? x : null;
-
-/**
- * Every period, one process (the job lease) reconciles; a run still going when the app closes is
- * waited for, so it never meets a closed database.
- */
-function startReconciling(app: FastifyInstance, jobs: PaymentJobs, everyMs: number): void {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = (async () => {
-      try {
-        await jobs.reconcileIfDue(everyMs);
-      } catch (err) {
-        app.log.error({ err }, 'payments reconciliation could not run');
-      }
-    })();
-  };
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
-}
 
 /**
  * What the provider holds on an open provider order: a captured payment is handled now, through the
@@ -230,7 +204,15 @@ export default fp(
       },
     };
     app.decorate('paymentJobs', jobs);
-    if (provider) startReconciling(app, jobs, options.reconcileEveryMs ?? RECONCILE_EVERY_MS);
+    if (provider) {
+      // Every period, one process (the job lease) reconciles.
+      const everyMs = options.reconcileEveryMs ?? RECONCILE_EVERY_MS;
+      repeatWhileOpen(app, {
+        everyMs,
+        what: 'payments reconciliation',
+        run: () => jobs.reconcileIfDue(everyMs),
+      });
+    }
 
     if (provider?.name === 'test') {
       const test = provider as TestPaymentProvider;

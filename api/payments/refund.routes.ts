@@ -11,7 +11,7 @@ import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
 import { refundMessages } from '../../domain/refunds.js';
-import { takeLease } from '../db/job-lease.js';
+import { repeatWhileOpen, takeLease } from '../db/job-lease.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import mailPlugin from '../mail/mail.plugin.js';
@@ -60,24 +60,17 @@ export default fp(
       return ok(payment, refundMessages.refundStarted(body.amount));
     });
 
-    const retryIfDue = async () => {
-      try {
-        if (!ctx || !(await takeLease(app.db, 'refund-retry', REFUND_RETRY_EVERY_MS - 5_000))) return;
-        const answered = await retryRefunds(ctx);
-        if (answered) app.log.info({ answered }, 'refunds the provider had not answered were asked again');
-      } catch (err) {
-        app.log.error({ err }, 'the refund retry could not take its turn');
-      }
-    };
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      if (!ctx) return;
-      timer = setInterval(retryIfDue, REFUND_RETRY_EVERY_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
+    if (ctx) {
+      repeatWhileOpen(app, {
+        everyMs: REFUND_RETRY_EVERY_MS,
+        what: 'the refund retry',
+        async run() {
+          if (!(await takeLease(app.db, 'refund-retry', REFUND_RETRY_EVERY_MS - 5_000))) return;
+          const answered = await retryRefunds(ctx);
+          if (answered) app.log.info({ answered }, 'refunds the provider had not answered were asked again');
+        },
+      });
+    }
   },
   { name: 'refunds', dependencies: ['database', 'auth', 'payments'] },
 );
