@@ -50,6 +50,10 @@ export const CheckoutSuccessSchema = v.object({
 export type CheckoutSuccess = v.InferOutput<typeof CheckoutSuccessSchema>;
 
 /** The cart to pay for: the order request without the payment proof (it does not exist yet). */
+const AttemptKeySchema = v.object({
+  key: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(100)),
+});
+
 export const ProviderOrderRequestSchema = v.omit(OrderRequestSchema, [
   'RazorpayPaymentId',
   'RazorpayOrderId',
@@ -89,7 +93,7 @@ export const paymentsContract = {
     tag: 'payments',
     access: 'user',
     response: ProviderOrderSchema,
-    refusals: [404, 409, 422, 429],
+    refusals: [404, 409, 413, 422, 429],
     body: ProviderOrderRequestSchema,
   }),
   webhook: endpoint({
@@ -109,7 +113,19 @@ export const paymentsContract = {
     tag: 'payments',
     access: 'user',
     response: PaymentAttemptSchema,
-    params: v.object({ key: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(100)) }),
+    refusals: [404, 429],
+    params: AttemptKeySchema,
+  }),
+  closeAttempt: endpoint({
+    method: 'POST',
+    path: '/payments/attempts/{key}/close',
+    summary:
+      "Ends the shopper's own unpaid payment under this Idempotency-Key (its items were ordered another way): a payment made on it later is refunded in full. Answers what became of it",
+    tag: 'payments',
+    access: 'user',
+    response: PaymentAttemptSchema,
+    refusals: [404, 429],
+    params: AttemptKeySchema,
   }),
   refund: endpoint({
     method: 'POST',

@@ -8,9 +8,9 @@ import { isAdmin } from '../../domain/roles.js';
 import type { Config } from '../config.js';
 import { repeatWhileOpen, takeLease } from '../db/job-lease.js';
 import { deleteOrphanPhotos } from '../gifts/gift.repository.js';
-import { badRequest, notFound, tooMany } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
-import type { RateRule } from '../ratelimit/ratelimit.js';
+import { hitOrRefuse, type RateRule } from '../ratelimit/ratelimit.js';
 import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
 import { deleteExpiredKeys, InFlight, readIdempotencyKey } from './idempotency.js';
 import { historyByEmail, historyOfEveryone } from './order.repository.js';
@@ -43,6 +43,26 @@ export function placeOrderRules(limits: Config['placeOrderLimits']): { account: 
   };
 }
 
+/**
+ * One attempt to place an order, or to make the provider order an online one is paid through
+ * (`../payments`): both count in the same budget, so an account refused one is refused the other.
+ */
+export function countPlacing(
+  app: FastifyInstance,
+  userId: number,
+  ip: string,
+  rules: ReturnType<typeof placeOrderRules>,
+): Promise<void> {
+  return hitOrRefuse(
+    app.rateLimiter,
+    [
+      [`place-order:account:${userId}`, rules.account],
+      [`place-order:ip:${ip}`, rules.ip],
+    ],
+    orderMessages.tooManyOrders,
+  );
+}
+
 /** Idempotency keys older than the retention are swept this often (and once at start). */
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -67,15 +87,9 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     if (!body) throw badRequest(messages.formInvalid);
     const key = readIdempotencyKey(request);
     const userId = request.user.id;
-    const answer = await placeOrderOnce(deps, userId, key, body, async () => {
-      const decisions = await Promise.all([
-        app.rateLimiter.hit(`place-order:account:${userId}`, rules.account),
-        app.rateLimiter.hit(`place-order:ip:${request.ip}`, rules.ip),
-      ]);
-      const refused = decisions.filter((d) => !d.allowed);
-      if (refused.length)
-        throw tooMany(orderMessages.tooManyOrders, Math.max(...refused.map((d) => d.retryAfterMs)) / 1000);
-    });
+    const answer = await placeOrderOnce(deps, userId, key, body, () =>
+      countPlacing(app, userId, request.ip, rules),
+    );
     reply.code(answer.statusCode);
     if (answer.replayed) reply.header('idempotent-replayed', 'true');
     // The answer is already the envelope's JSON (stored as text for replays): sent as it is, not

@@ -19,6 +19,7 @@ import {
   type PlacedOrder,
   type RepricedRefusal,
 } from '../../domain/orders.js';
+import { paymentCartMessages } from '../../domain/payment-cart.js';
 import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import { type DeliverySlot, defaultSlot } from '../../domain/slots.js';
 import type { Coupon } from '../coupons/coupon.repository.js';
@@ -99,6 +100,11 @@ export type SlotLock = { trx: Transaction<Database>; dialect: Dialect } | null;
 export interface KeptPricing {
   lines: PricedOrderLine[];
   totals: OrderTotals;
+  /**
+   * Paid after the price window (`domain/payment-cart.ts`): the kept figures hold only if today's
+   * are not higher; otherwise the order is refused (and the payment refunded).
+   */
+  stale?: boolean;
 }
 
 /**
@@ -179,7 +185,7 @@ export async function quote(
   const slot = await takeSlot(db, body.DeliverySlotID, day, now, lock, cap);
   // Pricing again still refuses a product that is gone; a paid order keeps the figures it was paid at.
   const fresh = await priceItems(db, body.OrderItems);
-  const lines = kept ? kept.lines : fresh;
+  const lines = fresh;
   let coupon: Coupon | null = null;
   let couponProblem: string | null = null;
   if (body.CouponCode) {
@@ -191,7 +197,7 @@ export async function quote(
       couponProblem = err.message;
     }
   }
-  if (kept) return { lines, totals: kept.totals, coupon, slot, area };
+  if (kept) return keptQuote(kept, { fresh, body, coupon, couponProblem, area, slot });
   const totals = orderTotals(lines, area.charge, coupon?.amount ?? 0, slot.surcharge);
   const changed = comparePricing({ items: body.OrderItems, total: body.TotalAmount }, lines, totals);
   if (changed) {
@@ -205,6 +211,35 @@ export async function quote(
     throw conflict(couponProblem ?? messages.pricesChanged, data);
   }
   return { lines, totals, coupon, slot, area };
+}
+
+/**
+ * A paid order the server places itself is written at the figures the shopper paid, but only as
+ * they were honestly had: a coupon that no longer holds for this account (used since, on another
+ * paid order, or by anyone for a shop-wide single-use one) refuses the order, and so does a price
+ * window that passed while today's figures are higher. The payment is then refunded in full
+ * (`paid-orders.ts`). A discount is never written without the coupon that gave it.
+ */
+function keptQuote(
+  kept: KeptPricing,
+  q: {
+    fresh: PricedOrderLine[];
+    body: PricingRequest;
+    coupon: Coupon | null;
+    couponProblem: string | null;
+    area: DeliveryArea;
+    slot: DeliverySlot;
+  },
+): Quote {
+  const code = q.body.CouponCode;
+  if (code && !q.coupon) throw conflict(paymentCartMessages.couponGone(code, q.couponProblem ?? ''));
+  if (kept.totals.discount > 0 && !q.coupon) throw conflict(messages.couponInvalid);
+  if (kept.stale) {
+    const today = orderTotals(q.fresh, q.area.charge, q.coupon?.amount ?? 0, q.slot.surcharge);
+    if (today.total > kept.totals.total) throw conflict(paymentCartMessages.priceWindowOver);
+  }
+  const lines = kept.lines.map((l, i) => ({ ...l, image: l.image || (q.fresh[i]?.image ?? '') }));
+  return { lines, totals: kept.totals, coupon: q.coupon, slot: q.slot, area: q.area };
 }
 
 /** A payment the server already holds (a provider event), placing the order it was made for. */
@@ -427,11 +462,13 @@ export async function placePaidOrder(
     userId: number;
     key: string;
     body: OrderRequest;
+    /** The hash the page's own request has (kept with the provider order); else the body's. */
+    hash?: string;
     paid: ServerPaid;
     stillOpen(trx: Transaction<Database>): Promise<boolean>;
   },
 ): Promise<ServerPlacement> {
-  const hash = requestHash(p.body);
+  const hash = p.hash ?? requestHash(p.body);
   return deps.db.transaction().execute(async (trx): Promise<ServerPlacement> => {
     await waitForKeyInTransaction(trx, deps.dialect, p.userId, p.key);
     if (await findAnswer(trx, p.userId, p.key)) return { kind: 'answered' };

@@ -11,11 +11,13 @@
 
 import type * as v from 'valibot';
 import { formatRupees, fromPaise } from '../../domain/money.js';
+import { cartKey, payWindowOver } from '../../domain/payment-cart.js';
 import type { OrderRequest, OrderTotals } from '../../domain/orders.js';
 import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import type { ProviderOrderRequestSchema } from '../../domain/payments.contract.js';
 import { refundMessages, unplacedMessages } from '../../domain/refunds.js';
 import { HttpError } from '../http/errors.js';
+import { requestHash } from '../orders/idempotency.js';
 import type { PricedOrderLine } from '../orders/order.pricing.js';
 import { type KeptPricing, placePaidOrder } from '../orders/order.service.js';
 import { queueShopperNotice } from '../push/push.repository.js';
@@ -23,12 +25,13 @@ import type { PaymentContext } from './payment.context.js';
 import {
   findPaymentByProviderOrder,
   findPaymentRow,
+  type KeptColumns,
   markRefunded,
   notePaymentSeen,
   paymentStillOpen,
   type StoredPayment,
 } from './payment.repository.js';
-import { applyWebhookEvent, paymentsService, sentence } from './payment.service.js';
+import { applyWebhookEvent, paymentsService, paysFor, sentence } from './payment.service.js';
 import type { ProviderEvent, ProviderPayment } from './provider.js';
 import { startRefund } from './refunds.service.js';
 
@@ -37,15 +40,51 @@ type ProviderOrderRequest = v.InferOutput<typeof ProviderOrderRequestSchema>;
 /** What `request_json` holds: the request as the server read it, and the figures it was priced at. */
 interface KeptRequest extends KeptPricing {
   request: ProviderOrderRequest;
+  /**
+   * The idempotency hash of the order as the page would send it, taken before images were left
+   * out, so the page's own late `place-order` is the same request. Absent from rows kept before.
+   */
+  hash?: string;
 }
 
-/** The request and its priced figures, as kept with the provider order. */
-export function keptRequestJson(
+/** A kept request never holds more than this (bytes of JSON): 50 lines of gifts fit well under it. */
+export const MAX_KEPT_BYTES = 48 * 1024;
+
+/** The order the server places from a kept request: online, its proof the provider's event. */
+function serverBody(request: ProviderOrderRequest): OrderRequest {
+  return {
+    ...request,
+    PaymentMethod: PAYMENT_METHODS.online,
+    RazorpayPaymentId: null,
+    RazorpayOrderId: null,
+    RazorpaySignature: null,
+  };
+}
+
+/**
+ * What is kept with a provider order: only what placing needs. Image addresses are left out (the
+ * order's lines take the product's own picture when placed), so a request is a few KB whatever the
+ * page sent; its cart (`cartKey`, hashed) and coupon are kept in their own columns.
+ */
+export function keptColumns(
   request: ProviderOrderRequest,
   priced: { lines: PricedOrderLine[]; totals: OrderTotals },
-): string {
-  const kept: KeptRequest = { request, lines: priced.lines, totals: priced.totals };
-  return JSON.stringify(kept);
+): KeptColumns {
+  const kept: KeptRequest = {
+    request: { ...request, OrderItems: request.OrderItems.map((i) => ({ ...i, ProductImage: '' })) },
+    lines: priced.lines.map((l) => ({ ...l, image: '' })),
+    totals: priced.totals,
+    hash: requestHash(serverBody(request)),
+  };
+  const requestJson = JSON.stringify(kept);
+  if (Buffer.byteLength(requestJson) > MAX_KEPT_BYTES) {
+    throw new HttpError(413, 'This order is too large to pay online in one go. Split it into two orders.');
+  }
+  return {
+    requestJson,
+    cartKey: cartKey(request),
+    couponCode: request.CouponCode ?? null,
+  };
 }
 
 function readKept(json: string | null): KeptRequest | null {
@@ -93,22 +132,27 @@ export async function onPaymentEvent(ctx: PaymentContext, e: ProviderEvent): Pro
 const handling = new WeakMap<object, Map<string, Promise<boolean>>>();
 
 async function handlePaymentEvent(ctx: PaymentContext, e: ProviderEvent): Promise<boolean> {
-  const moved = await applyWebhookEvent(ctx.db, e, ctx.now, () =>
+  const mismatch = () =>
     ctx.log.warn(
       { providerOrderId: e.providerOrderId, eventId: e.eventId },
-      'event amount differs from the provider order',
-    ),
-  );
+      'event payment is not the provider order amount in INR',
+    );
+  let moved = await applyWebhookEvent(ctx.db, e, ctx.now, mismatch);
   if (!e.providerOrderId) return moved;
   const stored = await findPaymentByProviderOrder(ctx.db, e.providerOrderId);
-  if (!stored || (e.payment && e.payment.amount !== stored.amountPaise)) return moved;
-  if (e.event === 'payment.authorized') {
-    await notePaymentSeen(ctx.db, stored.id, { authorizedAt: ctx.now(), paidAt: e.payment?.createdAt });
-    return moved;
+  if (!stored || (e.payment && !paysFor(e.payment, stored))) return moved;
+  if (e.payment?.status === 'authorized') {
+    await notePaymentSeen(ctx.db, stored.id, { authorizedAt: ctx.now(), paidAt: e.payment.createdAt });
   }
   if (!PLACING_EVENTS.has(e.event)) return moved;
-  const payment = e.payment?.status === 'captured' ? e.payment : await capturedPaymentOf(ctx, stored);
-  if (!payment) return moved;
+  let payment = e.payment?.status === 'captured' ? e.payment : null;
+  if (!payment) {
+    // The event's payment is not captured, or it named none: only a capture the provider confirms
+    // places the order, and it moves the status.
+    payment = await capturedPaymentOf(ctx, stored);
+    if (!payment) return moved;
+    moved = (await applyWebhookEvent(ctx.db, { ...e, payment }, ctx.now, mismatch)) || moved;
+  }
   await notePaymentSeen(ctx.db, stored.id, { paidAt: payment.createdAt });
   const settled = await settleCapture(ctx, stored, payment);
   return moved || settled;
@@ -120,7 +164,7 @@ async function capturedPaymentOf(
   stored: StoredPayment,
 ): Promise<ProviderPayment | null> {
   const payments = await ctx.provider.fetchOrderPayments(stored.providerOrderId);
-  return payments.find((p) => p.status === 'captured' && p.amount === stored.amountPaise) ?? null;
+  return payments.find((p) => p.status === 'captured' && paysFor(p, stored)) ?? null;
 }
 
 /**
@@ -134,7 +178,7 @@ export async function settleCapture(
 ): Promise<boolean> {
   if (stored.orderId !== null) return false;
   if (stored.outcome === 'closed')
-    return refundPayment(ctx, stored, payment, 'late', refundMessages.lateReason);
+    return refundPayment(ctx, stored, payment, 'late', stored.outcomeReason ?? refundMessages.lateReason);
   if (stored.outcome === 'refunded') {
     await ensureRefund(ctx, stored, payment);
     return false;
@@ -150,13 +194,7 @@ export async function settleCapture(
   }
   // The provider's event is the proof here (no Checkout signature), and proof is no part of the
   // key's request hash: the page's own place-order with its proof is the same request.
-  const body: OrderRequest = {
-    ...kept.request,
-    PaymentMethod: PAYMENT_METHODS.online,
-    RazorpayPaymentId: null,
-    RazorpayOrderId: null,
-    RazorpaySignature: null,
-  };
+  const body = serverBody(kept.request);
   const judgedAt = new Date(payment.createdAt ?? stored.paidAt ?? ctx.now());
   let placement: Awaited<ReturnType<typeof placePaidOrder>>;
   try {
@@ -172,6 +210,7 @@ export async function settleCapture(
         userId: stored.userId,
         key: stored.idempotencyKey,
         body,
+        hash: kept.hash,
         paid: {
           payment: {
             paymentRowId: stored.id,
@@ -179,7 +218,8 @@ export async function settleCapture(
             paymentId: payment.id,
           },
           judgedAt,
-          kept,
+          // Paid after the price window: placed at the kept figures only if they still hold.
+          kept: { ...kept, stale: payWindowOver(stored.createdAt, judgedAt.getTime()) },
         },
         stillOpen: (trx) => paymentStillOpen(trx, stored.id),
       },

@@ -1,5 +1,6 @@
 /** SQL for provider orders and webhook events. Rows stay here; callers get plain objects. */
-import type { Kysely, Transaction } from 'kysely';
+import { createHash } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -21,6 +22,10 @@ export interface StoredPayment {
   closedAt: number | null;
   outcome: PaymentOutcome | null;
   outcomeReason: string | null;
+  /** The cart it pays for (`cartHash` of its `cartKey`), null for one made before carts were kept. */
+  cartKey: string | null;
+  couponCode: string | null;
+  askedAt: number | null;
   createdAt: number;
 }
 
@@ -50,6 +55,9 @@ const columns = [
   'closed_at',
   'outcome',
   'outcome_reason',
+  'cart_key',
+  'coupon_code',
+  'asked_at',
   'created_at',
 ] as const;
 
@@ -71,6 +79,9 @@ function toPayment(row: {
   closed_at: number | null;
   outcome: string | null;
   outcome_reason: string | null;
+  cart_key: string | null;
+  coupon_code: string | null;
+  asked_at: number | null;
   created_at: number;
 }): StoredPayment {
   return {
@@ -89,6 +100,9 @@ function toPayment(row: {
     closedAt: numOrNull(row.closed_at),
     outcome: row.outcome as PaymentOutcome | null,
     outcomeReason: row.outcome_reason,
+    cartKey: row.cart_key,
+    couponCode: row.coupon_code,
+    askedAt: numOrNull(row.asked_at),
     createdAt: Number(row.created_at),
   };
 }
@@ -147,6 +161,17 @@ export async function findOpenPayment(
   return row ? toPayment(row) : null;
 }
 
+/** What a provider order keeps of the request it was made for (see `paid-orders.ts`). */
+export interface KeptColumns {
+  requestJson: string;
+  /** `domain/payment-cart.ts` `cartKey`: stored hashed (`cartHash`). */
+  cartKey: string;
+  couponCode: string | null;
+}
+
+/** A cart as the column holds it: a few hundred bytes of key become 64 hex characters. */
+export const cartHash = (cartKey: string) => createHash('sha256').update(cartKey).digest('hex');
+
 export async function insertPayment(
   db: Db,
   p: {
@@ -155,7 +180,7 @@ export async function insertPayment(
     userId: number;
     key: string;
     amountPaise: number;
-    requestJson: string;
+    kept: KeptColumns;
     now: number;
   },
 ): Promise<number> {
@@ -171,7 +196,9 @@ export async function insertPayment(
       status: 'created',
       payment_id: null,
       order_id: null,
-      request_json: p.requestJson,
+      request_json: p.kept.requestJson,
+      cart_key: cartHash(p.kept.cartKey),
+      coupon_code: p.kept.couponCode,
       created_at: p.now,
       updated_at: p.now,
     })
@@ -180,19 +207,79 @@ export async function insertPayment(
   return row.id;
 }
 
+/** Nothing paid on it yet, nothing became of it: an open provider order. */
+const UNPAID = ['created', 'failed'];
+
 /**
- * A new ask under the same key and amount replaces the request kept with the open provider order,
- * while no payment has arrived on it (once one has, the shopper paid for what was kept).
+ * A new ask replaces the request kept with an open provider order, while no payment has arrived
+ * on it (once one has, the shopper paid for what was kept). `key` moves it to another
+ * Idempotency-Key: the same cart asked for again under a new key pays this same provider order,
+ * so nobody can pay for one cart twice. False when it is no longer open.
  */
-export async function keepRequest(db: Db, id: number, requestJson: string, now: number): Promise<void> {
-  await db
+export async function keepRequest(
+  db: Db,
+  id: number,
+  kept: KeptColumns,
+  now: number,
+  key?: string,
+): Promise<boolean> {
+  const res = await db
     .updateTable('payments')
-    .set({ request_json: requestJson, updated_at: now })
+    .set({
+      request_json: kept.requestJson,
+      cart_key: cartHash(kept.cartKey),
+      coupon_code: kept.couponCode,
+      updated_at: now,
+      ...(key ? { idempotency_key: key } : {}),
+    })
     .where('id', '=', id)
     .where('order_id', 'is', null)
     .where('outcome', 'is', null)
-    .where('status', 'in', ['created', 'failed'])
+    .where('status', 'in', UNPAID)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * The account's open provider orders made since `since` (nothing paid, no order, no outcome),
+ * newest first: the ones a shopper may still pay.
+ */
+export async function openPaymentsOf(db: Db, userId: number, since: number): Promise<StoredPayment[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .where('order_id', 'is', null)
+    .where('outcome', 'is', null)
+    .where('status', 'in', UNPAID)
+    .where('created_at', '>=', since)
+    .orderBy('id', 'desc')
     .execute();
+  return rows.map(toPayment);
+}
+
+/**
+ * Closes open provider orders (nothing paid) of this account: those of `cartKey` but `exceptId`
+ * (an order was placed for that cart another way), or those of `key` (the phone ended them). A
+ * payment arriving on one later is refunded in full (`settleCapture`, a late one), with `reason`.
+ */
+export async function closeOpen(
+  db: Db,
+  p: { userId: number; cartKey?: string; key?: string; exceptId?: number | null; reason: string; now: number },
+): Promise<number> {
+  if (p.cartKey === undefined && p.key === undefined) return 0;
+  let q = db
+    .updateTable('payments')
+    .set({ outcome: 'closed', outcome_reason: p.reason, closed_at: p.now, updated_at: p.now })
+    .where('user_id', '=', p.userId)
+    .where('order_id', 'is', null)
+    .where('outcome', 'is', null)
+    .where('status', 'in', UNPAID);
+  if (p.cartKey !== undefined) q = q.where('cart_key', '=', cartHash(p.cartKey));
+  if (p.key !== undefined) q = q.where('idempotency_key', '=', p.key);
+  if (p.exceptId != null) q = q.where('id', '!=', p.exceptId);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }
 
 /**
@@ -338,19 +425,21 @@ export async function closeUnpaid(db: Db, id: number, now: number): Promise<bool
     .where('id', '=', id)
     .where('order_id', 'is', null)
     .where('outcome', 'is', null)
-    .where('status', 'in', ['created', 'failed'])
+    .where('status', 'in', UNPAID)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** The reconciliation asked the provider about it now (`updated_at`): asked again a while later. */
+/** The provider was asked about it now (the reconciliation, or a phone's poll): asked again a while later. */
 export async function noteAsked(db: Db, id: number, now: number): Promise<void> {
-  await db.updateTable('payments').set({ updated_at: now }).where('id', '=', id).execute();
+  await db.updateTable('payments').set({ asked_at: now }).where('id', '=', id).execute();
 }
 
 /**
  * Provider orders with no order and no outcome, made before `madeBefore` and not asked about
- * since `askedBefore`: the ones whose webhook may have been missed. Oldest first, a batch at a time.
+ * since `askedBefore`: the ones whose webhook may have been missed. Those never asked come first,
+ * the newest of them first, then the least recently asked: a flood of old rows never keeps a
+ * shopper's new payment waiting (each row asked is marked, so it goes to the back).
  */
 export async function openProviderOrders(
   db: Db,
@@ -363,8 +452,9 @@ export async function openProviderOrders(
     .where('order_id', 'is', null)
     .where('outcome', 'is', null)
     .where('created_at', '<', p.madeBefore)
-    .where('updated_at', '<', p.askedBefore)
-    .orderBy('created_at')
+    .where((eb) => eb.or([eb('asked_at', 'is', null), eb('asked_at', '<', p.askedBefore)]))
+    .orderBy(sql`coalesce(asked_at, 0)`)
+    .orderBy('created_at', 'desc')
     .limit(p.limit)
     .execute();
   return rows.map(toPayment);

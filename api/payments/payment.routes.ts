@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { fromPaise } from '../../domain/money.js';
+import { ASK_PROVIDER_EVERY_MS, paymentCartMessages, payWindowOver } from '../../domain/payment-cart.js';
 import type { PlacedOrder } from '../../domain/orders.js';
 import type { PaymentAttempt } from '../../domain/payments.contract.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
@@ -18,12 +19,15 @@ import { badRequest, conflict, notFound } from '../http/errors.js';
 import { route } from '../http/route.js';
 import mailPlugin from '../mail/mail.plugin.js';
 import { findAnswer, readIdempotencyKey, type StoredAnswer } from '../orders/idempotency.js';
+import { countPlacing, placeOrderRules } from '../orders/order.routes.js';
 import { quote } from '../orders/order.service.js';
-import { keptRequestJson } from './paid-orders.js';
+import { hitOrRefuse } from '../ratelimit/ratelimit.js';
+import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
+import { keptColumns } from './paid-orders.js';
 import { type PaymentContext, paymentContextOf } from './payment.context.js';
 import { handleProviderEvent } from './payment.events.js';
-import { paymentsOfKey, type StoredPayment } from './payment.repository.js';
-import { type PaymentsService, paymentsService, payWithTestProvider } from './payment.service.js';
+import { closeOpen, closeUnpaid, noteAsked, paymentsOfKey, type StoredPayment } from './payment.repository.js';
+import { type PaymentsService, paymentsService, paysFor, payWithTestProvider } from './payment.service.js';
 import {
   type PaymentProvider,
   paymentOf,
@@ -80,6 +84,15 @@ function attemptOf(key: string, rows: StoredPayment[], answer: StoredAnswer | nu
 }
 
 const ATTEMPT_NOT_FOUND = 'No payment was started under this key.';
+
+/**
+ * A phone asks what became of its payments with a back-off (5 s doubling to 2 minutes, one
+ * payment or a few): far under these, while a script polling in a loop is stopped.
+ */
+const POLL_RULES = {
+  account: { limit: 30, windowMs: 60_000 },
+  ip: { limit: 120, windowMs: 60_000 },
+} as const;
 const ALREADY_PLACED = 'This order is already placed: see My Orders.';
 
 interface WebhookBody {
@@ -102,8 +115,8 @@ const str = (x: unknown): string | null =>
 async function askProvider(ctx: PaymentContext, row: StoredPayment): Promise<'handled' | 'paying' | 'open'> {
   const { providerOrderId } = row;
   try {
-    const payments = (await ctx.provider.fetchOrderPayments(providerOrderId)).filter(
-      (p) => p.amount === row.amountPaise,
+    const payments = (await ctx.provider.fetchOrderPayments(providerOrderId)).filter((p) =>
+      paysFor(p, row),
     );
     const captured = payments.find((p) => p.status === 'captured');
     if (captured) {
@@ -134,6 +147,17 @@ export default fp(
     }
 
     const service = paymentsService(app.db, provider, now);
+    if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
+    const placing = placeOrderRules(app.config.placeOrderLimits);
+    const countPolls = (userId: number, ip: string) =>
+      hitOrRefuse(
+        app.rateLimiter,
+        [
+          [`payment-polls:account:${userId}`, POLL_RULES.account],
+          [`payment-polls:ip:${ip}`, POLL_RULES.ip],
+        ],
+        messages.tooManyAttempts,
+      );
     app.decorate('payments', service);
     if (!app.hasDecorator('mailer')) await app.register(mailPlugin);
     const context = (p: PaymentProvider): PaymentContext => paymentContextOf(app, p, now);
@@ -159,6 +183,8 @@ export default fp(
       if (await findAnswer(app.db, request.user.id, key)) {
         throw conflict(ALREADY_PLACED, { reason: 'placed' });
       }
+      // Each is a call to the provider: counted with place-order, in the same budget.
+      await countPlacing(app, request.user.id, request.ip, placing);
       const at = new Date();
       const priced = await quote(app.db, request.user.id, body, at);
       // A gift the order would refuse is refused before the shopper pays for it.
@@ -168,27 +194,46 @@ export default fp(
         key,
         totalAmount: priced.totals.total,
         // Kept with the provider order: if the page is gone when the payment comes, the server places it.
-        requestJson: keptRequestJson(body, priced),
+        kept: keptColumns(body, priced),
       });
       return ok(order);
     });
 
     route(app, paymentsContract.attempt, async ({ params, request }) => {
+      await countPolls(request.user.id, request.ip);
       const key = params?.key ?? '';
       // Another account's key, or one never used, is the same 404: keys are not the shopper's to probe.
       const rows = await paymentsOfKey(app.db, request.user.id, key);
       if (!rows.length) throw notFound(ATTEMPT_NOT_FOUND);
       const seen = attemptOf(key, rows, await findAnswer(app.db, request.user.id, key));
       if (seen.state !== 'open' || !provider) return ok(seen);
-      // "open" is only what the webhooks have said so far. The provider is asked, so a payment whose
-      // webhook is late or lost is found now (and handled as the webhook would), and a phone is never
-      // told that nothing was paid while the money was taken.
+      // "open" is only what the webhooks have said so far. The provider is asked (at most every
+      // 15 s per provider order, however often phones poll), so a payment whose webhook is late or
+      // lost is found now (and handled as the webhook would), and a phone is never told that
+      // nothing was paid while the money was taken.
       const row = rows.find((r) => r.providerOrderId === seen.razorpayOrderId) ?? (rows[0] as StoredPayment);
+      const t = now();
+      if (row.askedAt !== null && t - row.askedAt < ASK_PROVIDER_EVERY_MS) return ok(seen);
+      await noteAsked(app.db, row.id, t);
       const asked = await askProvider(context(provider), row);
       if (asked === 'paying') return ok({ ...seen, state: 'paying' as const });
-      if (asked === 'open') return ok(seen);
-      const now = await paymentsOfKey(app.db, request.user.id, key);
-      return ok(attemptOf(key, now, await findAnswer(app.db, request.user.id, key)));
+      // Nothing paid and its price window passed: closed now, so it is never paid at an old price.
+      if (asked === 'open' && !(payWindowOver(row.createdAt, t) && (await closeUnpaid(app.db, row.id, t)))) {
+        return ok(seen);
+      }
+      const fresh = await paymentsOfKey(app.db, request.user.id, key);
+      return ok(attemptOf(key, fresh, await findAnswer(app.db, request.user.id, key)));
+    });
+
+    route(app, paymentsContract.closeAttempt, async ({ params, request }) => {
+      await countPolls(request.user.id, request.ip);
+      const key = params?.key ?? '';
+      const userId = request.user.id;
+      if (!(await paymentsOfKey(app.db, userId, key)).length) throw notFound(ATTEMPT_NOT_FOUND);
+      // Only what nothing was paid on closes; a payment already made goes on to its order (or refund).
+      await closeOpen(app.db, { userId, key, reason: paymentCartMessages.endedOnPhone, now: now() });
+      const rows = await paymentsOfKey(app.db, userId, key);
+      return ok(attemptOf(key, rows, await findAnswer(app.db, userId, key)));
     });
 
     const jobs: PaymentJobs = {
@@ -251,9 +296,11 @@ export default fp(
         if (typeof body !== 'object' || body === null) throw badRequest('The webhook body is not an event.');
         const headerId = request.headers['x-razorpay-event-id'];
         // Razorpay names each event in a header; without it, identical bodies are the same event.
+        // Each in a namespace of its own: the header is not signed, so it must never name one of the
+        // server's own events (`attempt:…`, `reconcile:…`) and block the payment it stands for.
         const eventId =
           typeof headerId === 'string' && headerId.length > 0 && headerId.length <= 100
-            ? headerId
+            ? `rzp:${headerId}`
             : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
         const payment = paymentOf(body.payload?.payment?.entity);
         const refund = refundOf(body.payload?.refund?.entity);

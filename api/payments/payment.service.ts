@@ -2,20 +2,31 @@
 import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../domain/messages.js';
 import { toPaise } from '../../domain/money.js';
+import {
+  MAX_OPEN_PAYMENTS,
+  PAY_WINDOW_MS,
+  paymentCartMessages,
+  payWindowOver,
+} from '../../domain/payment-cart.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods.js';
 import type { PaymentMethods, ProviderOrder } from '../../domain/payments.contract.js';
 import { refundMessages, unplacedMessages } from '../../domain/refunds.js';
 import type { Database } from '../db/schema.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound, tooMany } from '../http/errors.js';
 import {
+  cartHash,
+  closeOpen,
+  closeUnpaid,
   findOpenPayment,
   findPaymentByProviderOrder,
   insertPayment,
+  type KeptColumns,
   keepRequest,
   linkPaymentToOrder,
   markOrderPaid,
   notePaymentSeen,
-  type PaymentStatus,
+  openPaymentsOf,
+  PAYMENT_STATUSES,
   raisePaymentStatus,
   type StoredPayment,
 } from './payment.repository.js';
@@ -35,14 +46,17 @@ export interface PaymentsService {
   methods(): PaymentMethods;
   /**
    * A provider order for this user's key and total, kept with the priced request it pays for
-   * (`requestJson`: the server places it when paid). Asking again with the same key and amount
-   * reuses it, with the new request kept instead while nothing was paid on it.
+   * (`kept`: the server places it when paid). Asking again with the same key and amount reuses
+   * it, with the new request kept instead while nothing was paid on it; so does the same cart
+   * under a new key (the provider order moves to it). A coupon already in another open payment
+   * of the account is a 409 `coupon-in-payment`; more than `MAX_OPEN_PAYMENTS` open is a 429.
+   * One whose price window passed unpaid is closed, and a new one made.
    */
   createProviderOrder(input: {
     userId: number;
     key: string;
     totalAmount: number;
-    requestJson: string;
+    kept: KeptColumns;
   }): Promise<ProviderOrder>;
   /**
    * Checks Checkout's proof inside the order's transaction: the provider order
@@ -124,10 +138,11 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
       if (provider) methods.push(PAYMENT_METHODS.online);
       return { methods, provider: provider?.name ?? null, keyId: provider?.keyId ?? null };
     },
-    async createProviderOrder({ userId, key, totalAmount, requestJson }) {
+    async createProviderOrder({ userId, key, totalAmount, kept }) {
       if (!provider) throw badRequest(messages.onlinePaymentUnavailable);
       if (totalAmount < 1) throw badRequest('This order has nothing to pay online.');
       const amount = toPaise(totalAmount);
+      const t = now();
       const answer = (providerOrderId: string): ProviderOrder => ({
         provider: provider.name,
         keyId: provider.keyId,
@@ -137,10 +152,31 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
         receipt: key,
         totalAmount,
       });
-      const open = await findOpenPayment(db, userId, key, provider.name, amount);
-      if (open) {
-        await keepRequest(db, open.id, requestJson, now());
-        return answer(open.providerOrderId);
+      const mine = await findOpenPayment(db, userId, key, provider.name, amount);
+      if (mine && !(payWindowOver(mine.createdAt, t) && (await closeUnpaid(db, mine.id, t)))) {
+        await keepRequest(db, mine.id, kept, t);
+        return answer(mine.providerOrderId);
+      }
+      const cart = cartHash(kept.cartKey);
+      const others = (await openPaymentsOf(db, userId, t - PAY_WINDOW_MS)).filter(
+        (r) => r.provider === provider.name && r.idempotencyKey !== key,
+      );
+      // The same cart asked for again under a new key (the page was reloaded, Checkout opened
+      // anew): it pays the open provider order it already has, so it can never be paid twice.
+      const same = others.find((r) => r.cartKey === cart && r.amountPaise === amount);
+      if (same && (await keepRequest(db, same.id, kept, t, key))) return answer(same.providerOrderId);
+      // At another amount (the prices moved), the old one is replaced: closed, a late payment refunded.
+      if (others.some((r) => r.cartKey === cart)) {
+        await closeOpen(db, { userId, cartKey: kept.cartKey, reason: paymentCartMessages.replaced, now: t });
+      }
+      const open = others.filter((r) => r.cartKey !== cart);
+      const code = kept.couponCode;
+      if (code && open.some((r) => r.couponCode === code)) {
+        throw conflict(paymentCartMessages.couponInPayment(code), { reason: 'coupon-in-payment' });
+      }
+      if (open.length >= MAX_OPEN_PAYMENTS) {
+        const oldest = Math.min(...open.map((r) => r.createdAt));
+        throw tooMany(paymentCartMessages.tooManyOpen, (oldest + PAY_WINDOW_MS - t) / 1000);
       }
       const created = await provider.createOrder({
         amount,
@@ -154,8 +190,8 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
         userId,
         key,
         amountPaise: amount,
-        requestJson,
-        now: now(),
+        kept,
+        now: t,
       });
       return answer(created.id);
     },
@@ -210,34 +246,44 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
   return service;
 }
 
-const WEBHOOK_STATUS: Record<string, PaymentStatus> = {
-  'payment.authorized': 'authorized',
-  'payment.captured': 'captured',
-  'payment.failed': 'failed',
-  'order.paid': 'captured',
-};
+/** The events that move a payment's status; which status, the payment entity itself says. */
+const PAYMENT_EVENTS = new Set(['payment.authorized', 'payment.captured', 'payment.failed', 'order.paid']);
 
 /**
- * Moves a provider event's payment status (never backwards); false when it moved nothing.
- * `onAmountMismatch` hears of an event whose amount is not the provider order's.
+ * Whether a provider's payment is one this provider order could have taken: its amount, in INR.
+ * Anything else (another amount, another currency) moves nothing and places nothing.
+ */
+export function paysFor(payment: ProviderPayment, stored: Pick<StoredPayment, 'amountPaise'>): boolean {
+  return payment.amount === stored.amountPaise && payment.currency === 'INR';
+}
+
+/**
+ * Moves a payment's status to what the event's payment entity says it is (never backwards);
+ * false when it moved nothing. The event's name is not trusted for it: an `order.paid` naming a
+ * payment Razorpay holds only as authorized leaves it authorized (it still has to be captured),
+ * and an event with no payment entity moves nothing (the caller asks the provider, and moves it
+ * with the payment the provider confirms). `onMismatch` hears of a payment that is not this
+ * provider order's amount in INR.
  */
 export async function applyWebhookEvent(
   db: Kysely<Database>,
   e: ProviderEvent,
   now: () => number,
-  onAmountMismatch: () => void,
+  onMismatch: () => void,
 ): Promise<boolean> {
-  const to = WEBHOOK_STATUS[e.event];
+  const payment = e.payment;
+  if (!PAYMENT_EVENTS.has(e.event) || !e.providerOrderId || !payment) return false;
+  const to = PAYMENT_STATUSES.find((s) => s === payment.status);
+  if (!to) return false;
   return db.transaction().execute(async (trx) => {
     const t = now();
-    if (!to || !e.providerOrderId) return false;
-    const stored = await findPaymentByProviderOrder(trx, e.providerOrderId);
+    const stored = await findPaymentByProviderOrder(trx, e.providerOrderId as string);
     if (!stored) return false;
-    if (e.payment && e.payment.amount !== stored.amountPaise) {
-      onAmountMismatch();
+    if (!paysFor(payment, stored)) {
+      onMismatch();
       return false;
     }
-    const moved = await raisePaymentStatus(trx, stored.id, to, e.payment?.id ?? null, t);
+    const moved = await raisePaymentStatus(trx, stored.id, to, payment.id, t);
     if (moved && to === 'captured' && stored.orderId !== null) await markOrderPaid(trx, stored.orderId, t);
     return moved;
   });

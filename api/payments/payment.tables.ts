@@ -25,6 +25,12 @@ export interface PaymentsTable {
   /** What became of a paid provider order without an order: 'refunded' (with why), or 'closed'. */
   outcome: string | null;
   outcome_reason: string | null;
+  /** `domain/payment-cart.ts` `cartKey` of the kept request, hashed: the cart it pays for. */
+  cart_key: string | null;
+  /** The coupon the kept request carries (upper-case), or null. */
+  coupon_code: string | null;
+  /** When the provider was last asked about it (ms): the reconciliation asks the least recently asked first. */
+  asked_at: number | null;
 }
 
 export interface RefundsTable {

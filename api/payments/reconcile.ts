@@ -9,10 +9,12 @@
  * - A provider order with no order and no outcome, older than 15 minutes, is asked about
  *   (`GET /v1/orders/{id}/payments`, each at most every 15 minutes): a captured payment is
  *   handled as its webhook would be; an authorized one older than 10 minutes is captured first.
- *   One never paid is closed after 24 hours (a payment arriving later is refunded).
+ *   One never paid is closed when its price window passes, an hour after it was made (a payment
+ *   arriving later is refunded). Rows never asked go first, then the least recently asked.
  * - A payment marked refunded whose refund never reached the provider is asked for again.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { PAY_WINDOW_MS, payWindowOver } from '../../domain/payment-cart.js';
 import { ensureRefund } from './paid-orders.js';
 import type { PaymentContext } from './payment.context.js';
 import { handleProviderEvent } from './payment.events.js';
@@ -24,6 +26,7 @@ import {
   type StoredPayment,
   uncapturedPayments,
 } from './payment.repository.js';
+import { paysFor } from './payment.service.js';
 import type { ProviderPayment } from './provider.js';
 
 const MINUTE = 60_000;
@@ -32,8 +35,8 @@ export const RECONCILE_EVERY_MS = MINUTE;
 export const CAPTURE_AFTER_MS = 10 * MINUTE;
 /** A provider order with no order this long is asked about (and asked again after as long). */
 export const ASK_AFTER_MS = 15 * MINUTE;
-/** A provider order never paid this long is closed. */
-export const CLOSE_AFTER_MS = 24 * 60 * MINUTE;
+/** A provider order never paid is closed when its price window passes (`PAY_WINDOW_MS`, an hour). */
+export const CLOSE_AFTER_MS = PAY_WINDOW_MS;
 /** Rows handled per step and run: the provider is asked a bounded number of times a minute. */
 const BATCH = 50;
 
@@ -87,8 +90,11 @@ export async function reconcilePayments(ctx: PaymentContext): Promise<ReconcileR
   for (const row of open) {
     await step(row, 'asking the provider', async () => {
       report.asked += 1;
-      const payments = (await ctx.provider.fetchOrderPayments(row.providerOrderId)).filter(
-        (p) => p.amount === row.amountPaise,
+      // Marked first, whatever comes of it (an event seen before, a failure): the row goes to the
+      // back of the queue, and no row is asked every minute for ever.
+      await noteAsked(ctx.db, row.id, now);
+      const payments = (await ctx.provider.fetchOrderPayments(row.providerOrderId)).filter((p) =>
+        paysFor(p, row),
       );
       const captured = payments.find((p) => p.status === 'captured');
       const authorized = payments.find((p) => p.status === 'authorized');
@@ -99,11 +105,8 @@ export async function reconcilePayments(ctx: PaymentContext): Promise<ReconcileR
       } else if (authorized) {
         // Seen now: captured by a later run if the provider does not capture it by then.
         await handleProviderEvent(ctx, synthetic('payment.authorized', authorized, 'reconcile:authorized:'));
-        await noteAsked(ctx.db, row.id, now);
-      } else if (row.createdAt <= now - CLOSE_AFTER_MS) {
+      } else if (payWindowOver(row.createdAt, now)) {
         if (await closeUnpaid(ctx.db, row.id, now)) report.closed += 1;
-      } else {
-        await noteAsked(ctx.db, row.id, now);
       }
     });
   }

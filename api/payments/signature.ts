@@ -10,8 +10,11 @@ export function hmacHex(secret: string, payload: string | Buffer): string {
   return createHmac('sha256', secret).update(payload).digest('hex');
 }
 
+/** Both signatures are hex SHA-256: exactly 64 digits (Buffer.from would drop a 65th odd one). */
+const SHA256_HEX = /^[0-9a-f]{64}$/i;
+
 export function safeEqualHex(expectedHex: string, givenHex: string): boolean {
-  if (!/^[0-9a-f]+$/i.test(givenHex)) return false;
+  if (!SHA256_HEX.test(givenHex)) return false;
   const a = Buffer.from(expectedHex, 'hex');
   const b = Buffer.from(givenHex.toLowerCase(), 'hex');
   // timingSafeEqual throws on different lengths; the length of a SHA-256 digest is no secret.

@@ -7,6 +7,7 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { tooMany } from '../http/errors.js';
 
 export interface RateRule {
   /** Hits allowed per window. */
@@ -121,4 +122,18 @@ export class RedisRateLimiter implements RateLimiter {
   async close(): Promise<void> {
     await this.redis.quit();
   }
+}
+
+/**
+ * Counts one hit on each `[key, rule]` and refuses (429 with Retry-After) when any ran out:
+ * an endpoint limited per account and per address at once, whichever runs out first.
+ */
+export async function hitOrRefuse(
+  limiter: RateLimiter,
+  hits: [key: string, rule: RateRule][],
+  message: string,
+): Promise<void> {
+  const decisions = await Promise.all(hits.map(([key, rule]) => limiter.hit(key, rule)));
+  const refused = decisions.filter((d) => !d.allowed);
+  if (refused.length) throw tooMany(message, Math.max(...refused.map((d) => d.retryAfterMs)) / 1000);
 }
