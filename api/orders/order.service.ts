@@ -19,7 +19,7 @@ import {
   type PlacedOrder,
   type RepricedRefusal,
 } from '../../domain/orders.js';
-import { paymentCartMessages } from '../../domain/payment-cart.js';
+import { cartKey, paymentCartMessages } from '../../domain/payment-cart.js';
 import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import { type DeliverySlot, defaultSlot } from '../../domain/slots.js';
 import type { Coupon } from '../coupons/coupon.repository.js';
@@ -30,6 +30,7 @@ import { isUniqueViolation } from '../db/unique-violation.js';
 import { findAreaByPincode } from '../delivery-areas/delivery-area.repository.js';
 import { checkGiftLines, checkGiftPayment, saveOrderRecipient } from '../gifts/gift.service.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
+import { closeOpen } from '../payments/payment.repository.js';
 import type { PaymentsService, VerifiedPayment } from '../payments/payment.service.js';
 import type { ProviderPayment } from '../payments/provider.js';
 import { findSlot, listSlots } from '../slots/slot.repository.js';
@@ -329,6 +330,16 @@ async function placeInTransaction(
   }
   if (priced.coupon) await redeem(trx, priced.coupon, userId, orderId, t);
   if (payment) await deps.payments.linkOrder(trx, payment, orderId);
+  // This cart is ordered now: the account's other unpaid provider orders for it were abandoned
+  // (a page that died in the UPI app, a Pay again never pressed). Closed, so paying one later is
+  // refunded in full and says why, rather than placing the same cake twice.
+  await closeOpen(trx, {
+    userId,
+    cartKey: cartKey(body),
+    exceptId: payment?.paymentRowId ?? null,
+    reason: paymentCartMessages.orderedAnotherWay(orderId),
+    now: t,
+  });
   await saveOrderRecipient(trx, userId, body);
   return {
     orderID: orderId,

@@ -5,6 +5,7 @@ import { canonicalJson, requestHash } from '../../api/orders/idempotency.js';
 import { insertSlot } from '../../api/slots/slot.repository.js';
 import { indiaInstant } from '../../domain/india-time.js';
 import { OrderRequestSchema } from '../../domain/orders.js';
+import { ASK_PROVIDER_EVERY_MS } from '../../domain/payment-cart.js';
 import { unplacedMessages } from '../../domain/refunds.js';
 import { buildTestApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
@@ -118,6 +119,15 @@ for (const dialect of DIALECTS) {
       return { proof, payment };
     }
 
+    /** The next poll comes after the provider may be asked again about this provider order. */
+    async function fifteenSecondsLater(providerOrderId: string) {
+      await t.app.db
+        .updateTable('payments')
+        .set((eb) => ({ asked_at: eb('asked_at', '-', ASK_PROVIDER_EVERY_MS) }))
+        .where('provider_order_id', '=', providerOrderId)
+        .execute();
+    }
+
     /** A device of the shopper's, so a notice for the account is queued (a live session's). */
     async function subscribeDevice(user: Shopper): Promise<void> {
       const sid = randomUUID();
@@ -149,11 +159,16 @@ for (const dialect of DIALECTS) {
       expect(asked()).toBe(1);
       // Paid in the UPI app, authorized, and no webhook has come: not "open" (nothing paid), but paying.
       const { payment } = pay(providerOrderId, { capture: false });
+      // Asked again at once, the provider is not (15 s a provider order): what the webhooks said.
+      expect((await attempt(key, user.auth)).json().data.state).toBe('open');
+      expect(asked()).toBe(1);
+      await fifteenSecondsLater(providerOrderId);
       expect((await attempt(key, user.auth)).json().data.state).toBe('paying');
       expect(await ordersOf(user.id)).toHaveLength(0);
       // Captured (automatic capture), still no webhook: the phone's question places it, as the webhook would.
       const held = rzp.payments.get(payment.id);
       if (held) Object.assign(held, { status: 'captured', captured: true });
+      await fifteenSecondsLater(providerOrderId);
       const seen = (await attempt(key, user.auth)).json().data;
       const orders = await ordersOf(user.id);
       expect(orders).toHaveLength(1);
