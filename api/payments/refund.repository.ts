@@ -353,12 +353,24 @@ export async function moneyCounts(
   refunded30Paise: number;
 }> {
   const [unplaced, refunds] = await Promise.all([
+    // Money taken that is neither an order's nor on its way back, whatever the row's outcome says
+    // (a payment captured on a provider order closed as unpaid, a refund that failed): the owner
+    // must hear of every one.
     db
       .selectFrom('payments')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('status', 'in', [...TOOK_MONEY])
       .where('order_id', 'is', null)
-      .where('outcome', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('refunds')
+              .select('refunds.id')
+              .whereRef('refunds.payment_row_id', '=', 'payments.id')
+              .where('refunds.status', '!=', 'failed'),
+          ),
+        ),
+      )
       .executeTakeFirst(),
     db
       .selectFrom('refunds')

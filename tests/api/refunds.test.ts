@@ -653,10 +653,31 @@ for (const dialect of DIALECTS) {
         .executeTakeFirstOrThrow();
       const counted = (await money()).paymentsWithoutOrder;
       expect(counted).toBe(before.paymentsWithoutOrder + 1);
+      // Marked refunded, it still counts until its refund is on its way (kept, and not failed).
       await t.app.db
         .updateTable('payments')
         .set({ outcome: 'refunded' })
         .where('id', '=', stray.id)
+        .execute();
+      expect((await money()).paymentsWithoutOrder).toBe(before.paymentsWithoutOrder + 1);
+      await t.app.db
+        .insertInto('refunds')
+        .values({
+          payment_row_id: stray.id,
+          order_id: null,
+          kind: 'unplaceable',
+          idempotency_key: `unplaced-stray-${dialect}`,
+          amount_paise: 10_000,
+          reason: 'stray',
+          status: 'pending',
+          provider_refund_id: null,
+          failure_reason: null,
+          created_by: 'shop',
+          created_at: now,
+          updated_at: now,
+          processed_at: null,
+          notified_at: null,
+        })
         .execute();
       expect((await money()).paymentsWithoutOrder).toBe(before.paymentsWithoutOrder);
     });
