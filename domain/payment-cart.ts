@@ -63,7 +63,8 @@ export const paymentCartMessages = {
     `${code} is already in a payment in progress. Finish that payment (Pay again), or order without the coupon.`,
   tooManyOpen: `You have ${MAX_OPEN_PAYMENTS} payments not finished yet. Finish one of them, or try again in an hour.`,
   /** The coupon no longer holds when a payment is placed by the server: the money goes back. */
-  couponGone: (code: string, why: string) => `The coupon ${code} could not be used (${why.replace(/[.!]$/, '')})`,
+  couponGone: (code: string, why: string) =>
+    `The coupon ${code} could not be used (${why.replace(/[.!]$/, '')})`,
   /** Why an abandoned payment's provider order was closed: its cart was ordered another way. */
   orderedAnotherWay: (orderId: number) => `These items were already ordered (order ${orderId}).`,
   /** Why a payment made after its price window, at a price that has since risen, goes back. */

@@ -11,8 +11,8 @@
 
 import type * as v from 'valibot';
 import { formatRupees, fromPaise } from '../../domain/money.js';
-import { cartKey, payWindowOver } from '../../domain/payment-cart.js';
 import type { OrderRequest, OrderTotals } from '../../domain/orders.js';
+import { cartKey, payWindowOver } from '../../domain/payment-cart.js';
 import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import type { ProviderOrderRequestSchema } from '../../domain/payments.contract.js';
 import { refundMessages, unplacedMessages } from '../../domain/refunds.js';

@@ -265,7 +265,14 @@ export async function openPaymentsOf(db: Db, userId: number, since: number): Pro
  */
 export async function closeOpen(
   db: Db,
-  p: { userId: number; cartKey?: string; key?: string; exceptId?: number | null; reason: string; now: number },
+  p: {
+    userId: number;
+    cartKey?: string;
+    key?: string;
+    exceptId?: number | null;
+    reason: string;
+    now: number;
+  },
 ): Promise<number> {
   if (p.cartKey === undefined && p.key === undefined) return 0;
   let q = db

@@ -9,8 +9,8 @@ import fp from 'fastify-plugin';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { fromPaise } from '../../domain/money.js';
-import { ASK_PROVIDER_EVERY_MS, paymentCartMessages, payWindowOver } from '../../domain/payment-cart.js';
 import type { PlacedOrder } from '../../domain/orders.js';
+import { ASK_PROVIDER_EVERY_MS, paymentCartMessages, payWindowOver } from '../../domain/payment-cart.js';
 import type { PaymentAttempt } from '../../domain/payments.contract.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
 import { repeatWhileOpen, takeLease } from '../db/job-lease.js';
@@ -26,7 +26,13 @@ import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
 import { keptColumns } from './paid-orders.js';
 import { type PaymentContext, paymentContextOf } from './payment.context.js';
 import { handleProviderEvent } from './payment.events.js';
-import { closeOpen, closeUnpaid, noteAsked, paymentsOfKey, type StoredPayment } from './payment.repository.js';
+import {
+  closeOpen,
+  closeUnpaid,
+  noteAsked,
+  paymentsOfKey,
+  type StoredPayment,
+} from './payment.repository.js';
 import { type PaymentsService, paymentsService, paysFor, payWithTestProvider } from './payment.service.js';
 import {
   type PaymentProvider,
@@ -115,9 +121,7 @@ const str = (x: unknown): string | null =>
 async function askProvider(ctx: PaymentContext, row: StoredPayment): Promise<'handled' | 'paying' | 'open'> {
   const { providerOrderId } = row;
   try {
-    const payments = (await ctx.provider.fetchOrderPayments(providerOrderId)).filter((p) =>
-      paysFor(p, row),
-    );
+    const payments = (await ctx.provider.fetchOrderPayments(providerOrderId)).filter((p) => paysFor(p, row));
     const captured = payments.find((p) => p.status === 'captured');
     if (captured) {
       await handleProviderEvent(ctx, synthetic('payment.captured', captured, 'attempt:'));
