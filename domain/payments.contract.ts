@@ -38,6 +38,11 @@ export const ProviderOrderSchema = v.object({
   receipt: v.string(),
   /** Rupees, the server's total the amount was made from. */
   totalAmount: v.pipe(int, v.description("Rupees: the server's total the amount was made from")),
+  /**
+   * When its price window ends (ISO time): unpaid by then, the provider order is closed and a later
+   * payment refunded. Checkout is opened with a timeout that ends before it.
+   */
+  payBy: v.optional(v.pipe(v.string(), v.description('When the price window ends (ISO time)'))),
 });
 export type ProviderOrder = v.InferOutput<typeof ProviderOrderSchema>;
 

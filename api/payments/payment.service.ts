@@ -143,7 +143,7 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
       if (totalAmount < 1) throw badRequest('This order has nothing to pay online.');
       const amount = toPaise(totalAmount);
       const t = now();
-      const answer = (providerOrderId: string): ProviderOrder => ({
+      const answer = (providerOrderId: string, madeAt = t): ProviderOrder => ({
         provider: provider.name,
         keyId: provider.keyId,
         razorpayOrderId: providerOrderId,
@@ -151,11 +151,12 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
         currency: 'INR',
         receipt: key,
         totalAmount,
+        payBy: new Date(madeAt + PAY_WINDOW_MS).toISOString(),
       });
       const mine = await findOpenPayment(db, userId, key, provider.name, amount);
       if (mine && !(payWindowOver(mine.createdAt, t) && (await closeUnpaid(db, mine.id, t)))) {
         await keepRequest(db, mine.id, kept, t);
-        return answer(mine.providerOrderId);
+        return answer(mine.providerOrderId, mine.createdAt);
       }
       const cart = cartHash(kept.cartKey);
       const others = (await openPaymentsOf(db, userId, t - PAY_WINDOW_MS)).filter(
@@ -164,7 +165,7 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
       // The same cart asked for again under a new key (the page was reloaded, Checkout opened
       // anew): it pays the open provider order it already has, so it can never be paid twice.
       const same = others.find((r) => r.cartKey === cart && r.amountPaise === amount);
-      if (same && (await keepRequest(db, same.id, kept, t, key))) return answer(same.providerOrderId);
+      if (same && (await keepRequest(db, same.id, kept, t, key))) return answer(same.providerOrderId, same.createdAt);
       // At another amount (the prices moved), the old one is replaced: closed, a late payment refunded.
       if (others.some((r) => r.cartKey === cart)) {
         await closeOpen(db, { userId, cartKey: kept.cartKey, reason: paymentCartMessages.replaced, now: t });

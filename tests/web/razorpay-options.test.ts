@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_DISPLAY, onlineMethodsShown } from '../../domain/payment-methods.js';
 import type { ProviderOrder } from '../../domain/payments.contract.js';
-import { checkoutOptions, payWithRazorpay } from '../../web/checkout/razorpay.js';
+import { checkoutOptions, checkoutTimeout, payWithRazorpay } from '../../web/checkout/razorpay.js';
 
 const order = {
   provider: 'razorpay',
@@ -48,6 +48,17 @@ describe('Razorpay Checkout options', () => {
       prefill,
       config: { display: { hide: [{ method: 'upi', flows: ['collect'] }] } },
     });
+  });
+
+  it("closes Checkout a minute before the provider order's price window ends", () => {
+    const now = Date.parse('2026-11-28T10:00:00Z');
+    expect(checkoutTimeout('2026-11-28T11:00:00Z', now)).toBe(59 * 60);
+    expect(checkoutTimeout('2026-11-28T10:00:30Z', now)).toBe(60);
+    const payBy = new Date(Date.now() + 30 * 60_000).toISOString();
+    const options = checkoutOptions({ ...order, payBy }, prefill) as { timeout?: number };
+    expect(options.timeout).toBeGreaterThan(28 * 60);
+    expect(options.timeout).toBeLessThanOrEqual(29 * 60);
+    expect('timeout' in checkoutOptions(order, prefill)).toBe(false);
   });
 
   it('lets the stand-in show what the same options leave: UPI by app or QR', () => {

@@ -78,7 +78,15 @@ export function checkoutOptions(order: ProviderOrder, prefill: Prefill) {
     prefill,
     theme: { color: '#7b2d43' },
     config: { display: CHECKOUT_DISPLAY },
+    // Checkout closes a minute before the provider order's price window ends, so a payment is
+    // never made on one the shop is about to close (and would refund).
+    ...(order.payBy ? { timeout: checkoutTimeout(order.payBy, Date.now()) } : {}),
   };
+}
+
+/** Seconds Checkout stays open for a provider order whose window ends at `payBy`: at least a minute. */
+export function checkoutTimeout(payBy: string, now: number): number {
+  return Math.max(60, Math.floor((Date.parse(payBy) - now) / 1000) - 60);
 }
 export type CheckoutOptions = ReturnType<typeof checkoutOptions>;
 
