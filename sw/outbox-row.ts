@@ -146,6 +146,11 @@ export interface PaymentRow {
   /** The outbox row's making (`queueOrder`'s `NewOrder` without the key and account). */
   order: PaymentOrder;
   createdAt: number;
+  /**
+   * When its lines were ordered another way (queued, placed, or paid under another key): never
+   * offered again; the resume asks the server to close its provider order, then drops it.
+   */
+  endedAt?: number;
 }
 
 export interface PaymentOrder {

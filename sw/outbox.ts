@@ -111,7 +111,8 @@ export interface NewOrder {
  * order is in the outbox and out of the cart, or nothing changed. Only then is
  * anything sent, so a crash at any later moment loses nothing. A payment in
  * progress under the same key (`PaymentRow` in `outbox-row.ts`) ends in that same transaction:
- * its order is now the outbox's, and a phone that dies right after still knows it.
+ * its order is now the outbox's, and a phone that dies right after still knows it. So does one
+ * under another key for any of the same lines (`endedAt`: the resume closes it on the server).
  */
 export async function queueOrder(order: NewOrder, env: OutboxEnv = defaultEnv()): Promise<OutboxRow> {
   const now = env.now();
@@ -141,6 +142,12 @@ export async function queueOrder(order: NewOrder, env: OutboxEnv = defaultEnv())
     if (!kept) await env.db.outbox.add(row);
     await env.db.cart.bulkDelete([...order.cartKeys]);
     await env.db.payments.delete(order.key);
+    // Another payment in progress for any of these lines is over: this order has them now. Marked
+    // in the same transaction, so no screen offers to pay for them again, even for a moment.
+    const taken = new Set(order.cartKeys);
+    await env.db.payments
+      .filter((p) => !p.endedAt && p.userId === order.userId && p.order.cartKeys.some((k) => taken.has(k)))
+      .modify({ endedAt: now });
     return kept ? upgradeRow(kept) : row;
   });
   await writeMirror(env.db);

@@ -184,6 +184,38 @@ describe('a payment in progress on the phone', () => {
     expect(queued?.request).toMatchObject({ RazorpayPaymentId: 'pay_1', RazorpaySignature: 's' });
   });
 
+  it('ends, in the same transaction, when its lines are ordered under another key; the server closes it', async () => {
+    await cartWithThreeLines();
+    const abandoned = await paying('k-old');
+    // Another account's payment of the same lines on a shared phone is not this order's business.
+    await paying('k-theirs', USER + 1);
+    // The same lines, paid again from Checkout under a new key: its order is queued as placed.
+    const again = await paying('k-new', USER, 2);
+    await queueOrder(
+      { ...again.order, key: again.key, userId: USER, email: again.email, placed: paidOrder(41) },
+      defaultEnv({ db: store }),
+    );
+    expect((await store.payments.get('k-old'))?.endedAt).toBeGreaterThan(0);
+    expect((await store.payments.get('k-theirs'))?.endedAt).toBeUndefined();
+    // The resume never offers it: it closes it on the server, and it goes.
+    const ask = server({ 'k-old': attempt('k-old', { state: 'open' }) });
+    const closed: string[] = [];
+    const close = async (key: string) => {
+      closed.push(key);
+      return attempt(key, { state: 'closed' });
+    };
+    const found = await resumePass({ store, ask, close, userId: USER, offline: false });
+    expect(found).toEqual([]);
+    expect(ask.asked).toEqual([]);
+    expect(closed).toEqual([abandoned.key]);
+    expect(await store.payments.get('k-old')).toBeUndefined();
+    // Offline, it waits to be closed, and is still never offered.
+    await paying('k-older');
+    await store.payments.update('k-older', { endedAt: 5 });
+    expect(await resumePass({ store, ask, close, userId: USER, offline: true })).toEqual([]);
+    expect(await store.payments.get('k-older')).toBeTruthy();
+  });
+
   it('stays, with the cart, when its order cannot be stored (the key is taken): nothing half-done', async () => {
     await cartWithThreeLines();
     const row = await paying('k-1');

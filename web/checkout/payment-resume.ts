@@ -8,6 +8,7 @@
  * progress or an order waiting, never with the first screen; what it shows is
  * `PaymentInProgress.tsx`, a chunk of its own loaded only when there is something to show.
  */
+import { liveQuery } from 'dexie';
 import { type PaymentOnPhone, paymentOnPhone, resumeBackoffMs } from '../../domain/payment-resume.js';
 import { type PaymentAttempt, paymentsContract } from '../../domain/payments.contract.js';
 import { db as defaultDb, type ShopDatabase } from '../../sw/db.js';
@@ -55,6 +56,21 @@ export const askServer: Ask = async (key) => {
 export type Found = PaymentFound;
 
 /**
+ * Closes on the server the provider order of a payment whose lines were ordered another way
+ * (`endedAt`): what became of it (`closed`, or `placed` / `paying` when it was paid after all),
+ * 'unknown' for a 404, null when nothing was learned (offline, the server unreachable).
+ */
+export type Close = (key: string) => Promise<PaymentAttempt | 'unknown' | null>;
+
+export const closeOnServer: Close = async (key) => {
+  try {
+    return (await call(paymentsContract.closeAttempt, { params: { key } })).data ?? null;
+  } catch (err) {
+    return err instanceof ApiError && err.status === 404 ? 'unknown' : null;
+  }
+};
+
+/**
  * Does what the server's answer means for one row: a placed order goes into the outbox as sent,
  * its lines out of the cart and the row away, all in `queueOrder`'s one transaction; a refunded
  * or closed payment (or one the server does not know) loses its row, its lines staying in the cart.
@@ -77,6 +93,7 @@ export async function settle(store: ShopDatabase, row: PaymentRow, on: PaymentOn
 export async function resumePass(input: {
   store: ShopDatabase;
   ask: Ask;
+  close?: Close;
   userId: number;
   offline: boolean;
 }): Promise<Found[]> {
@@ -84,7 +101,18 @@ export async function resumePass(input: {
     .filter((r) => r.userId === input.userId && !startedHere.has(r.key))
     .sort((a, b) => a.createdAt - b.createdAt);
   const found: Found[] = [];
+  const close = input.close ?? closeOnServer;
   for (const row of rows) {
+    if (row.endedAt) {
+      // Its lines were ordered another way: its provider order is closed (a late payment on it is
+      // refunded by the server), and it goes. Paid after all, it is settled as any paid one is.
+      if (input.offline) continue;
+      const on = paymentOnPhone(await close(row.key));
+      if (on.kind === 'confirming') continue;
+      await settle(input.store, row, on.kind === 'open' ? { kind: 'gone' } : on);
+      if (on.kind === 'placed' || on.kind === 'refunded') found.push({ row, on });
+      continue;
+    }
     let on = paymentOnPhone(input.offline ? null : await input.ask(row.key));
     // Never paid, and its lines left the cart (another order took them): nothing is left to pay for.
     if (on.kind === 'open' && !(await input.store.cart.bulkGet([...row.order.cartKeys])).some(Boolean))
@@ -141,6 +169,26 @@ export async function backToCart(key: string, store: ShopDatabase = defaultDb): 
   forget(key);
 }
 
+/**
+ * Watches the payments in progress: one whose lines an order took (`endedAt`) or that is gone
+ * leaves the notice at once (it is never offered on the success page of the order that bought
+ * its lines), and the resume closes it on the server.
+ */
+function watchRows(store: ShopDatabase): void {
+  liveQuery(() => store.payments.toArray()).subscribe({
+    next(rows) {
+      const live = new Map(rows.map((r) => [r.key, r]));
+      const still = (f: Found) =>
+        f.on.kind === 'placed' ||
+        f.on.kind === 'refunded' ||
+        (live.has(f.row.key) && !live.get(f.row.key)?.endedAt);
+      if (!shown.every(still)) publish(shown.filter(still));
+      if (rows.some((r) => r.endedAt)) void kick();
+    },
+    error: (err) => console.error('watching the payments in progress failed', err),
+  });
+}
+
 /** This page pays for it now (Pay again in the checkout): the resume passes leave it alone until `release`. */
 export function follow(key: string): void {
   startedHere.add(key);
@@ -173,6 +221,7 @@ export function startPaymentResume(): void {
     if (document.visibilityState === 'visible') void kick();
   });
   onSessionChange(() => void kick());
+  watchRows(defaultDb);
   void kick();
 }
 
