@@ -231,4 +231,56 @@ describe('paid means placed, on the phone', () => {
     await phone.getByRole('button', { name: t.close }).click();
     expect(await phone.locator('.pay-resume').count()).toBe(0);
   });
+
+  it('one cart is paid once: the page dies in Checkout, its lines are paid from Checkout again; Pay again is never offered, and the old provider order is closed', async () => {
+    const [e, f] = products.slice(0, 2) as [FeedProduct, FeedProduct];
+    page = await reopen('/cart');
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('storefront');
+          open.onsuccess = () => {
+            const req = open.result.transaction('cart', 'readwrite').objectStore('cart').clear();
+            req.onsuccess = () => resolve();
+            req.onerror = () => reject(req.error);
+          };
+        }),
+    );
+    await putRows(page, 'cart', [cartLine(e, Date.now())]);
+    const before = new Set((await ordersOf(server, email)).keys());
+    await startOnlinePayment(page);
+    const first = await checkout.nextOpen();
+    const [abandoned] = await rowsOf<PaymentRow>(page, 'payments');
+    await page.close();
+
+    // Back in the shop, the notice offers to pay; the shopper adds a line and pays from Checkout instead.
+    const phone = await reopen('/cart');
+    const firstTotal = e.price + MOHALI_CHARGE;
+    await phone
+      .getByRole('button', { name: t.payAgain(formatRupees(firstTotal)) })
+      .waitFor({ timeout: 20_000 });
+    await putRows(phone, 'cart', [cartLine(f, Date.now())]);
+    await startOnlinePayment(phone);
+    const second = await checkout.nextOpen();
+    expect(second.orderId).not.toBe(first.orderId);
+    second.answer(await payOnDouble(double, server, second.orderId));
+    await expect.poll(() => new URL(phone.url()).pathname, { timeout: 20_000 }).toBe('/order-success');
+    await phone.getByRole('heading', { name: checkoutMessages.successTitle }).waitFor({ timeout: 20_000 });
+    // Never offered on the success page of the order that bought its lines, and gone from the phone.
+    expect(await phone.locator('.pay-resume').count()).toBe(0);
+    await expect.poll(() => rowsOf(phone, 'payments'), { timeout: 20_000 }).toEqual([]);
+    expect(await phone.getByRole('button', { name: t.payAgain(formatRupees(firstTotal)) }).count()).toBe(0);
+    await axe(phone, 'order success after an abandoned payment');
+    await phone.screenshot({ path: `${SHOTS}/one-cart-paid-once.png`, fullPage: true });
+    // Its provider order is closed on the server: a stale Pay again elsewhere is refunded in full.
+    const asked = await fetch(`${server.url}/api/payments/attempts/${abandoned?.key}`, {
+      headers: { authorization: `Bearer ${shop.shopper.token}` },
+    });
+    expect(((await asked.json()) as { data: { state: string } }).data.state).toBe('closed');
+    await payOnDouble(double, server, first.orderId);
+    expect(moneyOf(double, first.orderId)).toEqual({ taken: firstTotal, refunds: 1 });
+    const placed = [...(await ordersOf(server, email)).entries()].filter(([id]) => !before.has(id));
+    expect(placed.map(([, amount]) => amount)).toEqual([e.price + f.price + MOHALI_CHARGE]);
+    page = phone;
+  });
 });
