@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { buildApp } from '../api/app.js';
 import { loadConfig } from '../api/config.js';
 import { openDatabase } from '../api/db/database.js';
@@ -35,6 +36,8 @@ function letters(n: number): string {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** Its size as sent to a browser that takes gzip (the app compresses answers). */
+const gz = (body: string) => kb(gzipSync(body).length);
 
 async function measure(count: number): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'area-sizes-'));
@@ -84,11 +87,11 @@ async function measure(count: number): Promise<void> {
     console.log(
       [
         `${live} areas (${count} asked):`,
-        `GET / ${kb(Buffer.byteLength(html))}`,
+        `GET / ${kb(Buffer.byteLength(html))} (gzip ${gz(html)})`,
         `description ${kb(description.length)} x${html.split(description).length - 1}`,
         `JSON-LD ${jsonLd.map(kb).join(' + ')}`,
-        `GET /api/delivery-areas ${kb(Buffer.byteLength(list.body))}`,
-        `feed snapshot ${kb(Buffer.byteLength(feed.body))} (areas ${kb(areas)})`,
+        `GET /api/delivery-areas ${kb(Buffer.byteLength(list.body))} (gzip ${gz(list.body)})`,
+        `feed snapshot ${kb(Buffer.byteLength(feed.body))} (gzip ${gz(feed.body)}; areas ${kb(areas)})`,
       ].join(' | '),
     );
   } finally {
