@@ -36,15 +36,25 @@ export const AdminStatusUpdateSchema = v.object({
   ),
 });
 
+const UPLOAD_NUMBER_INVALID = `An upload is named by its number, from 0 to ${LIMITS.imagesPerProduct - 1}.`;
+
 /** The image list of a product after an edit: kept images by their `src`, new uploads by index. */
 export const ImageOrderSchema = v.pipe(
   v.array(
-    v.union([
-      v.object({ src: v.pipe(v.string(), v.regex(/^\/media\/[\w.-]+\.webp$/, 'Unknown image.')) }),
-      v.object({
-        file: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(LIMITS.imagesPerProduct - 1)),
-      }),
-    ]),
+    v.union(
+      [
+        v.object({ src: v.pipe(v.string(), v.regex(/^\/media\/[\w.-]+\.webp$/, 'Unknown image.')) }),
+        v.object({
+          file: v.pipe(
+            v.number(UPLOAD_NUMBER_INVALID),
+            v.integer(UPLOAD_NUMBER_INVALID),
+            v.minValue(0, UPLOAD_NUMBER_INVALID),
+            v.maxValue(LIMITS.imagesPerProduct - 1, UPLOAD_NUMBER_INVALID),
+          ),
+        }),
+      ],
+      `Each image is {"src": a kept image} or {"file": an upload's number from 0 to ${LIMITS.imagesPerProduct - 1}}.`,
+    ),
     'The image order must be a list.',
   ),
   v.minLength(1, 'A product keeps at least one image.'),

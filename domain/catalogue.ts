@@ -172,13 +172,14 @@ const requiredText = (max: number, label: string) =>
 export const RupeesSchema = v.pipe(
   v.union([v.number(), v.string()], 'Price must be a whole number of rupees.'),
   v.transform((x) => (typeof x === 'string' ? x.trim() : x)),
+  // Whole before safe: 1e21 is a whole number and is told it is too large, by the limit below.
   v.check(
-    (x) => (typeof x === 'number' ? Number.isSafeInteger(x) : /^\d{1,9}$/.test(x)),
+    (x) => (typeof x === 'number' ? Number.isInteger(x) : /^\d{1,9}$/.test(x)),
     'Price must be a whole number of rupees.',
   ),
   v.transform((x) => Number(x)),
   v.minValue(0, 'Price must be at least 0.'),
-  v.maxValue(LIMITS.maxPrice, 'Price is too large.'),
+  v.maxValue(LIMITS.maxPrice, 'Price is too large (at most ₹1,00,00,000).'),
 );
 
 /** A yes/no of the admin's product form; multipart sends it as text ("true", "on", "1"). */

@@ -50,11 +50,12 @@ export const deliveryAreasApi = {
     method: 'POST',
     path: '/admin/delivery-areas/import',
     summary:
-      'Add or change many pincodes from pasted lines of pincode,city,state,charge; any bad line refuses the whole paste (400, each line named)',
+      'Add or change many pincodes from pasted lines of pincode,city,state,charge; any bad line refuses the whole paste (400, each line named); more pincodes than the shop may have is a 422',
     tag: 'Admin',
     access: 'admin',
     response: AreaPasteResultSchema,
     body: AreaPasteSchema,
+    refusals: [422],
   }),
 } as const;
 

@@ -19,6 +19,15 @@ const int = v.pipe(v.number(), v.integer());
 export const AREA_NAME_MAX = 60;
 /** Most pincodes one paste may add: a district is a few hundred. */
 export const AREA_PASTE_MAX = 2000;
+/**
+ * Most pincodes a shop delivers to. Every device keeps every area (the offline Check delivery and
+ * the checkout read them), and the public list and the catalogue feed carry them whole; 2,000 is
+ * several districts (Chandigarh's tricity is 39), and keeps that list near 200 KB
+ * (api/delivery-areas/README.md, "How many").
+ */
+export const AREA_COUNT_MAX = 2000;
+/** The highest slot id an area may name: ids are whole numbers of at most 9 digits, as `IdSchema` reads them. */
+const SLOT_ID_MAX = 999_999_999;
 /** The highest delivery charge an area may carry, in rupees. */
 export const AREA_CHARGE_MAX = 10_000;
 
@@ -40,12 +49,17 @@ export const areaMessages = {
   cityRequired: 'Enter the city.',
   stateRequired: 'Enter the state.',
   nameTooLong: `At most ${AREA_NAME_MAX} characters.`,
+  nameLetters: 'Letters, spaces, dots and hyphens only, starting with a letter.',
   chargeInvalid: `The charge is a whole number of rupees from 0 to ${AREA_CHARGE_MAX}.`,
   slotUnknown: 'One of the slots does not exist.',
+  slotIdInvalid: 'Slots are chosen by their ids, whole numbers from 1.',
   slotsNone: 'Choose at least one slot, or leave the slots unset for all of them.',
   notFound: 'No delivery area has that pincode.',
   pasteEmpty: 'Paste at least one line of pincode,city,state,charge.',
   pasteTooLong: `At most ${AREA_PASTE_MAX} lines at a time.`,
+  /** A new pincode past `AREA_COUNT_MAX` (422), by the admin's add or a paste. */
+  tooMany: (live: number, adding: number) =>
+    `The shop can deliver to at most ${AREA_COUNT_MAX.toLocaleString('en-IN')} pincodes: it has ${live.toLocaleString('en-IN')}, and this adds ${adding.toLocaleString('en-IN')}. Remove some first.`,
   pasteLine: (line: number, problem: string) => `Line ${line}: ${problem}`,
   pasteShape: 'Write pincode,city,state,charge.',
   /** The refusal of a paste with bad lines (each is listed in the answer's `data.errors`). */
@@ -66,15 +80,30 @@ export const areaMessages = {
     `Added ${added} ${added === 1 ? 'pincode' : 'pincodes'}, changed ${changed}.`,
 } as const;
 
+/**
+ * A city's or state's name: letters of any script (with their vowel signs), spaces, dots ("S.A.S.
+ * Nagar") and hyphens ("Vasai-Virar"), starting with a letter. Names travel into the page heads,
+ * the JSON-LD, the feed and every delivery sentence, so anything else (markup, digits, commas that
+ * would split a pasted line) is refused here. Names already kept are read as they are: the areas
+ * still load and show, and an edit asks for a name that passes.
+ */
+export const AREA_NAME_PATTERN = /^\p{L}[\p{L}\p{M} .-]*$/u;
+
 const singleLineName = (missing: string) =>
   v.pipe(
     v.string(),
     v.trim(),
     v.nonEmpty(missing),
     v.maxLength(AREA_NAME_MAX, areaMessages.nameTooLong),
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-    v.regex(/^[^\u0000-\u001f\u007f,]*$/, 'Letters, spaces and dots only; no commas.'),
+    v.regex(AREA_NAME_PATTERN, areaMessages.nameLetters),
   );
+
+const slotId = v.pipe(
+  v.number(areaMessages.slotIdInvalid),
+  v.minValue(1, areaMessages.slotIdInvalid),
+  v.maxValue(SLOT_ID_MAX, areaMessages.slotIdInvalid),
+  v.integer(areaMessages.slotIdInvalid),
+);
 
 /** The admin's add or edit of one pincode (`PUT /admin/delivery-areas/{pincode}`). */
 export const AreaInputSchema = v.object({
@@ -86,7 +115,7 @@ export const AreaInputSchema = v.object({
     v.minValue(0, areaMessages.chargeInvalid),
     v.maxValue(AREA_CHARGE_MAX, areaMessages.chargeInvalid),
   ),
-  slotIDs: v.optional(v.nullable(v.array(int)), null),
+  slotIDs: v.optional(v.nullable(v.array(slotId, areaMessages.slotIdInvalid)), null),
   sameDay: v.optional(v.boolean(), true),
 });
 export type AreaInput = v.InferOutput<typeof AreaInputSchema>;
@@ -213,9 +242,17 @@ export function areaCities(areas: readonly DeliveryArea[]): AreaCity[] {
     .sort((a, b) => home(b) - home(a) || a.minCharge - b.minCharge || a.city.localeCompare(b.city));
 }
 
-/** "Chandigarh, Mohali, Kharar, Zirakpur and Panchkula"; '' when the shop has no areas. */
-export function citiesText(areas: readonly DeliveryArea[]): string {
+/**
+ * "Chandigarh, Mohali, Kharar, Zirakpur and Panchkula"; '' when the shop has no areas. With `most`,
+ * the first `most` cities and how many others: "Chandigarh, Mohali, Kharar, Zirakpur, Panchkula and
+ * 1,995 more" (a page head, which a shop of many towns would otherwise fill with all of them).
+ */
+export function citiesText(areas: readonly DeliveryArea[], most = Number.POSITIVE_INFINITY): string {
   const names = [...new Set(areaCities(areas).map((c) => c.city))];
+  if (names.length > most && most >= 1) {
+    const rest = names.length - most;
+    return `${names.slice(0, most).join(', ')} and ${rest.toLocaleString('en-IN')} more`;
+  }
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
@@ -233,12 +270,13 @@ export function chargeRangeText(areas: readonly DeliveryArea[]): string {
 /**
  * The one line every page says about delivery: "Same-day delivery in Chandigarh, Mohali, Kharar,
  * Zirakpur and Panchkula, ₹150-₹300". "Delivery in …" when no pincode gets same-day delivery; a
- * shop with no areas yet says it takes no delivery orders rather than promising one.
+ * shop with no areas yet says it takes no delivery orders rather than promising one. `most` names
+ * at most that many cities ("… and 1,995 more", `citiesText`).
  */
-export function deliveryAreasText(areas: readonly DeliveryArea[]): string {
+export function deliveryAreasText(areas: readonly DeliveryArea[], most = Number.POSITIVE_INFINITY): string {
   if (areas.length === 0) return 'We are not taking delivery orders yet';
   const sameDay = areas.filter((a) => a.sameDay);
-  const where = citiesText(sameDay.length ? sameDay : areas);
+  const where = citiesText(sameDay.length ? sameDay : areas, most);
   return `${sameDay.length ? 'Same-day delivery' : 'Delivery'} in ${where}, ${chargeRangeText(areas)}`;
 }
 

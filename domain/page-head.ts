@@ -25,6 +25,15 @@ export function pageTitle(title: string | null | undefined): string {
 export const DESCRIPTION_LENGTH = 160;
 
 /**
+ * The most cities a page head names where the shop delivers, in its descriptions ("… and 1,995
+ * more") and in the JSON-LD's `areaServed`: the head is written on every page, three times over
+ * (description, og, twitter) and again in each store's JSON-LD, so a shop of many towns would
+ * otherwise send them all, megabytes, before the page's first byte of content. Five are the spec's
+ * own cities; the full list is the checkout's and the areas' endpoint's.
+ */
+export const HEAD_CITIES = 5;
+
+/**
  * A product's HTML description as one line of plain text of at most `max`
  * characters, cut at a word with an ellipsis when longer.
  */

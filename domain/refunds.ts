@@ -69,12 +69,22 @@ export type OrderPayment = v.InferOutput<typeof OrderPaymentSchema>;
 
 export const REASON_MAX = 200;
 
+/**
+ * The most one refund may ask, in rupees: its paise must fit the refunds' `amount_paise`, a 32-bit
+ * `integer` on PostgreSQL (₹2,14,74,836), and `toPaise` takes only safe integers. No order of the
+ * shop comes near it; what is left of the payment is the service's check, this one keeps 1e21 or
+ * 2^53 from reaching the arithmetic. (Its message writes it out: a formatter made when the module
+ * loads would cost every screen that imports this one.)
+ */
+export const REFUND_AMOUNT_MAX = 20_000_000;
+
 /** The admin's partial refund: whole rupees, and why (kept with the refund and sent as its note). */
 export const RefundRequestSchema = v.object({
   amount: v.pipe(
     v.number('The amount must be a number of rupees.'),
-    v.integer('The amount must be whole rupees.'),
     v.minValue(1, 'The amount must be at least ₹1.'),
+    v.maxValue(REFUND_AMOUNT_MAX, 'The amount must be at most ₹2,00,00,000.'),
+    v.safeInteger('The amount must be whole rupees.'),
   ),
   reason: v.pipe(
     v.string('Say why the money goes back.'),

@@ -261,6 +261,9 @@ const minuteOfDay = (what: string, max: number) =>
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
 const CONTROL = /[\u0000-\u001F\u007F]/;
+const WEEKDAYS_INVALID = 'The weekdays must be numbers from 0 (Sunday) to 6.';
+const POSITION_MAX = 1000;
+const POSITION_INVALID = `The position must be a whole number from 0 to ${POSITION_MAX}.`;
 
 /** What the admin's Slots form sends to add or edit a slot. */
 export const SlotInputSchema = v.pipe(
@@ -276,9 +279,9 @@ export const SlotInputSchema = v.pipe(
     end: minuteOfDay('The end', DAY_MINUTES),
     surcharge: v.pipe(
       v.number('The surcharge must be a whole number of rupees.'),
-      v.safeInteger('The surcharge must be a whole number of rupees.'),
       v.minValue(0, 'The surcharge must be 0 or more.'),
       v.maxValue(MAX_SURCHARGE, `The surcharge must be at most ${MAX_SURCHARGE}.`),
+      v.safeInteger('The surcharge must be a whole number of rupees.'),
     ),
     cutoff: v.pipe(
       v.number('The cut-off must be a number of minutes.'),
@@ -296,13 +299,26 @@ export const SlotInputSchema = v.pipe(
     ),
     weekdays: v.pipe(
       v.array(
-        v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
-        'The weekdays must be numbers from 0 (Sunday) to 6.',
+        v.pipe(
+          v.number(WEEKDAYS_INVALID),
+          v.integer(WEEKDAYS_INVALID),
+          v.minValue(0, WEEKDAYS_INVALID),
+          v.maxValue(6, WEEKDAYS_INVALID),
+        ),
+        WEEKDAYS_INVALID,
       ),
       v.minLength(1, 'Choose at least one weekday.'),
       v.transform((days) => [...new Set(days)].sort((a, b) => a - b)),
     ),
-    position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)), 0),
+    position: v.optional(
+      v.pipe(
+        v.number(POSITION_INVALID),
+        v.integer(POSITION_INVALID),
+        v.minValue(0, POSITION_INVALID),
+        v.maxValue(POSITION_MAX, POSITION_INVALID),
+      ),
+      0,
+    ),
   }),
   v.check((s) => s.end > s.start, 'The end must be after the start.'),
 );

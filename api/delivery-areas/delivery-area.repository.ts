@@ -43,6 +43,16 @@ export async function listAreas(db: Db): Promise<DeliveryArea[]> {
   return rows.map(toArea);
 }
 
+/** How many pincodes the shop delivers to. */
+export async function countAreas(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('delivery_areas')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The live area of a pincode, or null (never delivered to, or removed). */
 export async function findAreaByPincode(db: Db, pincode: string): Promise<DeliveryArea | null> {
   const row = await db

@@ -4,8 +4,9 @@
  * those pincodes (or their removal) and nothing else of the areas; every process sees the new
  * version on its next request (the caches are keyed by it, api/catalogue/catalogue.cache.ts).
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
+  AREA_COUNT_MAX,
   type AreaInput,
   areaMessages,
   type DeliveryArea,
@@ -15,7 +16,30 @@ import { bumpVersion } from '../catalogue/catalogue.repository.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { listSlots } from '../slots/slot.repository.js';
-import { listAreas, removeArea, upsertArea } from './delivery-area.repository.js';
+import {
+  countAreas,
+  findAreaByPincode,
+  listAreas,
+  removeArea,
+  upsertArea,
+} from './delivery-area.repository.js';
+
+/**
+ * Refuses pincodes that would take the shop past `AREA_COUNT_MAX` (422); changing or removing the
+ * ones it has is always allowed, so a shop already past it (areas added before the cap) can still
+ * edit and shrink. Called after `bumpVersion`, whose update of the one version row makes writers
+ * wait for each other on PostgreSQL (SQLite has one writer anyway), so two adds never both count
+ * the last free place.
+ */
+async function checkRoom(trx: Transaction<Database>, adding: number): Promise<void> {
+  if (adding === 0) return;
+  const live = await countAreas(trx);
+  if (live + adding > AREA_COUNT_MAX)
+    throw new HttpError(422, areaMessages.tooMany(live, adding), {
+      reason: 'too-many-areas',
+      max: AREA_COUNT_MAX,
+    });
+}
 
 /**
  * Adds a pincode or changes it. Its slots must be slots of the shop (a retired one included: it
@@ -36,7 +60,9 @@ export async function putArea(
       if (slotIDs.some((id) => !known.has(id))) throw new HttpError(422, areaMessages.slotUnknown);
     }
     const area: DeliveryArea = { pincode, ...input, slotIDs };
-    await upsertArea(trx, area, await bumpVersion(trx), Date.now());
+    const version = await bumpVersion(trx);
+    await checkRoom(trx, (await findAreaByPincode(trx, pincode)) ? 0 : 1);
+    await upsertArea(trx, area, version, Date.now());
     return area;
   });
 }
@@ -66,14 +92,22 @@ export interface PasteResult {
  */
 export async function pasteAreas(db: Kysely<Database>, text: string): Promise<PasteResult> {
   const parsed = parseAreaLines(text);
-  if (!parsed.ok) throw badRequest(areaMessages.pasteRefused(parsed.errors), { errors: parsed.errors });
+  if (!parsed.ok)
+    throw badRequest(areaMessages.pasteRefused(parsed.errors), { field: 'lines', errors: parsed.errors });
   return db.transaction().execute(async (trx) => {
     let added = 0;
     let changed = 0;
     let version: number | null = null;
     const now = Date.now();
     // One read for the whole paste: a district's few hundred lines are not a query each.
-    const live = new Map((await listAreas(trx)).map((a) => [a.pincode, a]));
+    let live = new Map((await listAreas(trx)).map((a) => [a.pincode, a]));
+    if (parsed.areas.some((a) => !live.has(a.pincode))) {
+      // New pincodes: the version first (writers wait for each other there), then read again what
+      // a paste that went before may have added, and count.
+      version = await bumpVersion(trx);
+      live = new Map((await listAreas(trx)).map((a) => [a.pincode, a]));
+      await checkRoom(trx, parsed.areas.filter((a) => !live.has(a.pincode)).length);
+    }
     for (const line of parsed.areas) {
       const before = live.get(line.pincode);
       const area: DeliveryArea = before

@@ -12,6 +12,7 @@ import { type DeliveryArea, deliveryAreasText } from '../../domain/delivery-area
 import { messages, storefrontMessages } from '../../domain/messages.js';
 import {
   categoryPath,
+  HEAD_CITIES,
   productPath,
   SITE_DESCRIPTION,
   SITE_NAME,
@@ -101,10 +102,10 @@ function productImage(product: Product | null, ctx: PageContext): PageHead['imag
 
 /**
  * A description followed by where the shop delivers, the sentence its pages say, from the
- * delivery areas in the database (nothing added while it has none).
+ * delivery areas in the database (nothing added while it has none), naming at most `HEAD_CITIES`.
  */
 function withDelivery(text: string, areas: readonly DeliveryArea[]): string {
-  return areas.length ? `${text} ${deliveryAreasText(areas)}.` : text;
+  return areas.length ? `${text} ${deliveryAreasText(areas, HEAD_CITIES)}.` : text;
 }
 
 function home(areas: readonly DeliveryArea[], ctx: PageContext): Page {

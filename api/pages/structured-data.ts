@@ -17,7 +17,7 @@ import type {
 } from 'schema-dts';
 import type { Category, Product } from '../../domain/catalogue.js';
 import { areaCities, type DeliveryArea } from '../../domain/delivery-areas.js';
-import { categoryPath, SITE_NAME, summary } from '../../domain/page-head.js';
+import { categoryPath, HEAD_CITIES, SITE_NAME, summary } from '../../domain/page-head.js';
 import { SHOP_CONTACT } from '../../domain/shop-contact.js';
 import { STORE_HOURS, STORES } from '../../domain/stores.js';
 
@@ -30,21 +30,25 @@ const IN_STOCK = 'https://schema.org/InStock';
  * Where the shop delivers (`areaServed`), from its delivery areas: each city as a schema.org
  * `City` inside its state or union territory, in India. schema.org expects places here rather
  * than text, and a city is what a reader recognises; the pincodes themselves are the checkout's
- * business (39 of them would say less than five names). Nothing when the shop has no areas: no
- * area is claimed.
+ * business (39 of them would say less than five names). The first `HEAD_CITIES` of them, in the
+ * order the descriptions name them (the shop's home first): every one named is served, and a head
+ * stays small however many towns the shop reaches. Nothing when the shop has no areas: no area is
+ * claimed.
  */
 export function areaServedJsonLd(areas: readonly DeliveryArea[]): { areaServed?: City[] } {
-  const cities = areaCities(areas).map(
-    (c): City => ({
-      '@type': 'City',
-      name: c.city,
-      containedInPlace: {
-        '@type': 'AdministrativeArea',
-        name: c.state,
-        containedInPlace: { '@type': 'Country', name: 'India' },
-      },
-    }),
-  );
+  const cities = areaCities(areas)
+    .slice(0, HEAD_CITIES)
+    .map(
+      (c): City => ({
+        '@type': 'City',
+        name: c.city,
+        containedInPlace: {
+          '@type': 'AdministrativeArea',
+          name: c.state,
+          containedInPlace: { '@type': 'Country', name: 'India' },
+        },
+      }),
+    );
   return cities.length ? { areaServed: cities } : {};
 }
 

@@ -234,7 +234,7 @@ for (const dialect of DIALECTS) {
       ];
       expect(res.json()).toEqual({
         isSuccess: false,
-        data: { errors },
+        data: { field: 'lines', errors },
         sys_message: areaMessages.pasteRefused(errors),
       });
       expect(res.json().sys_message).toMatch(/Line 3/);
