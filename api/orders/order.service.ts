@@ -185,8 +185,7 @@ export async function quote(
   await checkSlotOfArea(db, area, body.DeliverySlotID);
   const slot = await takeSlot(db, body.DeliverySlotID, day, now, lock, cap);
   // Pricing again still refuses a product that is gone; a paid order keeps the figures it was paid at.
-  const fresh = await priceItems(db, body.OrderItems);
-  const lines = fresh;
+  const lines = await priceItems(db, body.OrderItems);
   let coupon: Coupon | null = null;
   let couponProblem: string | null = null;
   if (body.CouponCode) {
@@ -198,7 +197,7 @@ export async function quote(
       couponProblem = err.message;
     }
   }
-  if (kept) return keptQuote(kept, { fresh, body, coupon, couponProblem, area, slot });
+  if (kept) return keptQuote(kept, { fresh: lines, body, coupon, couponProblem, area, slot });
   const totals = orderTotals(lines, area.charge, coupon?.amount ?? 0, slot.surcharge);
   const changed = comparePricing({ items: body.OrderItems, total: body.TotalAmount }, lines, totals);
   if (changed) {
