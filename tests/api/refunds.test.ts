@@ -733,8 +733,11 @@ for (const dialect of DIALECTS) {
               .where('order_id', '=', id)
               .execute()
           ).map((r) => ({ ...r, amount_paise: Number(r.amount_paise), told: r.notified_at !== null }));
-        // The test provider's refund.created and refund.processed come after its answer, on their own.
-        await expect.poll(async () => (await state())[0]?.status, { timeout: 10_000 }).toBe('processed');
+        // The test provider's refund.created and refund.processed come after its answer, on their own;
+        // the shopper is told just after the refund moves (its own transaction), so both are waited for.
+        await expect
+          .poll(async () => (await state())[0], { timeout: 10_000 })
+          .toMatchObject({ status: 'processed', told: true });
         expect(await state()).toEqual([
           expect.objectContaining({ status: 'processed', amount_paise: 55_000, told: true }),
         ]);
