@@ -10,7 +10,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bumpVersion } from '../../api/catalogue/catalogue.repository.js';
 import { AREA_COUNT_MAX, areaMessages, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { HEAD_CITIES } from '../../domain/page-head.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
@@ -120,6 +122,17 @@ for (const dialect of DIALECTS) {
         .execute();
     }
 
+    /** Until a request of this test waits on a row lock: the version row another transaction holds. */
+    async function waitingOnLock() {
+      for (let i = 0; i < 10_000; i++) {
+        const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+          where wait_event_type = 'Lock' and query like '%catalogue_state%'`.execute(t.app.db);
+        if (Number(rows[0]?.n) > 0) return;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      throw new Error('the add never waited on the version row');
+    }
+
     it('refuses HTML, digits and commas in a city or state with the message, and keeps the names places have', async () => {
       const before = await version();
       const bad = [
@@ -188,10 +201,29 @@ for (const dialect of DIALECTS) {
       const seeded = SEED_AREAS.length;
       await insertAreas(AREA_COUNT_MAX - seeded - 1, 500_000);
       expect(await list()).toHaveLength(AREA_COUNT_MAX - 1);
-      // The last place is taken by an add.
-      expect((await put('600001', { city: 'Chennai', state: 'Tamil Nadu', charge: 300 })).statusCode).toBe(
-        200,
-      );
+      // The last place, taken by another write while this add waits: the add counts after it, and
+      // is refused. (On PostgreSQL the add is seen waiting on the version row before the other
+      // commits; SQLite has one writer, so it runs after it.)
+      const chennai = { city: 'Chennai', state: 'Tamil Nadu', charge: 300 };
+      const { waiting } = await t.app.db.transaction().execute(async (trx) => {
+        await bumpVersion(trx);
+        await trx
+          .insertInto('delivery_areas')
+          .values({
+            pincode: '600001',
+            ...chennai,
+            slot_ids: null,
+            same_day: 1,
+            version: 1,
+            updated_at: 1,
+            deleted_at: null,
+          })
+          .execute();
+        const add = put('600009', chennai);
+        if (dialect === 'postgres') await waitingOnLock();
+        return { waiting: add };
+      });
+      expect((await waiting).statusCode).toBe(422);
       const before = await version();
 
       const add = await put('600002', { city: 'Chennai', state: 'Tamil Nadu', charge: 300 });
