@@ -223,8 +223,8 @@ describe('the admin area in Chromium', () => {
     expect(refused.filter((v) => !v.includes('script-src-attr') || !v.includes('/assets/purify'))).toEqual(
       [],
     );
-    await page.getByLabel('Label Heading').fill('Baked today');
-    await page.getByLabel('Label Description').fill('Eggless on request');
+    await page.getByLabel('Highlight heading').fill('Baked today');
+    await page.getByLabel('Highlight text').fill('Eggless on request');
     await page.getByLabel('Price (₹)').fill('777');
     await page.getByLabel('Size or Weight').fill('1 kg');
     await page.locator('#pf-images').setInputFiles([
@@ -237,9 +237,9 @@ describe('the admin area in Chromium', () => {
     expect(await page.locator('.admin-images li').first().locator('img').getAttribute('alt')).toContain(
       'second.png',
     );
-    await page.getByRole('button', { name: 'Add variation' }).click();
-    await page.getByLabel('VariationName').fill('Half kg');
-    await page.getByLabel('VariationType').fill('Weight');
+    await page.getByRole('button', { name: 'Add an option' }).click();
+    await page.getByLabel('Option name').fill('Weight');
+    await page.getByLabel('Option value').fill('Half kg');
     await page.locator('#pf-variations-0-price').fill('450');
 
     // Leaving with unsaved changes asks first; staying keeps everything typed.
@@ -263,12 +263,12 @@ describe('the admin area in Chromium', () => {
     const made = found.body.data.items[0];
     expect(made?.categories.map((c) => c.categoryName).sort()).toEqual(['E2E Tea Cakes', 'Gifts']);
     expect(made?.images).toHaveLength(2);
-    const full = await api<{ variations: { variationName: string; price: number }[]; description: string }>(
-      'GET',
-      `GetProductById/${made?.productID}`,
-    );
+    const full = await api<{
+      variations: { variationName: string; variationValue: string; price: number }[];
+      description: string;
+    }>('GET', `GetProductById/${made?.productID}`);
     expect(full.body.data.variations).toEqual([
-      expect.objectContaining({ variationName: 'Half kg', price: 450 }),
+      expect.objectContaining({ variationName: 'Weight', variationValue: 'Half kg', price: 450 }),
     ]);
     expect(full.body.data.description).not.toContain('script');
   });
