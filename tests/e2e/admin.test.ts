@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -20,6 +21,8 @@ import { axe, openShop, type Shop, signIn } from '../support/shop.js';
  * what the owner did. One build, one server, one browser for the whole file.
  */
 const LAPTOP = { width: 1280, height: 800 };
+/** Where the product form's screenshot goes (`ADMIN_SHOTS` to change). */
+const SHOTS = process.env.ADMIN_SHOTS ?? '/tmp/shots/admin';
 
 let shop: Shop;
 let server: RunningServer;
@@ -252,6 +255,8 @@ describe('the admin area in Chromium', () => {
     await page.waitForFunction(() => location.pathname === '/add-product');
     expect(await page.getByLabel('Title').inputValue()).toBe('E2E Rosewater Cake');
     await axe(page, 'add product');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/product-form-1280.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Add Product' }).click();
     await alertText(page, messages.productAdded);
