@@ -495,7 +495,16 @@ describe("the owner's day", () => {
     await page.emulateMedia({ media: 'print' });
     expect(await slip.locator('.admin-slip__stamp').isVisible()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/slip-cancelled-print-1280.png`, fullPage: true });
+    // On an 80 mm roll and on a phone the stamp stays within the slip.
+    await page.setViewportSize({ width: RECEIPT_PX, height: 800 });
+    expect(await slip.locator('.admin-slip__stamp').isVisible()).toBe(true);
+    expect(await sideways(page)).toEqual([]);
     await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize({ width: 412, height: 823 });
+    expect(await sideways(page)).toEqual([]);
+    await axe(page, 'a cancelled order at 412');
+    await page.screenshot({ path: `${SHOTS}/order-cancelled-412.png`, fullPage: true });
+    await page.setViewportSize(LAPTOP);
 
     // The day: the list still shows both, the print takes only the one to deliver.
     await page.goto(`/all-admin-orders?deliveryDate=${day}&sort=slot`);
