@@ -258,6 +258,7 @@ export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail 
       note: h.note,
     })),
   ];
+  const unpaid = await unpaidOf(db, row.user_id);
   return {
     ...summary,
     couponCode: row.coupon_code,
@@ -267,10 +268,8 @@ export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail 
     lines,
     timeline,
     userID: row.user_id,
-    ...(await unpaidOf(db, row.user_id, (unpaidOpen, unpaidOnOneDate) => ({
-      accountUnpaidOpen: unpaidOpen,
-      accountUnpaidOnOneDate: unpaidOnOneDate,
-    }))),
+    accountUnpaidOpen: unpaid.unpaidOpen,
+    accountUnpaidOnOneDate: unpaid.unpaidOnOneDate,
   };
 }
 
@@ -278,11 +277,7 @@ export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail 
  * An account's unpaid open orders: how many, and the most of them booked for one delivery date
  * (the hoarding the one-step cancel is for), in one query.
  */
-async function unpaidOf<T>(
-  db: Db,
-  userId: number,
-  answer: (open: number, onOneDate: number) => T,
-): Promise<T> {
+async function unpaidOf(db: Db, userId: number): Promise<{ unpaidOpen: number; unpaidOnOneDate: number }> {
   const rows = await db
     .selectFrom('orders')
     .select((eb) => ['delivery_date', eb.fn.countAll().as('n')])
@@ -292,10 +287,7 @@ async function unpaidOf<T>(
     .groupBy('delivery_date')
     .execute();
   const counts = rows.map((r) => num(r.n));
-  return answer(
-    counts.reduce((a, b) => a + b, 0),
-    Math.max(0, ...counts),
-  );
+  return { unpaidOpen: counts.reduce((a, b) => a + b, 0), unpaidOnOneDate: Math.max(0, ...counts) };
 }
 
 /** The ids of an account's orders that are unpaid (no verified payment) and can still be cancelled, oldest first. */
@@ -325,12 +317,7 @@ export async function searchedAccount(db: Db, q: string | undefined): Promise<Se
     .where('email', '=', email)
     .executeTakeFirst();
   if (!user) return null;
-  return unpaidOf(db, user.id, (unpaidOpen, unpaidOnOneDate) => ({
-    userID: user.id,
-    email: user.email,
-    unpaidOpen,
-    unpaidOnOneDate,
-  }));
+  return { userID: user.id, email: user.email, ...(await unpaidOf(db, user.id)) };
 }
 
 export async function userExists(db: Db, userId: number): Promise<boolean> {
