@@ -44,7 +44,7 @@ export function CancelUnpaid({ account, onCancelled }: { account: SearchedAccoun
     }
   };
   return (
-    <p className="admin-unpaid" data-testid="cancel-unpaid">
+    <p>
       <span>
         {adminMessages.unpaidOrders(count)} on this account,{' '}
         {adminMessages.unpaidOnOneDate(account.unpaidOnOneDate)}.
