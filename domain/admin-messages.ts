@@ -41,7 +41,10 @@ export const adminMessages = {
   cancelUnpaidConfirmLabel: (n: number) => (n === 1 ? 'Yes, cancel it' : `Yes, cancel all ${n}`),
   cancelUnpaidKeepLabel: (n: number) => (n === 1 ? 'Keep it' : 'Keep them'),
   /** Beside the one-step cancel: why it is offered (an account holding places on one date). */
-  unpaidOnOneDate: (n: number) => `${n} of them for one delivery date`,
+  unpaidOnOneDate: (n: number, of: number) =>
+    n < of
+      ? `${n} of them for one delivery date`
+      : `${of === 2 ? 'both' : `all ${of}`} for one delivery date`,
   unpaidCancelled: (n: number) =>
     n === 0 ? 'No unpaid open orders to cancel.' : n === 1 ? '1 order cancelled.' : `${n} orders cancelled.`,
   /** The day's print, with how many slips it prints (cancelled orders are never among them). */

@@ -47,7 +47,7 @@ export function CancelUnpaid({ account, onCancelled }: { account: SearchedAccoun
     <p>
       <span>
         {adminMessages.unpaidOrders(count)} on this account,{' '}
-        {adminMessages.unpaidOnOneDate(account.unpaidOnOneDate)}.
+        {adminMessages.unpaidOnOneDate(account.unpaidOnOneDate, count)}.
       </span>{' '}
       <button type="button" className="btn btn--small" disabled={busy} onClick={() => void cancel()}>
         {adminMessages.cancelUnpaidButton(count)}
