@@ -100,18 +100,30 @@ export const AdminOrderDetailSchema = v.object({
   /** The account that placed it, and how many of its orders are unpaid and open (what the bulk cancel would cancel). */
   userID: int,
   accountUnpaidOpen: int,
+  /** The most of those booked for one delivery date: above 1, the page offers the one-step cancel. */
+  accountUnpaidOnOneDate: int,
   /** Its online payment with the refunds made on it; null for Cash on Delivery. */
   payment: v.nullable(OrderPaymentSchema),
 });
 export type AdminOrderDetail = v.InferOutput<typeof AdminOrderDetailSchema>;
 
-/** The account an orders search names by its exact email, with its unpaid open orders (what the bulk cancel would cancel). */
-export const SearchedAccountSchema = v.object({ userID: int, email: v.string(), unpaidOpen: int });
+/**
+ * The account an orders search names by its exact email, with its unpaid open orders (what the
+ * bulk cancel would cancel) and the most of them on one delivery date.
+ */
+export const SearchedAccountSchema = v.object({
+  userID: int,
+  email: v.string(),
+  unpaidOpen: int,
+  unpaidOnOneDate: int,
+});
 export type SearchedAccount = v.InferOutput<typeof SearchedAccountSchema>;
 
 /** A page of the orders list; `account` when the search is one account's exact email, else null. */
 export const AdminOrdersPageSchema = v.object({
   ...pagedSchema(AdminOrderSummarySchema).entries,
+  /** How many packing slips these filters print: the orders among them not cancelled. */
+  slips: int,
   account: v.nullable(SearchedAccountSchema),
 });
 export type AdminOrdersPage = v.InferOutput<typeof AdminOrdersPageSchema>;

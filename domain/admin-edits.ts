@@ -68,6 +68,15 @@ export type ImageOrderEntry = v.InferOutput<typeof ImageOrderSchema>[number];
  */
 export const UNPAID_OPEN_STATUSES = ORDER_STATUSES.filter((s) => NEXT_STATUSES[s].includes('cancelled'));
 
+/**
+ * Whether the one-step cancel of an account's unpaid orders is offered: only when the account
+ * holds more than one unpaid open order for one delivery date, the hoarding it was made for. One
+ * unpaid order is an ordinary Cash on Delivery order, cancelled (if ever) on its own page.
+ */
+export function offersCancelUnpaid(account: { unpaidOnOneDate: number }): boolean {
+  return account.unpaidOnOneDate > 1;
+}
+
 export const CancelUnpaidSchema = v.object({
   userID: IdSchema,
   note: AdminStatusUpdateSchema.entries.note,

@@ -1,6 +1,15 @@
 import { formatRupees } from './money.js';
 import type { RefundKind, RefundStatus } from './refunds.js';
 
+/** Cancelling an order paid online refunds what is left of the payment (`left`; unknown on the list). */
+function cancelPaidConfirm(id: number, left?: number, paid?: number): string {
+  return left === undefined || paid === undefined
+    ? `Cancel order #${id}? It was paid online: the payment will be refunded in full.`
+    : left === paid
+      ? `Cancel order #${id}? It was paid online: the payment of ${formatRupees(paid)} will be refunded in full.`
+      : `Cancel order #${id}? It was paid online: the ${formatRupees(left)} not refunded yet will be refunded, so all ${formatRupees(paid)} goes back.`;
+}
+
 /**
  * The admin area's own texts. The spec's texts stay in
  * `messages.ts`; these are ours, for what the spec does not word.
@@ -28,10 +37,25 @@ export const adminMessages = {
   cancelUnpaidButton: (n: number) => (n === 1 ? 'Cancel its unpaid order' : `Cancel its ${n} unpaid orders`),
   cancelUnpaidConfirm: (n: number, email: string) =>
     `Cancel ${n === 1 ? 'the 1 unpaid open order' : `all ${n} unpaid open orders`} of ${email}? Their delivery slot places and coupons are given back, and the shopper is told. Paid orders are not touched.`,
-  // The dialog's own way out is labelled Cancel: the yes says what it does.
+  // Both buttons say what they do: nothing is a bare "Cancel".
   cancelUnpaidConfirmLabel: (n: number) => (n === 1 ? 'Yes, cancel it' : `Yes, cancel all ${n}`),
+  cancelUnpaidKeepLabel: (n: number) => (n === 1 ? 'Keep it' : 'Keep them'),
+  /** Beside the one-step cancel: why it is offered (an account holding places on one date). */
+  unpaidOnOneDate: (n: number, of: number) =>
+    n < of
+      ? `${n} of them for one delivery date`
+      : `${of === 2 ? 'both' : `all ${of}`} for one delivery date`,
   unpaidCancelled: (n: number) =>
     n === 0 ? 'No unpaid open orders to cancel.' : n === 1 ? '1 order cancelled.' : `${n} orders cancelled.`,
+  /** The day's print, with how many slips it prints (cancelled orders are never among them). */
+  printSlips: (n: number | undefined) =>
+    n === undefined
+      ? 'Print packing slips'
+      : n === 1
+        ? 'Print 1 slip'
+        : n === 0
+          ? 'No slips to print'
+          : `Print ${n} slips`,
   noNotifications: 'No new orders since you last looked.',
   newOrders: (n: number) => (n === 1 ? '1 new order' : `${n} new orders`),
   noSearchResults: 'Nothing found.',
@@ -64,13 +88,20 @@ export const adminMessages = {
   refundableHint: (left: number) =>
     left === 0 ? 'Nothing is left to refund.' : `At most ${formatRupees(left)} can still be refunded.`,
   /** Cancelling an order paid online refunds what is left of the payment (`left`; unknown on the list). */
-  cancelPaidConfirm: (id: number, left?: number, paid?: number) =>
-    left === undefined || paid === undefined
-      ? `Cancel order #${id}? It was paid online: the payment will be refunded in full.`
-      : left === paid
-        ? `Cancel order #${id}? It was paid online: the payment of ${formatRupees(paid)} will be refunded in full.`
-        : `Cancel order #${id}? It was paid online: the ${formatRupees(left)} not refunded yet will be refunded, so all ${formatRupees(paid)} goes back.`,
-  cancelPaidConfirmLabel: 'Yes, cancel and refund',
+  cancelPaidConfirm,
+  /**
+   * The cancel dialog (the order's page and the list): the question, a yes that says what it does
+   * ("Cancel and refund ₹1,689", or "Cancel the order" when no money was taken online) and a way
+   * out that says it keeps the order, never a bare "Cancel". `refund`: what was paid online and
+   * what is left to give back; null for Cash on Delivery.
+   */
+  cancelDialog: (id: number, refund: { left: number; paid: number } | null) => ({
+    question: refund
+      ? cancelPaidConfirm(id, refund.left, refund.paid)
+      : `Cancel order #${id}? Its delivery slot place and any coupon are given back, and the shopper is told.`,
+    yes: refund && refund.left > 0 ? `Cancel and refund ${formatRupees(refund.left)}` : 'Cancel the order',
+    keep: 'Keep the order',
+  }),
   // The dashboard's money block.
   moneyTitle: 'Money',
   paymentsWithoutOrder: 'Payments without an order',

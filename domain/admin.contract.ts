@@ -110,7 +110,7 @@ export const adminApi = {
     method: 'GET',
     path: '/admin/packing-slips',
     summary:
-      "The packing slips of the orders the list's filters select, in the packing order (delivery date, then the slot's window, then order id), each as GET /admin/orders/{id}/packing-slip answers it",
+      "The packing slips of the orders the list's filters select that will be delivered (never a cancelled one, whatever the status filter), in the packing order (delivery date, then the slot's window, then order id), each as GET /admin/orders/{id}/packing-slip answers it",
     tag,
     access: 'admin',
     response: pagedSchema(PackingSlipSchema),

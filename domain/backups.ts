@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { PASSWORD_MAX } from './accounts.js';
+import { formatIndiaDateTime } from './india-time.js';
 
 /**
  * `backup-YYYYMMDD-HHMMSS.tar.gz` in UTC, with `-2`, `-3`... when two are made in the same
@@ -158,13 +159,4 @@ export function durationText(ms: number): string {
 }
 
 /** When a backup was made, as the shop reads its clock (India), e.g. "25 Nov 2026, 3:00 pm". */
-export function backupTimeText(at: number): string {
-  return new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(at);
-}
+export const backupTimeText = (at: number): string => formatIndiaDateTime(at);

@@ -12,6 +12,7 @@ import {
   SavedRecipientInputSchema,
   SavedRecipientSchema,
 } from './gifts.js';
+import { OrderStatusSchema } from './orders.js';
 import { PaymentMethodSchema } from './payment-methods.js';
 import { OrderSlotSchema } from './slots.js';
 import { IdSchema } from './validation.js';
@@ -24,6 +25,8 @@ const int = v.pipe(v.number(), v.integer());
  */
 export const PackingSlipSchema = v.object({
   orderID: int,
+  /** The order's status: a slip of a cancelled order (printed from its own page) says CANCELLED across it. */
+  status: OrderStatusSchema,
   deliveryDate: v.string(),
   slot: v.nullable(OrderSlotSchema),
   /** Who receives it: the recipient, or the buyer for their own order. */

@@ -2,7 +2,7 @@
  * All calendar arithmetic of the shop, in India time: the wall clock, calendar dates (YYYY-MM-DD),
  * day boundaries and how dates and times read. Time is India's whatever zone the server or the
  * phone runs in: India has one zone (UTC+05:30) and no daylight saving, so a fixed offset is exact
- * and needs no time-zone database (only `backups.ts`'s Intl formatter names the zone).
+ * and needs no time-zone database.
  */
 
 export const INDIA_OFFSET_MINUTES = 5 * 60 + 30;
@@ -92,16 +92,39 @@ export function indiaDateStart(date: string): number {
 
 // ------------------------------------------------------------ how they read
 
-/** The spec's order date, "MMM d, y h:mm a", in India time (the shop's clock), e.g. "Nov 3, 2026 7:05 PM". */
-export function formatOrderDate(iso: string): string {
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return '';
-  const d = new Date(t + INDIA_OFFSET_MS);
+/**
+ * An instant as people in India write it, in India time: "28 Nov 2026, 2:32 pm" (what `en-IN`
+ * writes, and what the shopper's screens show). Every date and time the admin, the slips and the
+ * mails show goes through here, never `toLocaleString` (which follows the server's or the laptop's
+ * zone and locale, "Nov 28, 2026 2:32 PM" on a US laptop). A departure from the spec's
+ * "MMM d, y h:mm a" for the admin's list: the shop's people read dates day first. Written by hand
+ * rather than with Intl so a server built with small-icu writes the same. '' for no time.
+ */
+export function formatIndiaDateTime(at: string | number): string {
+  const d = indiaWallClock(at);
+  if (!d) return '';
   const h = d.getUTCHours();
   const hour = h % 12 === 0 ? 12 : h % 12;
   const minute = String(d.getUTCMinutes()).padStart(2, '0');
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()} ${hour}:${minute} ${h < 12 ? 'AM' : 'PM'}`;
+  return `${dayMonthOf(d)} ${d.getUTCFullYear()}, ${hour}:${minute} ${h < 12 ? 'am' : 'pm'}`;
 }
+
+/** When an order was placed: the admin's screens have always called it so (Dashboard, Orders). */
+export const formatOrderDate = formatIndiaDateTime;
+
+/** The day and month of an instant in India: "27 Nov" (a refund's day in the shopper's line). */
+export function formatIndiaDayMonth(at: string | number): string {
+  const d = indiaWallClock(at);
+  return d ? dayMonthOf(d) : '';
+}
+
+/** A Date whose UTC fields read India's wall clock at `at`; null for no time. */
+function indiaWallClock(at: string | number): Date | null {
+  const t = typeof at === 'number' ? at : Date.parse(at);
+  return Number.isNaN(t) ? null : new Date(t + INDIA_OFFSET_MS);
+}
+
+const dayMonthOf = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
 
 /** An instant in India time as a spreadsheet reads a date and time: "2026-11-23 19:05". */
 export function indiaDateTimeAt(at: number): string {
@@ -115,11 +138,11 @@ export function indiaDateTime(iso: string): string {
   return indiaDateTimeAt(t);
 }
 
-/** A calendar date (YYYY-MM-DD, a delivery date) in the order date's style, "MMM d, y": "Nov 24, 2026". */
+/** A calendar date (YYYY-MM-DD, a delivery date) in the same way, day first: "24 Nov 2026". */
 export function formatCalendarDate(date: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
-  return m && month ? `${month} ${Number(m[3])}, ${m[1]}` : date;
+  return m && month ? `${Number(m[3])} ${month} ${m[1]}` : date;
 }
 
 /** "Tue 24 Nov 2026": a delivery day as shoppers and packers read it. */

@@ -20,12 +20,31 @@ export function lineSize(line: LineOption): string | null {
   return line.variationValue.trim() || null;
 }
 
-/** The option in words: "Weight: 1 kg", "0.5 kg" (the base size), "Weight: size not recorded", or null. */
+/**
+ * The option in words: "Weight: 1 kg", "0.5 kg" (the base size), "Weight: size not recorded", or
+ * null. A value that already says its unit reads alone: "24 stems", never "Stems: 24 stems".
+ */
 export function lineOption(line: LineOption): string | null {
   const size = lineSize(line);
   const name = line.variationName?.trim() ?? '';
   if (size === null) return name || null;
-  return name ? `${name}: ${size}` : size;
+  return name && !namesItself(size, name) ? `${name}: ${size}` : size;
+}
+
+/** Whether a value holds its option's name as words ("24 stems" of Stems, "6 boxes" of Box). */
+function namesItself(value: string, name: string): boolean {
+  const words = (s: string) =>
+    s
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  // Singular and plural are one unit: "stem", "stems"; "box", "boxes".
+  const same = (a: string, b: string) =>
+    [a, `${a}s`, `${a}es`].includes(b) || [b, `${b}s`, `${b}es`].includes(a);
+  const unit = words(name);
+  const said = words(value);
+  if (!unit.length) return false;
+  return said.some((_, i) => unit.every((u, j) => same(u, said[i + j] ?? '')));
 }
 
 /** "Chocolate Truffle Delight (Weight: 1 kg)": the line's one name on the shopper's and admin's screens. */

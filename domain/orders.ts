@@ -43,6 +43,12 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const OrderStatusSchema = v.picklist(ORDER_STATUSES);
+/**
+ * The orders the kitchen makes and a driver takes: every one not cancelled. The day's slips and
+ * the packing list take only these, whatever the list's status filter says: a cancelled (and
+ * refunded) cake is never baked.
+ */
+export const PACKED_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'cancelled');
 /** A whole number in an answer (ids, rupees, counts). */
 const int = v.pipe(v.number(), v.integer());
 

@@ -32,6 +32,30 @@ export type ProductField =
   | 'images'
   | `variations.${number}.${'variationName' | 'variationType' | 'price'}`;
 
+/**
+ * The form's names for its fields in the owner's words, each with where the shopper sees it and
+ * an example. The API keeps the spec's names (`labelHeading`, `VariationName`, `VariationType`):
+ * those are for programs, these for the person filling the form.
+ */
+export const productFormWords = {
+  labelHeading: 'Highlight heading',
+  labelHeadingHelp:
+    'A short bold line on the product page, just under the description. Example: "Eggless on request".',
+  labelDescription: 'Highlight text',
+  labelDescriptionHelp:
+    'The sentence under that heading on the product page. Example: "Tell us in the order note and we bake it without eggs."',
+  variations: 'Options (sizes with their own price)',
+  noVariations: 'No options: the product has one price.',
+  variationName: 'Option name',
+  variationNameHelp: 'What the shopper chooses. Example: "Weight" or "Stems".',
+  variationType: 'Option value',
+  variationTypeHelp:
+    'This choice, as the shopper picks it under "Choose an option" on the product page. Example: "1 kg" or "24 stems".',
+  variationPrice: 'Price of this option (₹)',
+  addVariation: 'Add an option',
+  removeVariation: (n: number) => `Remove option ${n}`,
+} as const;
+
 const isRupees = (s: string) => /^\d{1,9}$/.test(s.trim()) && Number(s.trim()) <= LIMITS.maxPrice;
 
 /**

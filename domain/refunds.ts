@@ -12,6 +12,7 @@
  * - `late`: a payment captured on a provider order the shop had closed as never paid, in full.
  */
 import * as v from 'valibot';
+import { formatIndiaDayMonth } from './india-time.js';
 import { formatRupees } from './money.js';
 
 const int = v.pipe(v.number(), v.integer());
@@ -67,6 +68,27 @@ export const OrderPaymentSchema = v.object({
 });
 export type OrderPayment = v.InferOutput<typeof OrderPaymentSchema>;
 
+/** The provider's states of a payment, in the owner's words. */
+const PAYMENT_STATE_WORDS: Record<string, string> = {
+  created: 'Not paid: the payment was never finished',
+  failed: 'Failed: no money was taken',
+  authorized: 'Authorized, not captured yet',
+  captured: 'Paid',
+};
+
+/**
+ * What the admin's order page says of an online payment: once money went back, that it is
+ * refunded in full or in part (a refund still pending said so), never the provider's "captured",
+ * which stays true of a payment refunded since; before that, the provider's state in words.
+ */
+export function paymentStateText(p: Pick<OrderPayment, 'status' | 'paid' | 'refunded' | 'refunds'>): string {
+  const pending = p.refunds.some((r) => r.status === 'pending') ? ' (a refund is still on its way)' : '';
+  if (p.paid > 0 && p.refunded >= p.paid) return `Refunded in full, ${formatRupees(p.refunded)}${pending}`;
+  if (p.refunded > 0)
+    return `Partly refunded: ${formatRupees(p.refunded)} of ${formatRupees(p.paid)} given back${pending}`;
+  return PAYMENT_STATE_WORDS[p.status] ?? p.status;
+}
+
 export const REASON_MAX = 200;
 
 /**
@@ -105,18 +127,6 @@ export function refundableLeft(paid: number, refunds: readonly Pick<Refund, 'amo
   return Math.max(0, paid - refundedSoFar(refunds));
 }
 
-let dayMonthFormat: Intl.DateTimeFormat | undefined;
-
-/** "27 Nov", in India time (the formatter made at first use, as `formatRupees` does). */
-export function dayMonth(iso: string): string {
-  dayMonthFormat ??= new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'Asia/Kolkata',
-  });
-  return dayMonthFormat.format(new Date(iso));
-}
-
 /**
  * Whether the shopper is shown a refund. A failed one gave nothing back and is the shop's to make
  * again (the admin sees it in red with the provider's reason): shown to the shopper it would read
@@ -133,8 +143,8 @@ export function shopperSees(r: Pick<Refund, 'status'>): boolean {
 export function refundLine(r: ShopperRefund): string {
   const amount = formatRupees(r.amount);
   if (r.status === 'processed' && r.processedAt)
-    return `Refund of ${amount} processed on ${dayMonth(r.processedAt)}`;
-  return `Refund of ${amount} on its way (started ${dayMonth(r.createdAt)})`;
+    return `Refund of ${amount} processed on ${formatIndiaDayMonth(r.processedAt)}`;
+  return `Refund of ${amount} on its way (started ${formatIndiaDayMonth(r.createdAt)})`;
 }
 
 export const refundMessages = {

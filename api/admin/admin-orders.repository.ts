@@ -11,7 +11,7 @@ import type { AdminOrdersQuery, PackingSlipsQuery, Paged } from '../../domain/ad
 import type { PackingSlip } from '../../domain/gifts.contract.js';
 import { indiaDateStart } from '../../domain/india-time.js';
 import { orderLineLabel } from '../../domain/order-lines.js';
-import { NEXT_STATUSES, type OrderStatus } from '../../domain/orders.js';
+import { NEXT_STATUSES, type OrderStatus, PACKED_STATUSES } from '../../domain/orders.js';
 import type { PaymentMethod } from '../../domain/payment-methods.js';
 import { refundedSoFar } from '../../domain/refunds.js';
 import type { Database } from '../db/schema.js';
@@ -165,9 +165,26 @@ function inPackingOrder<Q extends SelectQueryBuilder<Database, 'orders' | 'users
     .orderBy('orders.id', 'asc') as Q;
 }
 
-export async function orderPage(db: Db, query: AdminOrdersQuery): Promise<Paged<AdminOrderSummary>> {
+export async function orderPage(
+  db: Db,
+  query: AdminOrdersQuery,
+): Promise<Paged<AdminOrderSummary> & { slips: number }> {
   const base = orderFilters(db, query);
-  const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const counted = await base
+    .select((eb) => [
+      eb.fn.countAll().as('n'),
+      // The slips these filters print (the print button says how many): the orders not cancelled.
+      eb.fn
+        .count(
+          eb
+            .case()
+            .when('orders.status', 'in', [...PACKED_STATUSES])
+            .then(1)
+            .end(),
+        )
+        .as('packed'),
+    ])
+    .executeTakeFirst();
   let ordered = base.select([...SUMMARY_COLUMNS]);
   if (query.sort === 'slot') ordered = inPackingOrder(ordered);
   else ordered = ordered.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc');
@@ -178,14 +195,18 @@ export async function orderPage(db: Db, query: AdminOrdersQuery): Promise<Paged<
   return {
     items: await summaries(db, rows as SummaryRow[]),
     total: num(counted?.n),
+    slips: num(counted?.packed),
     page: query.page,
     pageSize: query.pageSize,
   };
 }
 
-/** The slips of the orders the list's filters select, a page at a time, in the packing order. */
+/**
+ * The slips of the orders the list's filters select that will be delivered (never a cancelled
+ * one, whatever the status filter), a page at a time, in the packing order.
+ */
 export async function packingSlipPage(db: Db, query: PackingSlipsQuery): Promise<Paged<PackingSlip>> {
-  const base = orderFilters(db, query);
+  const base = orderFilters(db, query).where('orders.status', 'in', [...PACKED_STATUSES]);
   const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
   const rows = await inPackingOrder(base.selectAll('orders'))
     .limit(query.pageSize)
@@ -237,6 +258,7 @@ export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail 
       note: h.note,
     })),
   ];
+  const unpaid = await unpaidOf(db, row.user_id);
   return {
     ...summary,
     couponCode: row.coupon_code,
@@ -246,8 +268,26 @@ export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail 
     lines,
     timeline,
     userID: row.user_id,
-    accountUnpaidOpen: (await unpaidOpenOrders(db, row.user_id)).length,
+    accountUnpaidOpen: unpaid.unpaidOpen,
+    accountUnpaidOnOneDate: unpaid.unpaidOnOneDate,
   };
+}
+
+/**
+ * An account's unpaid open orders: how many, and the most of them booked for one delivery date
+ * (the hoarding the one-step cancel is for), in one query.
+ */
+async function unpaidOf(db: Db, userId: number): Promise<{ unpaidOpen: number; unpaidOnOneDate: number }> {
+  const rows = await db
+    .selectFrom('orders')
+    .select((eb) => ['delivery_date', eb.fn.countAll().as('n')])
+    .where('user_id', '=', userId)
+    .where('payment_id', 'is', null)
+    .where('status', 'in', [...UNPAID_OPEN_STATUSES])
+    .groupBy('delivery_date')
+    .execute();
+  const counts = rows.map((r) => num(r.n));
+  return { unpaidOpen: counts.reduce((a, b) => a + b, 0), unpaidOnOneDate: Math.max(0, ...counts) };
 }
 
 /** The ids of an account's orders that are unpaid (no verified payment) and can still be cancelled, oldest first. */
@@ -277,7 +317,7 @@ export async function searchedAccount(db: Db, q: string | undefined): Promise<Se
     .where('email', '=', email)
     .executeTakeFirst();
   if (!user) return null;
-  return { userID: user.id, email: user.email, unpaidOpen: (await unpaidOpenOrders(db, user.id)).length };
+  return { userID: user.id, email: user.email, ...(await unpaidOf(db, user.id)) };
 }
 
 export async function userExists(db: Db, userId: number): Promise<boolean> {

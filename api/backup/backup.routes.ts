@@ -8,7 +8,7 @@ import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { backupsApi } from '../../domain/backups.contract.js';
-import { type Backup, backupWarning } from '../../domain/backups.js';
+import { type Backup, backupTimeText, backupWarning } from '../../domain/backups.js';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { ADMIN_ROLE } from '../../domain/roles.js';
@@ -49,7 +49,7 @@ export function downloadedMail(to: string, who: string, name: string, at: number
     to,
     subject: 'A backup of the shop was downloaded',
     text:
-      `${who} downloaded the backup ${name} on ${new Date(at).toISOString().replace('T', ' ').slice(0, 19)} UTC ` +
+      `${who} downloaded the backup ${name} on ${backupTimeText(at)} (India time) ` +
       `from the address ${ip}.\n\n` +
       'The archive holds every customer’s name, contact details, addresses and orders. It holds none of the ' +
       'shop’s secrets: it cannot sign in as anyone or send pushes as the shop.\n\n' +

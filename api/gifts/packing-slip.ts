@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { PackingSlip } from '../../domain/gifts.contract.js';
 import { WITH_LOVE } from '../../domain/gifts.js';
+import type { OrderStatus } from '../../domain/orders.js';
 import type { PaymentMethod } from '../../domain/payment-methods.js';
 import type { Database } from '../db/schema.js';
 import { linesOfOrders, orderGiftOf, orderSlotOf } from '../orders/order.repository.js';
@@ -32,6 +33,7 @@ export async function packingSlips(
     const gift = orderGiftOf(o);
     const slip: PackingSlip = {
       orderID: o.id,
+      status: o.status as OrderStatus,
       deliveryDate: o.delivery_date,
       slot: orderSlotOf(o),
       deliverTo: gift.recipient ?? { name: o.customer_name, phone: o.customer_phone },

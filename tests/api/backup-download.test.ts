@@ -242,7 +242,8 @@ for (const dialect of DIALECTS) {
         expect(body).toContain(admin.email);
         expect(body).toContain(name);
         expect(body).toContain('203.0.113.9');
-        expect(body).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+        // India's way, as every date the shop writes: "28 Nov 2026, 2:32 pm (India time)".
+        expect(body).toMatch(/ on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m \(India time\)/);
       }
       expect(smtp.to(shopper.email.toLowerCase())).toHaveLength(0);
     });

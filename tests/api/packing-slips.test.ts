@@ -150,5 +150,52 @@ for (const dialect of DIALECTS) {
       const latest = (await get('/api/admin/dashboard')).json().data.latest[0];
       expect(latest).toMatchObject({ city: 'Mohali', pincode: '160062', deliveryCharge: 150 });
     });
+
+    it("never prints a cancelled order in the day's slips, whatever the status filter; its own slip says cancelled", async () => {
+      const q = encodeURIComponent(buyer.email);
+      // The account holds three unpaid orders for one date: the one-step cancel is offered.
+      const before = (await get(`/api/admin/orders?q=${q}`)).json().data;
+      expect(before).toMatchObject({ total: 4, slips: 4, account: { unpaidOpen: 4, unpaidOnOneDate: 3 } });
+
+      const cancel = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/${ids.gift}/status`,
+        headers: admin,
+        payload: { status: 'cancelled', note: 'The shopper called' },
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+
+      const slips = async (filters: string) => {
+        const res = await get(`/api/admin/packing-slips?q=${q}${filters}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data as { items: Slip[]; total: number };
+      };
+      const all = await slips('');
+      expect(all.items.map((s) => s.orderID)).toEqual([ids.plain, ids.noPrice, ids.later]);
+      expect(all.total).toBe(3);
+      const theDay = await slips(`&deliveryDate=${day}`);
+      expect(theDay.items.map((s) => s.orderID)).toEqual([ids.plain, ids.noPrice]);
+      // Asking for the cancelled ones prints nothing: a refunded cake is never baked.
+      expect(await slips('&status=cancelled')).toMatchObject({ items: [], total: 0 });
+      expect((await slips('&status=placed')).items.map((s) => s.orderID)).toEqual([
+        ids.plain,
+        ids.noPrice,
+        ids.later,
+      ]);
+
+      // The list still shows the cancelled order, and says how many slips its filters print.
+      const list = (await get(`/api/admin/orders?q=${q}&deliveryDate=${day}`)).json().data;
+      expect(list).toMatchObject({ total: 3, slips: 2, account: { unpaidOpen: 3, unpaidOnOneDate: 2 } });
+      expect((await get(`/api/admin/orders?q=${q}&status=cancelled`)).json().data).toMatchObject({
+        total: 1,
+        slips: 0,
+      });
+
+      // The order's own slip is still there for the record, and says it is cancelled.
+      const own = await get(`/api/admin/orders/${ids.gift}/packing-slip`);
+      expect(own.json().data).toMatchObject({ orderID: ids.gift, status: 'cancelled' });
+      const detail = (await get(`/api/admin/orders/${ids.gift}`)).json().data;
+      expect(detail).toMatchObject({ accountUnpaidOpen: 3, accountUnpaidOnOneDate: 2 });
+    });
   });
 }

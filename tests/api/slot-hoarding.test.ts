@@ -192,7 +192,12 @@ for (const dialect of DIALECTS) {
         url: `/api/admin/orders/${orderID}`,
         headers: admin,
       });
-      expect(detail.json().data).toMatchObject({ userID: hoarder.id, accountUnpaidOpen: 3 });
+      // Three unpaid orders, all for one date: the hoarding the one-step cancel is for.
+      expect(detail.json().data).toMatchObject({
+        userID: hoarder.id,
+        accountUnpaidOpen: 3,
+        accountUnpaidOnOneDate: 3,
+      });
       // The orders list searched by the account's exact email names the account and its count; a
       // part of the email, an order id or a stranger's email names none.
       const search = async (q: string) =>
@@ -205,7 +210,12 @@ for (const dialect of DIALECTS) {
         ).json().data;
       const listed = await search(` ${hoarder.email.toUpperCase()} `);
       expect(listed.total).toBe(4);
-      expect(listed.account).toEqual({ userID: hoarder.id, email: hoarder.email, unpaidOpen: 3 });
+      expect(listed.account).toEqual({
+        userID: hoarder.id,
+        email: hoarder.email,
+        unpaidOpen: 3,
+        unpaidOnOneDate: 3,
+      });
       expect((await search(hoarder.email.slice(0, 8))).account).toBeNull();
       expect((await search(String(orderID))).account).toBeNull();
       expect((await search('nobody@example.test')).account).toBeNull();
@@ -254,7 +264,7 @@ for (const dialect of DIALECTS) {
       // Nothing left to cancel: a second call cancels none, and the account may book again.
       const again = await cancel({ userID: hoarder.id });
       expect(again.json().data.cancelled).toBe(0);
-      expect((await search(hoarder.email)).account).toMatchObject({ unpaidOpen: 0 });
+      expect((await search(hoarder.email)).account).toMatchObject({ unpaidOpen: 0, unpaidOnOneDate: 0 });
       expect((await place(midnight(day), hoarder.auth, from)).statusCode).toBe(200);
     });
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -20,6 +21,8 @@ import { axe, openShop, type Shop, signIn } from '../support/shop.js';
  * what the owner did. One build, one server, one browser for the whole file.
  */
 const LAPTOP = { width: 1280, height: 800 };
+/** Where the product form's screenshot goes (`ADMIN_SHOTS` to change). */
+const SHOTS = process.env.ADMIN_SHOTS ?? '/tmp/shots/admin';
 
 let shop: Shop;
 let server: RunningServer;
@@ -223,8 +226,8 @@ describe('the admin area in Chromium', () => {
     expect(refused.filter((v) => !v.includes('script-src-attr') || !v.includes('/assets/purify'))).toEqual(
       [],
     );
-    await page.getByLabel('Label Heading').fill('Baked today');
-    await page.getByLabel('Label Description').fill('Eggless on request');
+    await page.getByLabel('Highlight heading').fill('Baked today');
+    await page.getByLabel('Highlight text').fill('Eggless on request');
     await page.getByLabel('Price (₹)').fill('777');
     await page.getByLabel('Size or Weight').fill('1 kg');
     await page.locator('#pf-images').setInputFiles([
@@ -237,9 +240,9 @@ describe('the admin area in Chromium', () => {
     expect(await page.locator('.admin-images li').first().locator('img').getAttribute('alt')).toContain(
       'second.png',
     );
-    await page.getByRole('button', { name: 'Add variation' }).click();
-    await page.getByLabel('VariationName').fill('Half kg');
-    await page.getByLabel('VariationType').fill('Weight');
+    await page.getByRole('button', { name: 'Add an option' }).click();
+    await page.getByLabel('Option name').fill('Weight');
+    await page.getByLabel('Option value').fill('Half kg');
     await page.locator('#pf-variations-0-price').fill('450');
 
     // Leaving with unsaved changes asks first; staying keeps everything typed.
@@ -252,6 +255,8 @@ describe('the admin area in Chromium', () => {
     await page.waitForFunction(() => location.pathname === '/add-product');
     expect(await page.getByLabel('Title').inputValue()).toBe('E2E Rosewater Cake');
     await axe(page, 'add product');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/product-form-1280.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Add Product' }).click();
     await alertText(page, messages.productAdded);
@@ -263,12 +268,12 @@ describe('the admin area in Chromium', () => {
     const made = found.body.data.items[0];
     expect(made?.categories.map((c) => c.categoryName).sort()).toEqual(['E2E Tea Cakes', 'Gifts']);
     expect(made?.images).toHaveLength(2);
-    const full = await api<{ variations: { variationName: string; price: number }[]; description: string }>(
-      'GET',
-      `GetProductById/${made?.productID}`,
-    );
+    const full = await api<{
+      variations: { variationName: string; variationValue: string; price: number }[];
+      description: string;
+    }>('GET', `GetProductById/${made?.productID}`);
     expect(full.body.data.variations).toEqual([
-      expect.objectContaining({ variationName: 'Half kg', price: 450 }),
+      expect.objectContaining({ variationName: 'Weight', variationValue: 'Half kg', price: 450 }),
     ]);
     expect(full.body.data.description).not.toContain('script');
   });

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
+import { adminMessages } from '../../domain/admin-messages.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { earliestDeliveryDate } from '../../domain/delivery.js';
 import { giftMessages } from '../../domain/gifts.js';
@@ -21,8 +22,11 @@ import { fillAddress, outboxRows, writeSession } from '../support/shopper.js';
  * success shows each line's size and a bill that adds up. Then the owner, at a laptop's width,
  * sees the day on All User Orders, prints the day's slips (on paper only the slips, one to a page,
  * the card on its own, each naming who receives it and each line's size, at the page's full width
- * on A4 and within an 80 mm receipt roll), and opens the CSV. Screenshots and the PDFs in
- * /tmp/shots/owners-day (`OWNERS_DAY_SHOTS` to change).
+ * on A4 and within an 80 mm receipt roll), and opens the CSV. Then she cancels both: the cancel
+ * dialog says what each button does, the day's slips never print a cancelled order (the button
+ * says how many it prints), a cancelled order's own slip says CANCELLED, and the refunded payment
+ * says it is refunded. Screenshots and the PDFs in /tmp/shots/owners-day (`OWNERS_DAY_SHOTS` to
+ * change).
  */
 const SHOTS = process.env.OWNERS_DAY_SHOTS ?? '/tmp/shots/owners-day';
 const LAPTOP = { width: 1280, height: 800 };
@@ -306,7 +310,7 @@ describe("the owner's day", () => {
   });
 
   it('prints only the slips, one to a page, full width on A4 and within an 80 mm roll', async () => {
-    await page.getByRole('button', { name: 'Print packing slips' }).click();
+    await page.getByRole('button', { name: 'Print 2 slips' }).click();
     await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1);
     await page.emulateMedia({ media: 'print' });
     const slips = page.getByTestId('packing-slip');
@@ -319,6 +323,8 @@ describe("the owner's day", () => {
     expect(await own.getByTestId('slip-deliver-to').innerText()).toContain('Asha Verma');
     expect(ownText).toContain(`1 x ${cake.title}, 1 kg`);
     expect(ownText).toContain('Mohali, Punjab 160062');
+    // The shopper typed "…Mohali 160062" into the address too: the slip writes the place once.
+    expect(ownText.match(/160062/g)).toHaveLength(1);
     expect(ownText).toContain('collect ₹');
 
     const giftText = await gift.innerText();
@@ -368,7 +374,7 @@ describe("the owner's day", () => {
     await expect.poll(() => slips.count()).toBe(0);
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize({ width: RECEIPT_PX, height: 800 });
-    await page.getByRole('button', { name: 'Print packing slips' }).click();
+    await page.getByRole('button', { name: 'Print 2 slips' }).click();
     await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 2);
     await page.emulateMedia({ media: 'print' });
     expect(await slips.count()).toBe(2);
@@ -445,5 +451,109 @@ describe("the owner's day", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
     await axe(page, 'orders list at 412');
     await page.screenshot({ path: `${SHOTS}/orders-412.png`, fullPage: true });
+  });
+  it("cancels both: the dialog says what it does, the day's slips leave them out, a cancelled slip says CANCELLED", async () => {
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize(LAPTOP);
+    const dialog = page.locator('dialog.admin-dialog[open]');
+    const cancelFromPage = async (id: number, yes: string) => {
+      await page.goto(`/admin-orders/${id}`);
+      await page.getByTestId('packing-slip').waitFor({ timeout: 20_000 });
+      await page.getByLabel('Move to').selectOption('cancelled');
+      await page.getByRole('button', { name: 'Update status' }).click();
+      await dialog.waitFor();
+      // Each button says what it does: never a bare "Cancel" that keeps the order.
+      expect(await dialog.getByRole('button').allInnerTexts()).toEqual(['Keep the order', yes]);
+    };
+
+    // Cash on Delivery: "Cancel the order"; "Keep the order" keeps it.
+    await cancelFromPage(ids.cake, 'Cancel the order');
+    await axe(page, 'the cancel dialog, Cash on Delivery');
+    await page.screenshot({ path: `${SHOTS}/cancel-dialog-cod-1280.png` });
+    await dialog.getByRole('button', { name: 'Keep the order' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('order-status').innerText()).toBe('placed');
+    await page.getByRole('button', { name: 'Update status' }).click();
+    await dialog.getByRole('button', { name: 'Cancel the order' }).click();
+    await expect
+      .poll(() => page.getByTestId('order-status').innerText(), { timeout: 15_000 })
+      .toBe('cancelled');
+
+    // Its own slip is still printable for the record, and says CANCELLED across it.
+    const slip = page.getByTestId('packing-slip');
+    await expect.poll(() => slip.locator('.admin-slip__stamp').count(), { timeout: 15_000 }).toBe(1);
+    expect(await slip.getByRole('heading').innerText()).toContain('CANCELLED');
+    // The address once, and the times as India writes them.
+    expect((await page.getByTestId('order-address').innerText()).match(/160062/g)).toHaveLength(1);
+    const ordered = page
+      .locator('.admin-dl dt', { hasText: 'Ordered' })
+      .locator('xpath=following-sibling::dd[1]');
+    expect(await ordered.innerText()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m$/);
+    await axe(page, 'a cancelled order at 1280');
+    await page.screenshot({ path: `${SHOTS}/order-cancelled-1280.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Print packing slip' }).click();
+    await page.emulateMedia({ media: 'print' });
+    expect(await slip.locator('.admin-slip__stamp').isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/slip-cancelled-print-1280.png`, fullPage: true });
+    // On an 80 mm roll and on a phone the stamp stays within the slip.
+    await page.setViewportSize({ width: RECEIPT_PX, height: 800 });
+    expect(await slip.locator('.admin-slip__stamp').isVisible()).toBe(true);
+    expect(await sideways(page)).toEqual([]);
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize({ width: 412, height: 823 });
+    expect(await sideways(page)).toEqual([]);
+    await axe(page, 'a cancelled order at 412');
+    await page.screenshot({ path: `${SHOTS}/order-cancelled-412.png`, fullPage: true });
+    await page.setViewportSize(LAPTOP);
+
+    // The day: the list still shows both, the print takes only the one to deliver.
+    await page.goto(`/all-admin-orders?deliveryDate=${day}&sort=slot`);
+    await expect.poll(() => page.locator('.admin-orders tbody tr').count(), { timeout: 20_000 }).toBe(2);
+    const printed = await page.evaluate(() => (window as unknown as { printed: number }).printed);
+    await page.getByRole('button', { name: 'Print 1 slip' }).click();
+    await page.waitForFunction((n) => (window as unknown as { printed: number }).printed === n + 1, printed);
+    const slips = page.getByTestId('packing-slip');
+    await expect.poll(() => slips.count()).toBe(1);
+    expect(await slips.first().innerText()).toContain(`order #${ids.gift}`);
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: `${SHOTS}/slips-day-1280.png`, fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    await page.evaluate(() => dispatchEvent(new Event('afterprint')));
+
+    // Paid online: "Cancel and refund ₹…", then the page says the payment is refunded.
+    const paid = (await (
+      await fetch(`${server.url}/api/admin/orders/${ids.gift}`, {
+        headers: { authorization: `Bearer ${await adminToken(server)}` },
+      })
+    ).json()) as { data: { payment: { paid: number } } };
+    await cancelFromPage(
+      ids.gift,
+      adminMessages.cancelDialog(ids.gift, { left: paid.data.payment.paid, paid: paid.data.payment.paid })
+        .yes,
+    );
+    await axe(page, 'the cancel dialog, paid online');
+    await page.screenshot({ path: `${SHOTS}/cancel-dialog-paid-1280.png` });
+    await dialog.getByRole('button', { name: /^Cancel and refund ₹/ }).click();
+    await expect
+      .poll(() => page.getByTestId('order-status').innerText(), { timeout: 15_000 })
+      .toBe('cancelled');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId('payment-state').innerText({ timeout: 15_000 });
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(`Refunded in full, ${formatRupees(paid.data.payment.paid)}`);
+    await axe(page, 'a refunded order at 1280');
+    await page.screenshot({ path: `${SHOTS}/order-refunded-1280.png`, fullPage: true });
+
+    // Nothing left to deliver that day: nothing to print.
+    await page.goto(`/all-admin-orders?deliveryDate=${day}&sort=slot`);
+    await expect.poll(() => page.locator('.admin-orders tbody tr').count(), { timeout: 20_000 }).toBe(2);
+    const none = page.getByRole('button', { name: 'No slips to print' });
+    await none.waitFor();
+    expect(await none.isDisabled()).toBe(true);
   });
 });

@@ -229,7 +229,9 @@ describe('refunds on the screens', () => {
     const dialog = page.locator('dialog.admin-dialog[open]');
     await dialog.getByText(adminMessages.cancelPaidConfirm(orderId, paid - 450, paid)).waitFor();
     await axe(page, 'the confirm of cancelling a paid order');
-    await dialog.getByRole('button', { name: adminMessages.cancelPaidConfirmLabel }).click();
+    await dialog
+      .getByRole('button', { name: adminMessages.cancelDialog(orderId, { left: paid - 450, paid }).yes })
+      .click();
     await alertText(page, adminMessages.statusMoved(orderId, 'cancelled'));
     await expect
       .poll(async () => (await adminOrder()).payment?.refunds.map((r) => [r.kind, r.amount, r.status]))
@@ -242,6 +244,10 @@ describe('refunds on the screens', () => {
     await page.reload();
     await panel(page).getByTestId('payment-refunded').waitFor();
     expect(await panel(page).getByTestId('payment-refunded').textContent()).toBe(formatRupees(paid));
+    // Refunded in full: the page says so, not the provider's "captured".
+    expect(await panel(page).getByTestId('payment-state').textContent()).toBe(
+      `Refunded in full, ${formatRupees(paid)}`,
+    );
     expect(await panel(page).getByText(adminMessages.refundableHint(0)).count()).toBe(1);
     await axe(page, 'the order page with its refunds, one failed');
     await panel(page).scrollIntoViewIfNeeded();

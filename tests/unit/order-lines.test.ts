@@ -17,6 +17,16 @@ describe('order line options', () => {
     expect(kitchenLine({ ...line(null, ''), quantity: 3 })).toBe('3 x Chocolate Truffle Delight');
   });
 
+  it('says a value that already names its unit once: "24 stems", never "Stems: 24 stems"', () => {
+    expect(lineOption(line('Stems', '24 stems'))).toBe('24 stems');
+    expect(lineOption(line('Stems', '1 stem'))).toBe('1 stem');
+    expect(lineOption(line('Box', '6 boxes'))).toBe('6 boxes');
+    expect(orderLineLabel(line('Stems', '24 stems'))).toBe('Chocolate Truffle Delight (24 stems)');
+    // A value that does not name its option keeps the name: "Size: Small", "Weight: 1 kg".
+    expect(lineOption(line('Size', 'Small'))).toBe('Size: Small');
+    expect(lineOption(line('Weight', 'weightless'))).toBe('Weight: weightless');
+  });
+
   it('says the size was not recorded rather than guess', () => {
     expect(lineOption(line('Weight', null))).toBe(`Weight: ${SIZE_NOT_RECORDED}`);
     expect(lineOption(line(null, undefined))).toBe(SIZE_NOT_RECORDED);

@@ -11,8 +11,9 @@ import Orders from '../../web/admin/Orders.js';
 import { AlertsProvider } from '../../web/components/Alerts.js';
 
 /**
- * The admin's order page, and the orders list searched by an account's email, offer to cancel the
- * account's unpaid open orders in one step: the button names how many, a confirm names them again with the account, and only a confirmed
+ * The admin's order page of an unpaid order, and the orders list searched by an account's email,
+ * offer to cancel the account's unpaid open orders in one step when it holds more than one of them
+ * for one date: the button names how many, a confirm names them again with the account, and only a confirmed
  * answer calls the server, whose count the page then says.
  */
 const json = (body: unknown, status = 200) =>
@@ -27,7 +28,18 @@ class PageRequest extends NodeRequest {
 }
 
 const order = (unpaid: number): AdminOrderDetail => ({
-  payment: null,
+  payment: paidOnline
+    ? {
+        provider: 'razorpay',
+        providerOrderID: 'order_R1',
+        paymentID: 'pay_P1',
+        status: 'captured',
+        paid: 1100,
+        refunded: 0,
+        refundable: 1100,
+        refunds: [],
+      }
+    : null,
   orderID: 41,
   status: unpaid ? 'placed' : 'cancelled',
   nextStatuses: unpaid ? ['confirmed', 'cancelled'] : [],
@@ -60,13 +72,20 @@ const order = (unpaid: number): AdminOrderDetail => ({
   timeline: [],
   userID: 9,
   accountUnpaidOpen: unpaid,
+  accountUnpaidOnOneDate: Math.min(unpaid, onOneDate),
 });
 
 let unpaid = 3;
+/** The most of the account's unpaid orders booked for one date. */
+let onOneDate = 2;
+/** Whether the order whose page is open was paid online. */
+let paidOnline = false;
 let posted: unknown[] = [];
 
 beforeEach(() => {
   unpaid = 3;
+  onOneDate = 2;
+  paidOnline = false;
   posted = [];
   vi.stubGlobal('Request', PageRequest);
   vi.stubGlobal(
@@ -84,6 +103,7 @@ beforeEach(() => {
           providerOrderId: _o,
           userID: _u,
           accountUnpaidOpen: _a,
+          accountUnpaidOnOneDate: _d,
           ...summary
         } = order(unpaid);
         return json({
@@ -93,7 +113,11 @@ beforeEach(() => {
             total: 1,
             page: 1,
             pageSize: 20,
-            account: q === 'hoarder@example.test' ? { userID: 9, email: q, unpaidOpen: unpaid } : null,
+            slips: 1,
+            account:
+              q === 'hoarder@example.test'
+                ? { userID: 9, email: q, unpaidOpen: unpaid, unpaidOnOneDate: Math.min(unpaid, onOneDate) }
+                : null,
           },
           sys_message: 'Success',
         });
@@ -154,10 +178,14 @@ async function cancelAllThree() {
 }
 
 describe("cancelling an account's unpaid open orders", () => {
-  it('asks first, naming the count and the account; its Cancel sends nothing', async () => {
+  it('asks first, naming the count and the account; "Keep them" sends nothing', async () => {
     renderDetail();
     const button = await screen.findByRole('button', { name: 'Cancel its 3 unpaid orders' });
-    expect(screen.getByText(/3 unpaid open orders on this account/)).toBeTruthy();
+    expect(
+      screen.getByText(/3 unpaid open orders on this account, 2 of them for one delivery date/),
+    ).toBeTruthy();
+    // A secondary action, not the page's red button.
+    expect(button.className).not.toContain('admin-danger');
     fireEvent.click(button);
     const dialog = await screen.findByRole('dialog');
     expect(
@@ -165,7 +193,7 @@ describe("cancelling an account's unpaid open orders", () => {
     ).toBeTruthy();
     expect(within(dialog).getByText(/all 3 unpaid open orders of hoarder@example.test/)).toBeTruthy();
     await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Keep them' }));
     });
     expect(posted).toEqual([]);
   });
@@ -173,6 +201,27 @@ describe("cancelling an account's unpaid open orders", () => {
   it('on yes cancels them through the server, says how many, and the button goes', async () => {
     renderDetail();
     await cancelAllThree();
+  });
+
+  it('offers nothing when no date holds more than one unpaid order of the account (no hoarding)', async () => {
+    onOneDate = 1;
+    renderDetail();
+    await screen.findByText('Hoarder');
+    expect(screen.queryByRole('button', { name: /unpaid order/ })).toBeNull();
+  });
+
+  it("offers nothing on a paid order's page, whatever the account holds", async () => {
+    paidOnline = true;
+    renderDetail();
+    await screen.findByRole('heading', { name: 'Online payment' });
+    expect(screen.queryByRole('button', { name: /unpaid order/ })).toBeNull();
+  });
+
+  it('on the list searched by the account, offers nothing without more than one unpaid order on one date', async () => {
+    onOneDate = 1;
+    renderAt('/all-admin-orders?q=hoarder%40example.test', <Orders />);
+    await screen.findByRole('table');
+    expect(screen.queryByRole('button', { name: /unpaid order/ })).toBeNull();
   });
 
   it('offers nothing when the account has no unpaid open order', async () => {

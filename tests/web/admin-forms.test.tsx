@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminMessages } from '../../domain/admin-messages.js';
-import { formatCalendarDate, formatOrderDate } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 import { ordersCsv } from '../../domain/orders-csv.js';
 import { moveItem, type ProductFormValues, productFormProblems } from '../../domain/product-form.js';
@@ -168,15 +167,6 @@ describe('menu, breadcrumbs and titles', () => {
     expect(paths).toEqual(
       ADMIN_PATHS.map((p) => (p === '/edit-products' || p === '/admin-orders' ? `${p}/:id` : p)),
     );
-  });
-  it("writes the spec's order date (MMM d, y h:mm a) in India time", () => {
-    expect(formatOrderDate('2026-11-23T13:35:00.000Z')).toBe('Nov 23, 2026 7:05 PM');
-    expect(formatOrderDate('2026-01-01T18:30:00.000Z')).toBe('Jan 2, 2026 12:00 AM');
-  });
-  it('writes a delivery date in the same style, whatever the time zone', () => {
-    expect(formatCalendarDate('2026-11-24')).toBe('Nov 24, 2026');
-    expect(formatCalendarDate('2027-01-01')).toBe('Jan 1, 2027');
-    expect(formatCalendarDate('not a date')).toBe('not a date');
   });
   it('exports orders as CSV for Excel: a BOM, India time, the address in parts, every charge, sizes, the photo link, "Paid online"', () => {
     const order = {
@@ -396,10 +386,29 @@ describe('Add product (spec messages)', () => {
     await alertWith(messages.productFieldsRequired);
     expect(screen.getByLabelText(/^Title/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText(/^Price/).getAttribute('aria-invalid')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: 'Add variation' }));
-    expect(screen.getByLabelText('VariationName')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove variation 1' }));
-    expect(screen.queryByLabelText('VariationName')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add an option' }));
+    expect(screen.getByLabelText('Option name')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove option 1' }));
+    expect(screen.queryByLabelText('Option name')).toBeNull();
+  });
+  it("names the fields in the owner's words, each saying where the shopper sees it, with an example", async () => {
+    renderAdmin(<AddProduct />, '/add-product');
+    await screen.findByLabelText('Cakes');
+    fireEvent.click(screen.getByRole('button', { name: 'Add an option' }));
+    const form = document.querySelector('form') as HTMLFormElement;
+    // The API's names are for programs: none is a label the owner reads.
+    for (const apiName of ['VariationName', 'VariationType', 'Label Heading', 'Label Description'])
+      expect(form.textContent).not.toContain(apiName);
+    const described = (label: string) => {
+      const input = screen.getByLabelText(new RegExp(`^${label}`));
+      const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+      return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    };
+    expect(described('Highlight heading')).toMatch(/product page.*Example: "/);
+    expect(described('Highlight text')).toMatch(/product page.*Example: "/);
+    expect(described('Option name')).toMatch(/Example: "Weight"/);
+    expect(described('Option value')).toMatch(/product page.*Example: "1 kg"/);
+    expect(screen.getByLabelText('Price of this option (₹)')).toBeTruthy();
   });
   it('shows the description sanitized in the preview', async () => {
     renderAdmin(<AddProduct />, '/add-product');

@@ -114,6 +114,7 @@ function adminOrder(payment: OrderPayment | null): AdminOrderDetail {
     timeline: [],
     userID: 9,
     accountUnpaidOpen: 0,
+    accountUnpaidOnOneDate: 0,
   };
 }
 
@@ -207,7 +208,11 @@ describe("the admin's order page: an online payment and its refunds", () => {
     const facts = within(panel).getByTestId('online-payment');
     expect(within(facts).getByText('Razorpay')).toBeTruthy();
     expect(within(facts).getByText('pay_P1')).toBeTruthy();
-    expect(within(facts).getByText('captured')).toBeTruthy();
+    // Money went back in part: the state says so, never the provider's bare "captured".
+    expect(within(facts).getByTestId('payment-state').textContent).toBe(
+      'Partly refunded: ₹450 of ₹1,449 given back',
+    );
+    expect(within(facts).queryByText('captured')).toBeNull();
     expect(figures(panel)).toEqual(['₹1,449', '₹450', '₹999']);
 
     const done = within(panel).getByTestId('refund-1');
@@ -348,21 +353,58 @@ describe("the admin's order page: an online payment and its refunds", () => {
     expect(within(panel).queryByRole('form')).toBeNull();
   });
 
-  it('Cash on Delivery: no online payment, no refund form, and a cancel asks nothing about money', async () => {
+  it.each([
+    [
+      'a full refund, processed',
+      { refunded: 1449, refundable: 0, refunds: [{ ...processed450, amount: 1449 }] },
+      'Refunded in full, ₹1,449',
+    ],
+    [
+      'a full refund still pending',
+      {
+        refunded: 1449,
+        refundable: 0,
+        refunds: [{ ...processed450, amount: 1449, status: 'pending' as const, processedAt: null }],
+      },
+      'Refunded in full, ₹1,449 (a refund is still on its way)',
+    ],
+    ['no refund', { refunded: 0, refundable: 1449, refunds: [] }, 'Paid'],
+  ])('says the payment is as it is after %s, not "captured"', async (_what, change, said) => {
+    order = { ...adminOrder({ ...paidPayment(), ...change }), status: 'cancelled', nextStatuses: [] };
+    renderAdmin(<OrderDetail id="41" />);
+    const panel = await paymentPanel();
+    expect(within(panel).getByTestId('payment-state').textContent).toBe(said);
+  });
+
+  it('Cash on Delivery: no online payment, no refund form; the cancel asks "Cancel the order" or "Keep the order"', async () => {
     order = adminOrder(null);
     renderAdmin(<OrderDetail id="41" />);
     await screen.findByText('Asha Verma');
     expect(screen.queryByRole('heading', { name: 'Online payment' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Refund part of this payment' })).toBeNull();
     fireEvent.change(screen.getByLabelText('Move to'), { target: { value: 'cancelled' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update status' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(adminMessages.cancelDialog(41, null).question)).toBeTruthy();
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Keep the order', 'Cancel the order']);
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Update status' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the order' }));
+    });
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Update status' }));
+    dialog = await screen.findByRole('dialog');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
     });
     await waitFor(() => expect(sent.map((s) => s.path)).toEqual(['/api/admin/orders/41/status']));
     expect(screen.queryByText(/refunded/)).toBeNull();
   });
 
-  it('cancelling a paid order asks first, saying the payment is refunded in full; its Cancel sends nothing', async () => {
+  it('cancelling a paid order asks first, saying the payment is refunded in full; "Keep the order" sends nothing', async () => {
     renderAdmin(<OrderDetail id="41" />);
     await paymentPanel();
     fireEvent.change(screen.getByLabelText('Move to'), { target: { value: 'cancelled' } });
@@ -371,15 +413,21 @@ describe("the admin's order page: an online payment and its refunds", () => {
     const question = adminMessages.cancelPaidConfirm(41, 999, 1449);
     expect(question).toContain('refunded');
     expect(within(dialog).getByText(question)).toBeTruthy();
+    // Each button says what it does: never a bare "Cancel" that keeps the order.
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Keep the order', 'Cancel and refund ₹999']);
     await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the order' }));
     });
     expect(sent).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Update status' }));
     dialog = await screen.findByRole('dialog');
     await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: adminMessages.cancelPaidConfirmLabel }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel and refund ₹999' }));
     });
     await waitFor(() =>
       expect(sent).toEqual([
@@ -403,8 +451,8 @@ describe('the orders list: cancelling an order paid online', () => {
   });
 
   it.each([
-    ['paid online', true, adminMessages.cancelPaidConfirm(41), adminMessages.cancelPaidConfirmLabel],
-    ['Cash on Delivery', false, adminMessages.statusMoveConfirm(41, 'cancelled'), 'Move'],
+    ['paid online', true, adminMessages.cancelPaidConfirm(41, 1449, 1449), 'Cancel and refund ₹1,449'],
+    ['Cash on Delivery', false, adminMessages.cancelDialog(41, null).question, 'Cancel the order'],
   ])('%s: the confirm says what happens to the money', async (_what, online, question, yes) => {
     order = adminOrder(online ? paidPayment() : null);
     renderAdmin(<Orders />);

@@ -8,6 +8,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { addressText } from '../../domain/address.js';
 import { giftMessages, WITH_LOVE } from '../../domain/gifts.js';
 import { formatCalendarDay } from '../../domain/india-time.js';
 import { lineOption } from '../../domain/order-lines.js';
@@ -135,9 +136,7 @@ export default function MyOrder() {
             <dd>
               {o.recipient ? `${o.recipient.name} (a gift from you)` : o.customerName}
               <br />
-              {o.customerAddress}
-              <br />
-              {o.city}, {o.state} {o.pincode}
+              {addressText({ address: o.customerAddress, city: o.city, state: o.state, pincode: o.pincode })}
               <br />
               {o.recipient?.phone ?? o.customerPhone}
             </dd>

@@ -5,7 +5,7 @@ import { type Dashboard as DashboardData, WAITING_STATUSES } from '../../domain/
 import { adminMessages } from '../../domain/admin-messages.js';
 import { backupsApi } from '../../domain/backups.contract.js';
 import { agoText } from '../../domain/backups.js';
-import { formatCalendarDay, formatOrderDate } from '../../domain/india-time.js';
+import { formatCalendarDate, formatCalendarDay, formatOrderDate } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import { newsletterApi } from '../../domain/newsletter.contract.js';
 import { newsletterMessages } from '../../domain/newsletter.js';
@@ -334,7 +334,7 @@ function RevenueChart({ series }: { series: DashboardData['series'] }) {
                 className="admin-chart__bar"
               >
                 <title>
-                  {s.date}: {formatRupees(s.revenue)}, {s.orders} orders
+                  {formatCalendarDate(s.date)}: {formatRupees(s.revenue)}, {s.orders} orders
                 </title>
               </rect>
               <text x={i * (w + gap) + w / 2} y={h + 14} textAnchor="middle" className="admin-chart__label">
@@ -358,7 +358,7 @@ function RevenueChart({ series }: { series: DashboardData['series'] }) {
             <tbody>
               {series.map((s) => (
                 <tr key={s.date}>
-                  <td>{s.date}</td>
+                  <td>{formatCalendarDate(s.date)}</td>
                   <td>{s.orders}</td>
                   <td>{formatRupees(s.revenue)}</td>
                 </tr>

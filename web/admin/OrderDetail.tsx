@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { addressText } from '../../domain/address.js';
 import { adminApi } from '../../domain/admin.contract.js';
 import type { AdminOrderDetail } from '../../domain/admin-answers.js';
 import { NOTE_MAX } from '../../domain/admin-edits.js';
@@ -40,7 +41,7 @@ export default function OrderDetail({ id }: { id: string }) {
       {order.error && <LoadError text={order.error} onRetry={order.reload} />}
       {order.loading && !order.data && <Loading text={messages.loadingOrders} />}
       {order.data && <Detail order={order.data} onMoved={order.reload} />}
-      {order.data && <Slip id={id} />}
+      {order.data && <Slip id={id} status={order.data.status} />}
     </Screen>
   );
 }
@@ -59,16 +60,29 @@ function Detail({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void }
             <dt>Phone</dt>
             <dd>{order.customerPhone}</dd>
             <dt>{order.recipient ? "Recipient's address" : 'Address'}</dt>
-            <dd>
-              {order.customerAddress}, {order.city}, {order.state} {order.pincode}
+            <dd data-testid="order-address">
+              {addressText({
+                address: order.customerAddress,
+                city: order.city,
+                state: order.state,
+                pincode: order.pincode,
+              })}
             </dd>
             <dt>Account</dt>
             <dd>{order.userEmail}</dd>
           </dl>
-          <CancelUnpaid
-            account={{ userID: order.userID, email: order.userEmail, unpaidOpen: order.accountUnpaidOpen }}
-            onCancelled={onMoved}
-          />
+          {/* Offered beside an unpaid order only: a paid order's page is no place to cancel others. */}
+          {order.payment ? null : (
+            <CancelUnpaid
+              account={{
+                userID: order.userID,
+                email: order.userEmail,
+                unpaidOpen: order.accountUnpaidOpen,
+                unpaidOnOneDate: order.accountUnpaidOnOneDate,
+              }}
+              onCancelled={onMoved}
+            />
+          )}
         </section>
         <GiftPanel order={order} />
         <section className="admin-panel" aria-labelledby="payment-title">
@@ -202,18 +216,15 @@ function MoveForm({ order, onMoved }: { order: AdminOrderDetail; onMoved(): void
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!to) return;
-    // Cancelling money taken online gives it back: the admin is told before, not after.
-    const pay = order.payment;
-    if (
-      to === 'cancelled' &&
-      pay &&
-      pay.refundable > 0 &&
-      !(await confirm(
-        adminMessages.cancelPaidConfirm(order.orderID, pay.refundable, pay.paid),
-        adminMessages.cancelPaidConfirmLabel,
-      ))
-    )
-      return;
+    // A cancel asks first, and says what happens to money taken online: it goes back.
+    if (to === 'cancelled') {
+      const pay = order.payment;
+      const words = adminMessages.cancelDialog(
+        order.orderID,
+        pay && pay.refundable > 0 ? { left: pay.refundable, paid: pay.paid } : null,
+      );
+      if (!(await confirm(words.question, words.yes, words.keep))) return;
+    }
     setBusy(true);
     try {
       await adminCall(adminApi.moveOrder, { params: { id: order.orderID }, body: { status: to, note } });
@@ -345,9 +356,9 @@ function CakePhoto({ photoID, name }: { photoID: string; name: string }) {
   );
 }
 
-/** The order's packing slip, the same component the day's print uses. */
-function Slip({ id }: { id: string }) {
-  const slip = useAdminQuery(giftsApi.packingSlip, { params: { id } }, `slip-${id}`);
+/** The order's packing slip, the same component the day's print uses; asked again when the status moves. */
+function Slip({ id, status }: { id: string; status: OrderStatus }) {
+  const slip = useAdminQuery(giftsApi.packingSlip, { params: { id } }, `slip-${id}-${status}`);
   if (slip.error) return <LoadError text={slip.error} onRetry={slip.reload} />;
   if (!slip.data) return null;
   return <PackingSlip slip={slip.data} />;

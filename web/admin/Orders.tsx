@@ -75,12 +75,14 @@ export default function Orders() {
   const selection = JSON.stringify(filters);
 
   const move = async (o: AdminOrderSummary, next: OrderStatus) => {
-    // Cancelling an order paid online refunds it in full: the question says so.
-    const refunds = next === 'cancelled' && o.paymentMethod === PAYMENT_METHODS.online;
-    const question = refunds
-      ? adminMessages.cancelPaidConfirm(o.orderID)
-      : adminMessages.statusMoveConfirm(o.orderID, next);
-    if (!(await confirm(question, refunds ? adminMessages.cancelPaidConfirmLabel : 'Move'))) return;
+    // Cancelling an order paid online refunds what is left of it: the question and its yes say so.
+    const left = o.totalAmount - (o.refunded ?? 0);
+    const paidOnline = o.paymentMethod === PAYMENT_METHODS.online && left > 0;
+    const words =
+      next === 'cancelled'
+        ? adminMessages.cancelDialog(o.orderID, paidOnline ? { left, paid: o.totalAmount } : null)
+        : { question: adminMessages.statusMoveConfirm(o.orderID, next), yes: 'Move', keep: undefined };
+    if (!(await confirm(words.question, words.yes, words.keep))) return;
     try {
       await adminCall(adminApi.moveOrder, { params: { id: o.orderID }, body: { status: next } });
       notify(adminMessages.statusMoved(o.orderID, next), 'success');
@@ -157,8 +159,8 @@ export default function Orders() {
       title="All User Orders"
       actions={
         <>
-          <button type="button" className="btn" onClick={printSlips} disabled={printing || !list.data?.total}>
-            {printing ? 'Preparing slips...' : 'Print packing slips'}
+          <button type="button" className="btn" onClick={printSlips} disabled={printing || !list.data?.slips}>
+            {printing ? 'Preparing slips...' : adminMessages.printSlips(list.data?.slips)}
           </button>
           <button type="button" className="btn" onClick={exportCsv} disabled={exporting || !list.data?.total}>
             {exporting ? 'Exporting...' : 'Export CSV'}

@@ -1,5 +1,6 @@
+import { addressLines } from '../../domain/address.js';
 import type { PackingSlip as Slip } from '../../domain/gifts.contract.js';
-import { formatCalendarDate } from '../../domain/india-time.js';
+import { formatCalendarDay } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import { kitchenLine } from '../../domain/order-lines.js';
 import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/payment-methods.js';
@@ -24,33 +25,48 @@ function paymentText(slip: Slip): string {
  * address, the slot, each line as the kitchen reads it ("1 x Chocolate Truffle Delight, 1 kg"),
  * the cake's message in large type exactly as typed, the photo cake's note, and the card on a
  * printed page of its own. With "No price in the box" the answer carries no price, so none can
- * be printed.
+ * be printed. A cancelled order's slip (only its own page prints one: the day's slips never
+ * take it) says CANCELLED across it, so a copy that reaches the kitchen is not baked.
  */
 export function PackingSlip({ slip, sheet = false }: { slip: Slip; sheet?: boolean }) {
   const priced = !slip.hidePrice;
   const title = `slip-title-${slip.orderID}`;
+  const cancelled = slip.status === 'cancelled';
+  const [street, place] = addressLines(slip);
   return (
     <section
-      className={`admin-panel admin-slip${sheet ? ' admin-slip--sheet' : ''}`}
+      className={`admin-panel admin-slip${sheet ? ' admin-slip--sheet' : ''}${cancelled ? ' admin-slip--cancelled' : ''}`}
       aria-labelledby={title}
       data-testid="packing-slip"
     >
-      <h2 id={title}>Packing slip: order #{slip.orderID}</h2>
+      <h2 id={title}>
+        Packing slip: order #{slip.orderID}
+        {cancelled ? <span className="admin-slip__cancelled"> CANCELLED: do not make or deliver</span> : null}
+      </h2>
+      {cancelled ? (
+        <p className="admin-slip__stamp" aria-hidden="true">
+          CANCELLED
+        </p>
+      ) : null}
       <div className="admin-slip__to" data-testid="slip-deliver-to">
         <p className="admin-slip__label">Deliver to</p>
         <p>
           <strong className="admin-slip__name">{slip.deliverTo.name}</strong>
           <br />
-          {slip.address}
-          <br />
-          {slip.city}, {slip.state} {slip.pincode}
+          {street ? (
+            <>
+              {street}
+              <br />
+            </>
+          ) : null}
+          {place}
           <br />
           Phone {slip.deliverTo.phone}
         </p>
       </div>
       <p className="admin-slip__when">
         <strong>
-          Deliver on {formatCalendarDate(slip.deliveryDate)}, {slotText(slip.slot)}
+          Deliver on {formatCalendarDay(slip.deliveryDate)}, {slotText(slip.slot)}
         </strong>
       </p>
       <p>
@@ -104,6 +120,8 @@ export function PackingSlip({ slip, sheet = false }: { slip: Slip; sheet?: boole
       ) : null}
       {slip.card ? (
         <div className="admin-slip__card" data-testid="slip-card">
+          {/* The card prints on a page of its own: it says so there too. */}
+          {cancelled ? <p className="admin-slip__cancelled">CANCELLED: do not send this card</p> : null}
           <p className="admin-slip__occasion">{slip.card.occasion}</p>
           {slip.card.message ? <p className="admin-slip__card-message">{slip.card.message}</p> : null}
           <p className="admin-slip__from">{slip.card.from}</p>

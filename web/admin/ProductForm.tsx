@@ -8,7 +8,7 @@ import { adminApi } from '../../domain/admin.contract.js';
 import { catalogueApi } from '../../domain/catalogue.contract.js';
 import { LIMITS } from '../../domain/catalogue.js';
 import { messages } from '../../domain/messages.js';
-import type { ProductField, VariationRow } from '../../domain/product-form.js';
+import { type ProductField, type VariationRow, productFormWords as w } from '../../domain/product-form.js';
 import { ApiError } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
@@ -176,20 +176,27 @@ function ProductFields({
     label: string,
     max: number,
     required: boolean,
+    help?: string,
   ) => (
-    <label className="admin-field">
-      <span>
+    <div className="admin-field">
+      <label htmlFor={`pf-${field}`}>
         {label}
         {required && <abbr title="required"> *</abbr>}
-      </span>
+      </label>
       <input
         id={`pf-${field}`}
         value={values[field]}
         maxLength={max}
         onChange={(e) => set(field, e.target.value)}
         aria-invalid={bad(field)}
+        aria-describedby={help ? `pf-${field}-help` : undefined}
       />
-    </label>
+      {help ? (
+        <p id={`pf-${field}-help`} className="muted admin-help">
+          {help}
+        </p>
+      ) : null}
+    </div>
   );
   return (
     <form className="admin-form admin-product-form" onSubmit={onSubmit} noValidate>
@@ -242,8 +249,8 @@ function ProductFields({
             />
           </section>
         </div>
-        {text('labelHeading', 'Label Heading', LIMITS.label, mode === 'add')}
-        {text('labelDescription', 'Label Description', LIMITS.label, mode === 'add')}
+        {text('labelHeading', w.labelHeading, LIMITS.label, mode === 'add', w.labelHeadingHelp)}
+        {text('labelDescription', w.labelDescription, LIMITS.label, mode === 'add', w.labelDescriptionHelp)}
         <div className="admin-row">
           <label className="admin-field">
             <span>
@@ -290,31 +297,44 @@ function ProductFields({
       </fieldset>
       <ImageEditor images={images} setImages={setImages} invalid={bad('images')} />
       <fieldset className="admin-panel">
-        <legend>Variations</legend>
-        {values.variations.length === 0 && <p className="muted">No variations: the product has one price.</p>}
+        <legend>{w.variations}</legend>
+        {values.variations.length === 0 ? (
+          <p className="muted">{w.noVariations}</p>
+        ) : (
+          <>
+            <p id="pf-variation-name-help" className="muted admin-help">
+              <strong>{w.variationName}:</strong> {w.variationNameHelp}
+            </p>
+            <p id="pf-variation-value-help" className="muted admin-help">
+              <strong>{w.variationType}:</strong> {w.variationTypeHelp}
+            </p>
+          </>
+        )}
         {values.variations.map((v, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their place.
           <div className="admin-row admin-variation" key={i}>
             <label className="admin-field">
-              <span>VariationName</span>
+              <span>{w.variationName}</span>
               <input
                 id={`pf-variations-${i}-variationName`}
+                aria-describedby="pf-variation-name-help"
                 value={v.variationName}
                 onChange={(e) => setVariation(i, { variationName: e.target.value })}
                 aria-invalid={bad(`variations.${i}.variationName`)}
               />
             </label>
             <label className="admin-field">
-              <span>VariationType</span>
+              <span>{w.variationType}</span>
               <input
                 id={`pf-variations-${i}-variationType`}
+                aria-describedby="pf-variation-value-help"
                 value={v.variationType}
                 onChange={(e) => setVariation(i, { variationType: e.target.value })}
                 aria-invalid={bad(`variations.${i}.variationType`)}
               />
             </label>
             <label className="admin-field">
-              <span>Price</span>
+              <span>{w.variationPrice}</span>
               <input
                 id={`pf-variations-${i}-price`}
                 inputMode="numeric"
@@ -333,7 +353,7 @@ function ProductFields({
                 )
               }
             >
-              Remove variation {i + 1}
+              {w.removeVariation(i + 1)}
             </button>
           </div>
         ))}
@@ -345,7 +365,7 @@ function ProductFields({
             set('variations', [...values.variations, { variationName: '', variationType: '', price: '' }])
           }
         >
-          Add variation
+          {w.addVariation}
         </button>
       </fieldset>
       <div className="admin-actions">

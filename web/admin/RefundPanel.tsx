@@ -8,12 +8,13 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { adminMessages as m } from '../../domain/admin-messages.js';
-import { formatOrderDate } from '../../domain/india-time.js';
+import { formatIndiaDateTime } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
 import {
   type OrderPayment,
+  paymentStateText,
   REASON_MAX,
   type Refund,
   RefundRequestSchema,
@@ -39,7 +40,7 @@ export function RefundPanel({ orderID, payment }: { orderID: number; payment: Or
         <dt>Provider order</dt>
         <dd>{shown.providerOrderID}</dd>
         <dt>Payment status</dt>
-        <dd>{shown.status}</dd>
+        <dd data-testid="payment-state">{paymentStateText(shown)}</dd>
         <dt>Paid</dt>
         <dd data-testid="payment-paid">{formatRupees(shown.paid)}</dd>
         <dt>Refunded</dt>
@@ -92,7 +93,7 @@ function RefundTable({ refunds }: { refunds: Refund[] }) {
               <td data-label="Kind">{m.refundKind[r.kind]}</td>
               <td data-label="Reason">{r.reason}</td>
               <td data-label="By">{r.by}</td>
-              <td data-label="When">{formatOrderDate(r.createdAt)}</td>
+              <td data-label="When">{formatIndiaDateTime(r.createdAt)}</td>
               <td data-label="State">
                 <RefundState refund={r} />
               </td>
@@ -115,7 +116,7 @@ function RefundState({ refund: r }: { refund: Refund }) {
     return (
       <span>
         {m.refundState.processed}
-        {r.processedAt ? <span className="muted"> {formatOrderDate(r.processedAt)}</span> : null}
+        {r.processedAt ? <span className="muted"> {formatIndiaDateTime(r.processedAt)}</span> : null}
       </span>
     );
   return <span>{m.refundState.pending}</span>;

@@ -17,16 +17,22 @@ import { type AskToSignIn, SignInProvider } from './connection.js';
 interface Question {
   text: string;
   confirmLabel: string;
+  keepLabel: string;
   resolve(answer: boolean): void;
 }
 
-let askQuestion: ((text: string, confirmLabel?: string) => Promise<boolean>) | null = null;
+/**
+ * Asks in the dialog. `keepLabel` names the way out where "Cancel" would be read the wrong way
+ * round (cancelling an order: "Keep the order", never a "Cancel" that keeps it).
+ */
+type Ask = (text: string, confirmLabel?: string, keepLabel?: string) => Promise<boolean>;
+let askQuestion: Ask | null = null;
 
 /** `await confirm('Are you sure...?')`: true when the admin confirms. */
-export function useConfirm(): (text: string, confirmLabel?: string) => Promise<boolean> {
-  return useCallback((text: string, confirmLabel?: string) => {
+export function useConfirm(): Ask {
+  return useCallback((text: string, confirmLabel?: string, keepLabel?: string) => {
     if (!askQuestion) return Promise.resolve(false);
-    return askQuestion(text, confirmLabel);
+    return askQuestion(text, confirmLabel, keepLabel);
   }, []);
 }
 
@@ -50,8 +56,8 @@ export function useModal(open: boolean) {
 export function ConfirmHost() {
   const [question, setQuestion] = useState<Question | null>(null);
   useEffect(() => {
-    askQuestion = (text, confirmLabel = 'Yes') =>
-      new Promise<boolean>((resolve) => setQuestion({ text, confirmLabel, resolve }));
+    askQuestion = (text, confirmLabel = 'Yes', keepLabel = 'Cancel') =>
+      new Promise<boolean>((resolve) => setQuestion({ text, confirmLabel, keepLabel, resolve }));
     return () => {
       askQuestion = null;
     };
@@ -74,7 +80,7 @@ export function ConfirmHost() {
       <p id="admin-confirm-text">{question?.text}</p>
       <div className="admin-dialog__actions">
         <button type="button" className="btn" onClick={() => answer(false)}>
-          Cancel
+          {question?.keepLabel ?? 'Cancel'}
         </button>
         <button type="button" className="btn btn--primary" onClick={() => answer(true)}>
           {question?.confirmLabel ?? 'Yes'}
