@@ -127,7 +127,11 @@ async function askProvider(ctx: PaymentContext, row: StoredPayment): Promise<'ha
       await handleProviderEvent(ctx, synthetic('payment.captured', captured, 'attempt:'));
       return 'handled';
     }
-    return payments.some((p) => p.status === 'authorized') ? 'paying' : 'open';
+    const authorized = payments.find((p) => p.status === 'authorized');
+    if (!authorized) return 'open';
+    // Kept, as its webhook would: the next poll (not asking the provider for 15 s) still says paying.
+    await handleProviderEvent(ctx, synthetic('payment.authorized', authorized, 'attempt:authorized:'));
+    return 'paying';
   } catch (err) {
     ctx.log.warn({ err, providerOrderId }, 'asking the provider about a payment in progress failed');
     return 'paying';
@@ -210,11 +214,11 @@ export default fp(
       const rows = await paymentsOfKey(app.db, request.user.id, key);
       if (!rows.length) throw notFound(ATTEMPT_NOT_FOUND);
       const seen = attemptOf(key, rows, await findAnswer(app.db, request.user.id, key));
-      if (seen.state !== 'open' || !provider) return ok(seen);
-      // "open" is only what the webhooks have said so far. The provider is asked (at most every
-      // 15 s per provider order, however often phones poll), so a payment whose webhook is late or
-      // lost is found now (and handled as the webhook would), and a phone is never told that
-      // nothing was paid while the money was taken.
+      if ((seen.state !== 'open' && seen.state !== 'paying') || !provider) return ok(seen);
+      // "open" and "paying" are only what the webhooks have said so far. The provider is asked (at
+      // most every 15 s per provider order, however often phones poll), so a payment whose webhook
+      // is late or lost is found now (and handled as the webhook would), and a phone is never told
+      // that nothing was paid while the money was taken.
       const row = rows.find((r) => r.providerOrderId === seen.razorpayOrderId) ?? (rows[0] as StoredPayment);
       const t = now();
       if (row.askedAt !== null && t - row.askedAt < ASK_PROVIDER_EVERY_MS) return ok(seen);
