@@ -15,7 +15,7 @@ import { statusLabel, stepsToCome, trackingMessages as t } from '../../domain/or
 import type { OrderLine } from '../../domain/orders.js';
 import { paymentMethodLabel } from '../../domain/payment-methods.js';
 import { refundLine } from '../../domain/refunds.js';
-import { windowLabel } from '../../domain/slots.js';
+import { nightOfLabel, windowLabel } from '../../domain/slots.js';
 import { OrderBill } from '../checkout/OrderBill.js';
 import { OrderLineList, type ShownLine } from '../checkout/OrderLines.js';
 import { useSession } from '../hooks/useSession.js';
@@ -127,6 +127,9 @@ export default function MyOrder() {
               <dt>Delivery slot</dt>
               <dd>
                 {o.deliverySlot.name}, {windowLabel(o.deliverySlot)}
+                {nightOfLabel(o.deliverySlot, o.deliveryDate) ? (
+                  <span className="co-night">{nightOfLabel(o.deliverySlot, o.deliveryDate)}</span>
+                ) : null}
               </dd>
             </div>
           ) : null}

@@ -18,7 +18,7 @@ import { statusLabel } from '../../domain/order-tracking.js';
 import type { OrderHistoryRow } from '../../domain/orders.js';
 import { paymentMethodLabel } from '../../domain/payment-methods.js';
 import { refundLine, type ShopperRefund } from '../../domain/refunds.js';
-import { windowLabel } from '../../domain/slots.js';
+import { nightOfLabel, windowLabel } from '../../domain/slots.js';
 import { ApiError } from '../api/client.js';
 import { OrderLineList, OrderLineText } from '../checkout/OrderLines.js';
 import { QueuedOrders } from '../checkout/QueuedOrders.js';
@@ -44,13 +44,17 @@ interface OrderGroup {
   lines: OrderHistoryRow[];
 }
 
-/** "Thu 26 Nov 2026, Midnight 11 PM – 12 AM (₹250)": when the order comes, and what its slot cost. */
+/**
+ * "Thu 26 Nov 2026, Midnight 11 PM – 12 AM (₹250). Night of 26 Nov, before the 27th begins": when the
+ * order comes, what its slot cost, and which night a late slot is.
+ */
 function deliveryText(r: OrderHistoryRow): string {
   const slot = r.deliverySlot;
   const when = formatCalendarDay(r.deliveryDate);
   if (!slot) return when;
   const charge = r.slotCharge ? ` (${formatRupees(r.slotCharge)})` : '';
-  return `${when}, ${slot.name} ${windowLabel(slot)}${charge}`;
+  const night = nightOfLabel(slot, r.deliveryDate);
+  return `${when}, ${slot.name} ${windowLabel(slot)}${charge}${night ? `. ${night}` : ''}`;
 }
 
 function groups(rows: OrderHistoryRow[]): OrderGroup[] {

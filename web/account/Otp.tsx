@@ -10,12 +10,14 @@ import { useNotify } from '../hooks/useAlerts.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { Field, useForm, useSending } from './form.js';
 import { forgetRegistration, lastRegistration } from './registration.js';
+import { startSession } from './session-start.js';
 import './account.css';
 
 /**
  * /otp (spec sections 2, 5, 8): the registration code. Without a stored
  * email: "Email not found. Please register first." and /register. A good
- * code goes to /login. "Send the code again" registers the same details once
+ * code signs the shopper in (the server answers a session) and returns them where they were
+ * (the cart's Checkout, saved as `returnUrl`), else /home. "Send the code again" registers the same details once
  * more while they are in memory; after a reload it points to /register.
  */
 export default function Otp() {
@@ -47,7 +49,7 @@ export default function Otp() {
         });
         forgetRegistration();
         notify(res.sys_message || messages.otpVerified, 'success');
-        navigate('/login');
+        await startSession(res.data, navigate);
       },
       (err) => serverMessageOr(err, messages.somethingWentWrong) || messages.otpWrong,
     );

@@ -6,7 +6,7 @@ import { WITH_LOVE } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import type { OrderTotals } from '../../domain/orders.js';
-import type { SlotAvailability } from '../../domain/slots.js';
+import { nightOfLabel, type SlotAvailability } from '../../domain/slots.js';
 import { CartLineGift } from '../components/CakeGift.js';
 import type { GiftState } from './GiftOptions.js';
 import { OrderBill } from './OrderBill.js';
@@ -96,6 +96,11 @@ export function CheckoutSummary({
             </div>
           ) : null}
         </dl>
+      ) : null}
+      {slot && nightOfLabel(slot, slot.date) ? (
+        <p className="co-night">
+          {slot.name}: {nightOfLabel(slot, slot.date)}
+        </p>
       ) : null}
       <OrderBill
         totals={totals}

@@ -11,7 +11,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { WITH_LOVE } from '../../domain/gifts.js';
 import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/payment-methods.js';
-import { windowLabel } from '../../domain/slots.js';
+import { nightOfLabel, windowLabel } from '../../domain/slots.js';
 import { ownOutboxRow } from '../../sw/account-data.js';
 import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
 import { markAnnounced } from '../../sw/outbox-shopper.js';
@@ -123,6 +123,7 @@ export default function OrderSuccess() {
               <dt>{t.deliverySlot}</dt>
               <dd>
                 {slot.name}, {windowLabel(slot)}
+                {nightOfLabel(slot, deliveryDate) ? <span className="co-night">{nightOfLabel(slot, deliveryDate)}</span> : null}
               </dd>
             </div>
           ) : null}
