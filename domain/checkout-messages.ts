@@ -101,6 +101,7 @@ export const checkoutMessages = {
   successMissing: 'There is no order to show here.',
   deliveryOn: 'Delivery date',
   deliverySlot: 'Delivery slot',
+  deliverTo: 'Deliver to',
   paymentMethod: 'Payment',
   items: 'Items',
   continueShopping: 'Continue shopping',

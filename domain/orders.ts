@@ -20,6 +20,7 @@ import {
   PhotoIDSchema,
   RecipientSchema,
 } from './gifts.js';
+import { DeliverToSchema } from './deliver-to.js';
 import { isCalendarDate } from './india-time.js';
 import { messages } from './messages.js';
 import {
@@ -407,6 +408,8 @@ export const OrderHistoryRowSchema = v.object({
   /** The line's cake message and photo, and the order's gift choices. */
   ...lineGiftEntries,
   ...orderGiftEntries,
+  /** Where the order goes (`domain/deliver-to.ts`); a copy kept on a phone before it has none. */
+  deliverTo: v.optional(DeliverToSchema),
 });
 export type OrderHistoryRow = v.InferOutput<typeof OrderHistoryRowSchema>;
 

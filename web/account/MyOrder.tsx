@@ -37,6 +37,7 @@ const orderLine = (l: OrderLine): ShownLine => ({
   lineTotal: l.lineTotal,
   image: l.productImage,
   message: l.cakeMessage ?? null,
+  photo: l.photoID ? { blob: null, photoID: l.photoID } : null,
 });
 const statusClass = (s: string) => `orders__status orders__status--${s.replace(/\s+/g, '-')}`;
 

@@ -11,6 +11,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { accountMessages } from '../../domain/account-messages.js';
+import type { DeliverTo as DeliverToPlace } from '../../domain/deliver-to.js';
 import { formatCalendarDay } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
@@ -20,6 +21,7 @@ import { paymentMethodLabel } from '../../domain/payment-methods.js';
 import { refundLine, type ShopperRefund } from '../../domain/refunds.js';
 import { nightOfLabel, windowLabel } from '../../domain/slots.js';
 import { ApiError } from '../api/client.js';
+import { DeliverTo } from '../checkout/DeliverTo.js';
 import { OrderLineList, OrderLineText } from '../checkout/OrderLines.js';
 import { QueuedOrders } from '../checkout/QueuedOrders.js';
 import { ProductImage } from '../components/ProductImage.js';
@@ -40,6 +42,8 @@ interface OrderGroup {
   totalAmount: number;
   paymentMethod: string;
   delivery: string;
+  /** Absent on a copy kept before the history said where orders go. */
+  deliverTo: DeliverToPlace | undefined;
   refunds: ShopperRefund[];
   lines: OrderHistoryRow[];
 }
@@ -70,6 +74,7 @@ function groups(rows: OrderHistoryRow[]): OrderGroup[] {
         totalAmount: r.totalAmount,
         paymentMethod: r.paymentMethod,
         delivery: deliveryText(r),
+        deliverTo: r.deliverTo,
         refunds: historyRefunds(r),
         lines: [r],
       });
@@ -190,7 +195,13 @@ export default function MyOrders() {
                         {statusLabel(r.status)}
                       </span>
                     </td>
-                    <td>{deliveryText(r)}</td>
+                    <td>
+                      {deliveryText(r)}
+                      {/* Every row of an order says where it goes: said once, on its first row. */}
+                      {r.deliverTo && rows[i - 1]?.orderID !== r.orderID ? (
+                        <DeliverTo to={r.deliverTo} />
+                      ) : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -210,6 +221,11 @@ export default function MyOrders() {
                   {paymentMethodLabel(o.paymentMethod)}
                 </p>
                 <p className="orders__meta">Delivery: {o.delivery}</p>
+                {o.deliverTo ? (
+                  <p className="orders__meta">
+                    Deliver to: <DeliverTo to={o.deliverTo} />
+                  </p>
+                ) : null}
                 <Refunds refunds={o.refunds} />
                 <OrderLineList lines={o.lines.map(historyLine)} />
               </li>

@@ -49,7 +49,9 @@ export default function Otp() {
         });
         forgetRegistration();
         notify(res.sys_message || messages.otpVerified, 'success');
-        await startSession(res.data, navigate);
+        // A server of the spec's own answers no session: the shopper logs in with the new password.
+        if (res.data) await startSession(res.data, navigate);
+        else navigate('/login');
       },
       (err) => serverMessageOr(err, messages.somethingWentWrong) || messages.otpWrong,
     );
