@@ -11,6 +11,7 @@
 import * as v from 'valibot';
 import { EmailSchema } from './accounts.js';
 import { MAX_LINE_QUANTITY } from './cart.js';
+import { DeliverToSchema } from './deliver-to.js';
 import { isValidPincode } from './delivery.js';
 import {
   CakeMessageSchema,
@@ -20,7 +21,6 @@ import {
   PhotoIDSchema,
   RecipientSchema,
 } from './gifts.js';
-import { DeliverToSchema } from './deliver-to.js';
 import { isCalendarDate } from './india-time.js';
 import { messages } from './messages.js';
 import {

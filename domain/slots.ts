@@ -25,7 +25,14 @@
  */
 import * as v from 'valibot';
 import { MAX_DAYS_AHEAD } from './delivery.js';
-import { addDays, formatCalendarDay, indiaClock, indiaInstant, isCalendarDate, weekdayOf } from './india-time.js';
+import {
+  addDays,
+  formatCalendarDay,
+  indiaClock,
+  indiaInstant,
+  isCalendarDate,
+  weekdayOf,
+} from './india-time.js';
 import { formatRupees } from './money.js';
 import { slotMessages } from './slot-messages.js';
 import { type ClosedDate, ClosedDateSchema, type DeliverySlot, DeliverySlotSchema } from './slot-schema.js';

@@ -1,7 +1,7 @@
 /** SQL for orders and their lines. Rows stay here; handlers get the spec's shapes. */
 import type { Kysely, Transaction } from 'kysely';
-import type { GiftCard, OrderGift, Recipient } from '../../domain/gifts.js';
 import { deliverToOf } from '../../domain/deliver-to.js';
+import type { GiftCard, OrderGift, Recipient } from '../../domain/gifts.js';
 import { orderLineLabel } from '../../domain/order-lines.js';
 import type {
   AdminOrderHistoryRow,

@@ -50,7 +50,7 @@ export function CakePhoto({ photo, name }: { photo: LinePhoto; name: string }) {
   return (
     <img
       src={url}
-      alt={`Your photo on ${name}`}
+      alt={`What you chose to print on ${name}`}
       className="order-item__photo"
       width={96}
       height={96}

@@ -129,7 +129,9 @@ export default function OrderSuccess() {
               <dt>{t.deliverySlot}</dt>
               <dd>
                 {slot.name}, {windowLabel(slot)}
-                {nightOfLabel(slot, deliveryDate) ? <span className="co-night">{nightOfLabel(slot, deliveryDate)}</span> : null}
+                {nightOfLabel(slot, deliveryDate) ? (
+                  <span className="co-night">{nightOfLabel(slot, deliveryDate)}</span>
+                ) : null}
               </dd>
             </div>
           ) : null}

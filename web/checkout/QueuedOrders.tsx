@@ -62,8 +62,7 @@ function QueuedRow({ row, products }: { row: OutboxRow; products: ReadonlyMap<nu
         <StateChip row={row} />
       </div>
       <p className="co-hint">
-        {items} {items === 1 ? 'item' : 'items'} ·{' '}
-        {formatRupees(rowFigures(row).totals.total)} ·{' '}
+        {items} {items === 1 ? 'item' : 'items'} · {formatRupees(rowFigures(row).totals.total)} ·{' '}
         {paymentMethodLabel(row.placed?.paymentMethod ?? row.request.PaymentMethod ?? PAYMENT_METHODS.cod)}
         {row.slot ? ` · ${formatCalendarDay(row.slot.date)}, ${row.slot.name} ${windowLabel(row.slot)}` : ''}
         {row.state === 'queued' && row.lastError

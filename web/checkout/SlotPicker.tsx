@@ -15,10 +15,10 @@ import { slotsApi } from '../../domain/slots.contract.js';
 import {
   type ClosedDate,
   type DeliverySlot,
+  nightOfLabel,
   type SlotAvailability,
   type SlotsForDate,
   slotsOn,
-  nightOfLabel,
   windowLabel,
 } from '../../domain/slots.js';
 import { db } from '../../sw/db.js';
