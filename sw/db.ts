@@ -21,7 +21,9 @@
  * there by its upgrade; 7, the old `products` table dropped (Dexie lets an upgrade read a table
  * only when a later version deletes it); 8, the delivery areas by pincode and the device settings
  * (the cursor reset by its upgrade, so they arrive with a full snapshot); 9, the payments in
- * progress (`PaymentRow` in `outbox-row.ts`), so a page killed in the UPI app does not forget a payment.
+ * progress (`PaymentRow` in `outbox-row.ts`), so a page killed in the UPI app does not forget a payment;
+ * 10 (9 folded in), the checkout's draft per account (`CheckoutDraftRow`), so what was typed
+ * survives a reload and a payment window that took the page.
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { CartLine } from '../domain/cart.js';
@@ -29,6 +31,7 @@ import type { Category } from '../domain/catalogue.js';
 import type { DeliveryArea } from '../domain/delivery-areas.js';
 import type { ClosedDate, DeliverySlot } from '../domain/slot-schema.js';
 import type {
+  CheckoutDraftRow,
   MetaRow,
   OrderDetailCache,
   OrderHistoryCache,
@@ -62,6 +65,8 @@ export class ShopDatabase extends Dexie {
   settings!: EntityTable<SettingRow, 'key'>;
   /** Payments in progress (`PaymentRow` in `outbox-row.ts`), until their order is in the outbox or known. */
   payments!: EntityTable<PaymentRow, 'key'>;
+  /** What each account typed in Checkout, until its order is placed or it is cleared. */
+  checkoutDrafts!: EntityTable<CheckoutDraftRow, 'userId'>;
 
   /** Product ids per `productChunks` row; tests use small spans so that chunks cross feed pages. */
   readonly chunkSpan: number;
@@ -84,6 +89,8 @@ export class ShopDatabase extends Dexie {
       productChunks: 'chunk, *categoryIds',
       areas: 'pincode',
       settings: 'key',
+      payments: 'key',
+      checkoutDrafts: 'userId',
     };
     this.version(6)
       .stores({ ...tables, products: 'productID, *categoryIds, price, updatedAt' })
@@ -98,7 +105,7 @@ export class ShopDatabase extends Dexie {
       .upgrade(async (tx) => {
         await tx.table('meta').bulkDelete(['catalogueCursor', 'catalogueEtag']);
       });
-    this.version(9).stores({ ...tables, payments: 'key' });
+    this.version(10).stores(tables);
   }
 }
 

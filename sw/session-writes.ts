@@ -127,12 +127,16 @@ export function pendingRegistrationEmail(): string | null {
  * a logout left behind.
  */
 export async function keepOnlyAccount(userId: number | null, store: ShopDatabase = db): Promise<void> {
-  const { outbox, orderHistory, orderDetails, recipients } = store;
-  await store.transaction('rw', outbox, orderHistory, orderDetails, recipients, async () => {
-    await outbox.filter((r) => !isOwnedBy(r, userId) && !isWaiting(r)).delete();
-    for (const t of [orderHistory, orderDetails, recipients])
-      await t.filter((h) => !isOwnedBy(h, userId)).delete();
-  });
+  const { outbox, orderHistory, orderDetails, recipients, checkoutDrafts } = store;
+  await store.transaction(
+    'rw',
+    [outbox, orderHistory, orderDetails, recipients, checkoutDrafts],
+    async () => {
+      await outbox.filter((r) => !isOwnedBy(r, userId) && !isWaiting(r)).delete();
+      for (const t of [orderHistory, orderDetails, recipients, checkoutDrafts])
+        await t.filter((h) => !isOwnedBy(h, userId)).delete();
+    },
+  );
 }
 
 /** A logout on this device: the session ends, then the account's personal data leaves. */

@@ -40,6 +40,7 @@ import { useTitle } from '../hooks/useTitle.js';
 import { usePwaState } from '../pwa/pwa-state.js';
 import { CheckoutSummary } from './CheckoutSummary.js';
 import { DeliveryFields, fieldWiring, PincodeFields } from './DeliveryFields.js';
+import { DraftNote } from './DraftNote.js';
 import { GiftOptions, giftErrors, giftRequest } from './GiftOptions.js';
 import { newOrderKey, type PlaceInput, placeOrder } from './place.js';
 import { RazorpayStandIn } from './razorpay-stand-in.js';
@@ -233,8 +234,8 @@ export default function Checkout() {
 
   return (
     <div className="page checkout">
-      <CouponField id={`${formId}-coupon`} coupon={coupon} />
       <h1>{t.heading}</h1>
+      {edit.drafted && cart.length ? <DraftNote onClear={edit.clear} /> : null}
       {lines && !cart.length ? (
         <div className="empty">
           <p>{t.emptyCart}</p>
@@ -308,6 +309,7 @@ export default function Checkout() {
             slot={chosen}
             busy={busy}
             gift={gift}
+            coupon={<CouponField id={`${formId}-coupon`} coupon={coupon} />}
             deliveryNote={known ? null : whole && known === null ? t.notDeliveredHere : t.pincodeFirst}
           />
         </form>

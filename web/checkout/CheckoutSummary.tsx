@@ -1,4 +1,5 @@
 /** The checkout's summary: each line as it will be made, the gift read back, the bill, and Place Order. */
+import type { ReactNode } from 'react';
 import type { CartLine } from '../../domain/cart.js';
 import { lineChoice, lineTotal } from '../../domain/cart.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
@@ -18,6 +19,7 @@ export function CheckoutSummary({
   slot,
   busy,
   gift,
+  coupon,
   deliveryNote,
 }: {
   lines: readonly CartLine[];
@@ -25,6 +27,8 @@ export function CheckoutSummary({
   slot: SlotAvailability | null;
   busy: Busy;
   gift: GiftState;
+  /** The coupon box, just above the bill it changes. */
+  coupon: ReactNode;
   /** Said in the delivery charge's row while the charge is not known (no pincode yet). */
   deliveryNote: string | null;
 }) {
@@ -102,6 +106,7 @@ export function CheckoutSummary({
           {slot.name}: {nightOfLabel(slot, slot.date)}
         </p>
       ) : null}
+      {coupon}
       <OrderBill
         totals={totals}
         slot={slot}

@@ -9,7 +9,7 @@ import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import type { DeliveryArea } from '../../domain/delivery-areas.js';
 import { formatRupees } from '../../domain/money.js';
 import type { Session } from '../../sw/session.js';
-import type { FormState } from './useCheckoutForm.js';
+import type { FormState } from './checkout-draft.js';
 
 /** A field's id and, once it has an error, its invalid state and the error that describes it. */
 export function fieldWiring(idPrefix: string, errors: FieldErrors) {

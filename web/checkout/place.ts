@@ -63,6 +63,8 @@ export function newOrderOf(input: PlaceInput): NewOrder {
 export async function placeNew(order: NewOrder): Promise<Placed> {
   const env = defaultEnv();
   let row = await queueOrder(order, env);
+  // What was typed became this order: the checkout's draft has done its work.
+  await env.db.checkoutDrafts.delete(order.userId);
   startPageSender();
   let waited = false;
   if (navigator.onLine) {
