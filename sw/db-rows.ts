@@ -92,7 +92,7 @@ export interface OrderDetailCache {
 
 /**
  * What the shopper typed in Checkout, one row per account, so a reload or a payment window that
- * took the page with it loses nothing (`web/checkout/checkout-draft.ts` reads and writes it).
+ * took the page with it loses nothing (table `drafts`; `web/checkout/checkout-draft.ts` reads and writes it).
  * It goes when an order is placed from it, when the shopper clears it, and at logout.
  */
 export interface CheckoutDraftRow {

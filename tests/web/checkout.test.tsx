@@ -8,6 +8,7 @@ import { giftMessages } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { slotMessages } from '../../domain/slot-messages.js';
+import { checkoutDrafts } from '../../sw/checkout-drafts.js';
 import { db } from '../../sw/db.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
 import { endSessionOnDevice, sessionRow } from '../../sw/session-writes.js';
@@ -89,7 +90,7 @@ describe("the checkout's draft on the phone", { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByLabelText(giftMessages.card));
     fireEvent.change(field('Message on the card'), { target: { value: 'Happy 80th, Dadi!' } });
     await waitFor(async () =>
-      expect((await db.checkoutDrafts.get(7))?.gift).toMatchObject({
+      expect((await checkoutDrafts().get(7))?.gift).toMatchObject({
         card: true,
         message: 'Happy 80th, Dadi!',
       }),
@@ -107,19 +108,19 @@ describe("the checkout's draft on the phone", { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: t.draftClear }));
     await waitFor(() => expect(screen.queryByLabelText("Recipient's name")).toBeNull());
     expect(field('Full Shipping Address').value).toBe('');
-    expect(await db.checkoutDrafts.count()).toBe(0);
+    expect(await checkoutDrafts().count()).toBe(0);
 
     // Typed again, then the shopper logs out: the next person on the phone finds nothing of it.
     fireEvent.change(field('Full Shipping Address'), { target: { value: 'House 12, Sector 70' } });
-    await waitFor(async () => expect(await db.checkoutDrafts.count()).toBe(1));
+    await waitFor(async () => expect(await checkoutDrafts().count()).toBe(1));
     await endSessionOnDevice();
-    expect(await db.checkoutDrafts.count()).toBe(0);
+    expect(await checkoutDrafts().count()).toBe(0);
   });
 
   it('a draft older than the order made from it is not offered again', async () => {
     signIn();
     await cartWith(600);
-    await db.checkoutDrafts.put({
+    await checkoutDrafts().put({
       userId: 7,
       fields: { CustomerName: 'Asha Verma', CustomerAddress: 'Old Draft Lane', CustomerPincode: '160062' },
       dateChosen: false,
@@ -134,7 +135,7 @@ describe("the checkout's draft on the phone", { timeout: 30_000 }, () => {
     await screen.findByText('Chocolate Truffle');
     // The last order's address, not the draft's: that order was made from it.
     await waitFor(() => expect(field('Full Shipping Address').value).toBe('House 12, Sector 70'));
-    expect(await db.checkoutDrafts.count()).toBe(0);
+    expect(await checkoutDrafts().count()).toBe(0);
   });
 });
 

@@ -4,13 +4,12 @@ import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { OtpFormSchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
-import { pendingRegistrationEmail } from '../../sw/session-writes.js';
+import { pendingRegistrationEmail, startSession } from '../../sw/session-writes.js';
 import { call, serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { Field, useForm, useSending } from './form.js';
 import { forgetRegistration, lastRegistration } from './registration.js';
-import { startSession } from './session-start.js';
 import './account.css';
 
 /**
@@ -50,7 +49,7 @@ export default function Otp() {
         forgetRegistration();
         notify(res.sys_message || messages.otpVerified, 'success');
         // A server of the spec's own answers no session: the shopper logs in with the new password.
-        if (res.data) await startSession(res.data, navigate);
+        if (res.data) navigate(await startSession(res.data), { replace: true });
         else navigate('/login');
       },
       (err) => serverMessageOr(err, messages.somethingWentWrong) || messages.otpWrong,

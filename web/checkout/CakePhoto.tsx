@@ -6,7 +6,6 @@
  * photo: the words "with your photo" stay.
  */
 import { useEffect, useState } from 'react';
-import { giftsApi } from '../../domain/gifts.contract.js';
 import { storedToken } from '../../sw/session.js';
 import { createClient, fillPath } from '../api/client.js';
 
@@ -20,6 +19,9 @@ export interface LinePhoto {
 async function photoBlob(photo: LinePhoto, signal: AbortSignal): Promise<Blob | null> {
   if (photo.blob) return photo.blob;
   if (!photo.photoID || !navigator.onLine) return null;
+  // Loaded here, not imported: a static import would list the contract's chunk among the
+  // dependencies of every screen showing order lines, in the first screen's entry (its budget).
+  const { giftsApi } = await import('../../domain/gifts.contract.js');
   const token = storedToken();
   const res = await createClient()(fillPath(giftsApi.photo.path, { photoID: photo.photoID }), {
     headers: token ? { authorization: `Bearer ${token}` } : {},

@@ -1,5 +1,5 @@
 /**
- * The checkout's draft on the phone (Dexie `checkoutDrafts`, one row per account): what the shopper
+ * The checkout's draft on the phone (Dexie `drafts`, one row per account): what the shopper
  * typed (pincode, date, name, address, slot, gift, recipient, card and its message) survives a
  * reload and a payment window that took the page with it (a UPI app on a low-memory phone). It
  * goes when an order is queued from it (`place.ts`), when the shopper taps Clear, and at logout
@@ -10,7 +10,7 @@
 import { CARD_OCCASIONS, type CardOccasion } from '../../domain/gifts.js';
 import { indiaClock } from '../../domain/india-time.js';
 import { ownOutboxRows } from '../../sw/account-data.js';
-import { db } from '../../sw/db.js';
+import { checkoutDrafts } from '../../sw/checkout-drafts.js';
 import type { CheckoutDraftRow } from '../../sw/db-rows.js';
 import { type GiftState, noGift } from './GiftOptions.js';
 
@@ -50,11 +50,11 @@ function giftOf(raw: Record<string, unknown>): GiftState {
 
 /** The account's draft, or null: none, or one an order on this phone was made after. */
 export async function loadDraft(userId: number, now = new Date()): Promise<CheckoutDraft | null> {
-  const row = await db.checkoutDrafts.get(userId);
+  const row = await checkoutDrafts().get(userId);
   if (!row) return null;
   const newest = Math.max(0, ...(await ownOutboxRows(userId)).map((r) => r.createdAt));
   if (newest >= row.savedAt) {
-    await db.checkoutDrafts.delete(userId);
+    await checkoutDrafts().delete(userId);
     return null;
   }
   const f = row.fields;
@@ -83,9 +83,9 @@ export async function saveDraft(userId: number, draft: CheckoutDraft): Promise<v
     gift: { ...draft.gift },
     savedAt: Date.now(),
   };
-  await db.checkoutDrafts.put(row);
+  await checkoutDrafts().put(row);
 }
 
 export async function clearDraft(userId: number): Promise<void> {
-  await db.checkoutDrafts.delete(userId);
+  await checkoutDrafts().delete(userId);
 }
