@@ -155,6 +155,21 @@ describe('checkout', () => {
       p = await phone.newPage();
       await p.goto('/checkout');
       await typed(p);
+
+      // The payment left open is offered again, pinned to the bottom; a message the page shows
+      // meanwhile (a coupon refused) never lies over its Pay again.
+      const again = p.getByRole('button', { name: /^Pay ₹[\d,]+ again$/ });
+      await again.waitFor({ timeout: 30_000 });
+      await p.getByRole('button', { name: t.couponApply }).click();
+      await p.locator('.alerts').getByText(messages.couponInvalid).waitFor();
+      const box = await again.boundingBox();
+      if (!box) throw new Error('no Pay again button');
+      const hit = await again.evaluate((el, at) => el.contains(document.elementFromPoint(at.x, at.y)), {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+      });
+      await p.screenshot({ path: `${SHOTS}/checkout-pay-again-and-message-412.png` });
+      expect(hit, 'the page’s message covers Pay again').toBe(true);
     } finally {
       await phone.close();
     }
