@@ -648,6 +648,15 @@ describe('a signed-in phone: nothing covers what the shopper must press, nothing
         if (m.nameLines > 1) problems.push(`${where}: the logo's name takes ${m.nameLines} lines`);
         if (withPopup) await page.keyboard.press('Escape');
       }
+      if (route.startsWith('/products-details/')) {
+        // The check's button stays inside its box (it ran past the box's edge, inside the page).
+        const edges = await page.evaluate(() => ({
+          box: document.querySelector('.check-delivery')?.getBoundingClientRect().right ?? 0,
+          button: document.querySelector('.check-delivery button')?.getBoundingClientRect().right ?? 0,
+        }));
+        if (edges.button > edges.box)
+          problems.push(`${route}: Check runs past its box (${edges.button} > ${edges.box})`);
+      }
       if (shots) await shot(page, `signed-in-${route.replace(/[^a-z0-9]+/gi, '-').slice(1, 40)}-320`);
     }
 
