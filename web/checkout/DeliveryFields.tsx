@@ -28,6 +28,38 @@ export function fieldWiring(idPrefix: string, errors: FieldErrors) {
   };
 }
 
+/** "Preferred Delivery Date", between the first date the pincode and slots allow and the last one offered. */
+export function DeliveryDateField({
+  field,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  field: ReturnType<typeof fieldWiring>;
+  value: string;
+  min: string;
+  max: string;
+  onChange(date: string): void;
+}) {
+  const { id } = field.props('DeliveryDate');
+  return (
+    <div className="field">
+      <label htmlFor={id}>Preferred Delivery Date</label>
+      <input
+        type="date"
+        {...field.props('DeliveryDate')}
+        value={value}
+        min={min}
+        max={max}
+        required
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {field.error('DeliveryDate')}
+    </div>
+  );
+}
+
 /**
  * The pincode and what it fills. `problem` is said at once, as the pincode becomes whole (not one
  * of ours, not a pincode); the form's own errors after a submit attempt come in `errors`.
