@@ -184,6 +184,9 @@ describe('checkout', () => {
     expect(await page.locator('.co-fields').getByLabel('Email').inputValue()).toBe(email);
     expect(await page.locator('.co-fields').getByLabel('Email').getAttribute('readonly')).not.toBeNull();
 
+    // The name is the account's; emptied here, to see the form's errors.
+    await expect.poll(() => page.getByLabel('Full Name').inputValue()).toBe('Asha Verma');
+    await page.getByLabel('Full Name').fill('');
     // Errors appear only after a submit attempt, with the spec's texts.
     expect(await page.getByText(messages.fullNameRequired).count()).toBe(0);
     await page.getByRole('button', { name: 'Place Order' }).click();
