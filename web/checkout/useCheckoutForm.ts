@@ -87,6 +87,9 @@ export function useCheckoutForm(session: Session | null) {
   useEffect(() => {
     if (!userId) return;
     let live = true;
+    // Asked at once, whatever fills the form: the answer is also the login guard's check of the
+    // session (`RequireLoginForCheckout`), and its name fills an empty Full Name.
+    const named = accountName();
     void (async () => {
       const draft = await loadDraft(userId);
       if (!live || touched.current) return;
@@ -115,8 +118,9 @@ export function useCheckoutForm(session: Session | null) {
         });
         return;
       }
-      const name = await accountName();
-      if (name && live) setForm((f) => (f.CustomerName ? f : { ...f, CustomerName: name }));
+      const name = await named;
+      if (name && live && !touched.current)
+        setForm((f) => (f.CustomerName ? f : { ...f, CustomerName: name }));
     })();
     return () => {
       live = false;
