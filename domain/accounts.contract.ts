@@ -31,10 +31,11 @@ export const accountsApi = {
   verifyRegistration: endpoint({
     method: 'POST',
     path: '/verifiedOtploginCustomer',
-    summary: 'Verify a new account with the code from its registration mail',
+    summary:
+      'Verify a new account with the code from its registration mail; answers a session, as a login does (the spec shows no answer beyond the envelope)',
     tag,
     access: 'public',
-    response: v.null(),
+    response: LoginDataSchema,
     refusals: [429],
     body: VerifyRegistrationSchema,
   }),

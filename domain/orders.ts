@@ -11,6 +11,7 @@
 import * as v from 'valibot';
 import { EmailSchema } from './accounts.js';
 import { MAX_LINE_QUANTITY } from './cart.js';
+import { DeliverToSchema } from './deliver-to.js';
 import { isValidPincode } from './delivery.js';
 import {
   CakeMessageSchema,
@@ -413,6 +414,8 @@ export const OrderHistoryRowSchema = v.object({
   /** The line's cake message and photo, and the order's gift choices. */
   ...lineGiftEntries,
   ...orderGiftEntries,
+  /** Where the order goes (`domain/deliver-to.ts`); a copy kept on a phone before it has none. */
+  deliverTo: v.optional(DeliverToSchema),
 });
 export type OrderHistoryRow = v.InferOutput<typeof OrderHistoryRowSchema>;
 

@@ -25,7 +25,14 @@
  */
 import * as v from 'valibot';
 import { MAX_DAYS_AHEAD } from './delivery.js';
-import { addDays, indiaClock, indiaInstant, isCalendarDate, weekdayOf } from './india-time.js';
+import {
+  addDays,
+  formatCalendarDay,
+  indiaClock,
+  indiaInstant,
+  isCalendarDate,
+  weekdayOf,
+} from './india-time.js';
 import { formatRupees } from './money.js';
 import { slotMessages } from './slot-messages.js';
 import { type ClosedDate, ClosedDateSchema, type DeliverySlot, DeliverySlotSchema } from './slot-schema.js';
@@ -121,6 +128,27 @@ export function windowLabel(slot: Pick<DeliverySlot, 'start' | 'end'>): string {
 /** The summary's line, "Midnight delivery (11 PM – 12 AM)"; its amount is shown beside it. */
 export function slotChargeLabel(slot: Pick<DeliverySlot, 'name' | 'start' | 'end'>): string {
   return `${slot.name} delivery (${windowLabel(slot)})`;
+}
+
+/** "1st", "2nd", "3rd", "11th", "22nd", "29th". */
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/**
+ * Which night a late slot is, in words: "Night of 28 Nov, before the 29th begins" for a window
+ * that ends at midnight on 28 Nov. A shopper who wants a cake at the stroke of a birthday on the
+ * 29th picks the date before; the picker and every summary say so, so nobody books the 29th's
+ * Midnight and gets the cake a day late. Null for a window that ends before midnight, and for a
+ * date that is not one.
+ */
+export function nightOfLabel(slot: Pick<DeliverySlot, 'end'>, date: string): string | null {
+  if (slot.end < DAY_MINUTES || !isCalendarDate(date)) return null;
+  // "28 Nov" of the shop's "Sat 28 Nov 2026" (Intl's en-IN says "Sept", the shop says "Sep").
+  const day = formatCalendarDay(date).split(' ').slice(1, 3).join(' ');
+  return `Night of ${day}, before the ${ordinal(Number(addDays(date, 1).slice(8)))} begins`;
 }
 
 /**

@@ -90,6 +90,23 @@ export interface OrderDetailCache {
   etag: string | null;
 }
 
+/**
+ * What the shopper typed in Checkout, one row per account, so a reload or a payment window that
+ * took the page with it loses nothing (table `drafts`; `web/checkout/checkout-draft.ts` reads and writes it).
+ * It goes when an order is placed from it, when the shopper clears it, and at logout.
+ */
+export interface CheckoutDraftRow {
+  userId: number;
+  /** The form's fields as typed: DeliveryDate, CustomerName, CustomerAddress, CustomerPincode. */
+  fields: Record<string, string>;
+  /** Whether the shopper chose the date (else the checkout's suggestion follows the slots). */
+  dateChosen: boolean;
+  slotID: number | null;
+  /** The gift's choices as the checkout holds them (recipient, card, message, surprises). */
+  gift: Record<string, unknown>;
+  savedAt: number;
+}
+
 /** The account's saved recipients as last fetched or saved (My Profile, checkout); the account's only. */
 export interface SavedRecipientsCache {
   userId: number;

@@ -21,7 +21,9 @@
  * there by its upgrade; 7, the old `products` table dropped (Dexie lets an upgrade read a table
  * only when a later version deletes it); 8, the delivery areas by pincode and the device settings
  * (the cursor reset by its upgrade, so they arrive with a full snapshot); 9, the payments in
- * progress (`PaymentRow` in `outbox-row.ts`), so a page killed in the UPI app does not forget a payment.
+ * progress (`PaymentRow` in `outbox-row.ts`), so a page killed in the UPI app does not forget a payment;
+ * 10 (9 folded in), the checkout's draft per account (`drafts`, `CheckoutDraftRow`), so what was typed
+ * survives a reload and a payment window that took the page.
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { CartLine } from '../domain/cart.js';
@@ -42,29 +44,31 @@ import type {
 import type { OutboxRow, PaymentRow } from './outbox-row.js';
 import { CHUNK_SPAN, packChunks } from './product-chunks.js';
 
+// The tables and the span are `declare`d: Dexie makes the tables in `stores()`, and a class field the
+// compiler would emit for each is bytes of the first screen's JavaScript that do nothing.
 export class ShopDatabase extends Dexie {
-  categories!: EntityTable<Category, 'categoryID'>;
+  declare categories: EntityTable<Category, 'categoryID'>;
   /** Read and written only through `product-chunks.ts`. */
-  productChunks!: EntityTable<ProductChunk, 'chunk'>;
-  images!: EntityTable<StoredImage, 'url'>;
-  cart!: EntityTable<CartLine, 'key'>;
-  meta!: EntityTable<MetaRow, 'key'>;
-  session!: EntityTable<SessionRow, 'key'>;
-  outbox!: EntityTable<OutboxRow, 'key'>;
-  orderHistory!: EntityTable<OrderHistoryCache, 'userId'>;
-  slots!: EntityTable<DeliverySlot, 'slotID'>;
-  closedDates!: EntityTable<ClosedDate, 'date'>;
-  orderDetails!: EntityTable<OrderDetailCache, 'orderID'>;
-  recipients!: EntityTable<SavedRecipientsCache, 'userId'>;
+  declare productChunks: EntityTable<ProductChunk, 'chunk'>;
+  declare images: EntityTable<StoredImage, 'url'>;
+  declare cart: EntityTable<CartLine, 'key'>;
+  declare meta: EntityTable<MetaRow, 'key'>;
+  declare session: EntityTable<SessionRow, 'key'>;
+  declare outbox: EntityTable<OutboxRow, 'key'>;
+  declare orderHistory: EntityTable<OrderHistoryCache, 'userId'>;
+  declare slots: EntityTable<DeliverySlot, 'slotID'>;
+  declare closedDates: EntityTable<ClosedDate, 'date'>;
+  declare orderDetails: EntityTable<OrderDetailCache, 'orderID'>;
+  declare recipients: EntityTable<SavedRecipientsCache, 'userId'>;
   /** The shop's delivery areas by pincode, kept from the catalogue feed row by row. */
-  areas!: EntityTable<DeliveryArea, 'pincode'>;
+  declare areas: EntityTable<DeliveryArea, 'pincode'>;
   /** The device settings (`domain/settings.ts`), one row per key, from the catalogue feed. */
-  settings!: EntityTable<SettingRow, 'key'>;
+  declare settings: EntityTable<SettingRow, 'key'>;
   /** Payments in progress (`PaymentRow` in `outbox-row.ts`), until their order is in the outbox or known. */
-  payments!: EntityTable<PaymentRow, 'key'>;
+  declare payments: EntityTable<PaymentRow, 'key'>;
 
   /** Product ids per `productChunks` row; tests use small spans so that chunks cross feed pages. */
-  readonly chunkSpan: number;
+  declare readonly chunkSpan: number;
 
   constructor(name = 'storefront', options: { chunkSpan?: number } = {}) {
     super(name);
@@ -84,6 +88,10 @@ export class ShopDatabase extends Dexie {
       productChunks: 'chunk, *categoryIds',
       areas: 'pincode',
       settings: 'key',
+      payments: 'key',
+      // What each account typed in Checkout (`CheckoutDraftRow`, read through `checkout-drafts.ts`);
+      // a short name, as this object is in the first screen's JavaScript.
+      drafts: 'userId',
     };
     this.version(6)
       .stores({ ...tables, products: 'productID, *categoryIds, price, updatedAt' })
@@ -98,7 +106,7 @@ export class ShopDatabase extends Dexie {
       .upgrade(async (tx) => {
         await tx.table('meta').bulkDelete(['catalogueCursor', 'catalogueEtag']);
       });
-    this.version(9).stores({ ...tables, payments: 'key' });
+    this.version(10).stores(tables);
   }
 }
 

@@ -7,8 +7,10 @@
  */
 import type { LoginData } from '../domain/accounts.js';
 import { isOwnedBy } from '../domain/ownership.js';
+import { isAdmin } from '../domain/roles.js';
 import { decodeToken, isTokenLive } from '../domain/session.js';
 import { isWaiting } from './account-data.js';
+import { checkoutDrafts } from './checkout-drafts.js';
 import { db, type ShopDatabase } from './db.js';
 import type { SessionRow } from './db-rows.js';
 import { changed, KEYS, lapseListeners, RETURN_URL, type Session, storage, storedToken } from './session.js';
@@ -50,6 +52,20 @@ export async function saveSession(data: LoginData, store: ShopDatabase = db): Pr
   changed();
   const { key: _, expiresAt: __, ...session } = row;
   return session;
+}
+
+/**
+ * After a good login (a password, a login code or a registration code): the session stored, another
+ * account's personal data still on the phone (its session ended without a logout) gone, and where
+ * to go, as the spec says: role 1 to /dashboard, anyone else back to the URL the login guard saved
+ * (checkout, My Orders; only a path of this site), or /home.
+ */
+export async function startSession(data: LoginData, store: ShopDatabase = db): Promise<string> {
+  await saveSession(data, store);
+  await keepOnlyAccount(data.veryOtpLoginID, store);
+  const back = takeReturnUrl();
+  if (isAdmin(data.role)) return '/dashboard';
+  return back?.startsWith('/') && !back.startsWith('//') ? back : '/home';
 }
 
 /** After a profile change: the phone the session carries (checkout shows it, the worker sends it). */
@@ -128,9 +144,10 @@ export function pendingRegistrationEmail(): string | null {
  */
 export async function keepOnlyAccount(userId: number | null, store: ShopDatabase = db): Promise<void> {
   const { outbox, orderHistory, orderDetails, recipients } = store;
-  await store.transaction('rw', outbox, orderHistory, orderDetails, recipients, async () => {
+  const drafts = checkoutDrafts(store);
+  await store.transaction('rw', [outbox, orderHistory, orderDetails, recipients, drafts], async () => {
     await outbox.filter((r) => !isOwnedBy(r, userId) && !isWaiting(r)).delete();
-    for (const t of [orderHistory, orderDetails, recipients])
+    for (const t of [orderHistory, orderDetails, recipients, drafts])
       await t.filter((h) => !isOwnedBy(h, userId)).delete();
   });
 }

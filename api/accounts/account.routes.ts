@@ -42,8 +42,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   route(app, accountsApi.verifyRegistration, async ({ body: input, request }) => {
     const body = need(input);
-    await accounts.verifyRegistration(body.Email, body.Otp, request);
-    return ok(null, messages.otpVerified);
+    return ok(await accounts.verifyRegistration(body.Email, body.Otp, request), messages.otpVerified);
   });
 
   route(app, accountsApi.sendLoginCode, async ({ body: input, request }) => {

@@ -139,8 +139,11 @@ export function accountService(app: AccountDeps) {
       }
     },
 
-    /** A registration code applies its attempt's password, name and phone, and verifies the account. */
-    async verifyRegistration(email: string, code: string, attempt: Attempt): Promise<void> {
+    /**
+     * A registration code applies its attempt's password, name and phone, verifies the account and
+     * opens its session: the code proved the mailbox as a login code would.
+     */
+    async verifyRegistration(email: string, code: string, attempt: Attempt): Promise<LoginData> {
       const verified = await checkCodeLimited(email, attempt, async () => {
         const user = await findUserByEmail(db, email);
         const details = user ? await consumeRegistrationCode(db, codeSecret, user.id, code) : null;
@@ -157,6 +160,7 @@ export function accountService(app: AccountDeps) {
           phone: details.phone,
         });
       }
+      return openSession((await findUserById(db, user.id)) ?? user);
     },
 
     /** Mails a login code to a verified account; the same to the caller whatever the email. */

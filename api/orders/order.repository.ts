@@ -1,5 +1,6 @@
 /** SQL for orders and their lines. Rows stay here; handlers get the spec's shapes. */
 import type { Kysely, Transaction } from 'kysely';
+import { deliverToOf } from '../../domain/deliver-to.js';
 import type { GiftCard, OrderGift, Recipient } from '../../domain/gifts.js';
 import { orderLineLabel } from '../../domain/order-lines.js';
 import type {
@@ -157,6 +158,10 @@ function historyQuery(db: Db) {
       'orders.customer_email',
       'orders.customer_phone',
       'orders.customer_address',
+      'orders.customer_name',
+      'orders.city',
+      'orders.state',
+      'orders.pincode',
       ...GIFT_COLUMNS,
       'users.email as user_email',
       'order_items.product_name',
@@ -199,6 +204,15 @@ function toRow(r: HistoryRow): OrderHistoryRow {
     cakeMessage: r.cake_message,
     photoID: r.photo_id,
     ...orderGiftOf(r),
+    deliverTo: deliverToOf({
+      customerName: r.customer_name,
+      customerPhone: r.customer_phone,
+      customerAddress: r.customer_address,
+      city: r.city,
+      state: r.state,
+      pincode: r.pincode,
+      recipient: orderGiftOf(r).recipient,
+    }),
   };
 }
 

@@ -140,7 +140,19 @@ for (const dialect of DIALECTS) {
 
       const verified = await post('/verifiedOtploginCustomer', ip, { Email: email.toUpperCase(), Otp: code });
       expect(verified.statusCode).toBe(200);
-      expect(verified.json()).toEqual({ isSuccess: true, data: null, sys_message: messages.otpVerified });
+      // The right code signs the shopper in: a session as a login answers it, which the server accepts.
+      expect(verified.headers['cache-control']).toBe('no-store');
+      const session = verified.json();
+      expect(session).toMatchObject({ isSuccess: true, sys_message: messages.otpVerified });
+      expect(Object.keys(session.data).sort()).toEqual(['email', 'phone', 'role', 'token', 'veryOtpLoginID']);
+      expect(session.data).toMatchObject({ role: '0', email, phone: '9876543210' });
+      const verifiedProfile = await t.app.inject({
+        method: 'GET',
+        url: '/api/GetUserProfile',
+        headers: { authorization: `Bearer ${session.data.token}` },
+      });
+      expect(verifiedProfile.statusCode).toBe(200);
+      expect(verifiedProfile.json().data.email).toBe(email);
 
       const loggedIn = await post('/LoginCustomer', ip, {
         email: ` ${email.toUpperCase()}`,

@@ -543,6 +543,16 @@ for (const dialect of DIALECTS) {
           hidePrice: false,
           hideSender: false,
           card: null,
+          // Where it goes: the shopper's own name, phone and address (no gift).
+          deliverTo: {
+            name: 'Asha Verma',
+            phone: '9876543210',
+            address: 'House 12, Sector 70',
+            city: 'Mohali',
+            state: 'Punjab',
+            pincode: '160062',
+            gift: false,
+          },
         });
         expect(rows[0].orderID).toBeGreaterThan(rows[1].orderID);
       });

@@ -4,10 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { findArea, SEED_AREAS } from '../../domain/delivery-areas.js';
+import { giftMessages } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { WAITING_TO_BE_SENT } from '../../domain/order-tracking.js';
-import { adminToken, type FeedProduct, type RunningServer, setPrice, submitLogin } from '../support/e2e.js';
+import { slotMessages } from '../../domain/slot-messages.js';
+import {
+  adminToken,
+  type FeedProduct,
+  GUIDE_PHONE,
+  phoneContext,
+  type RunningServer,
+  setPrice,
+  submitLogin,
+} from '../support/e2e.js';
 import { axe, forSale, openShop, type Shop } from '../support/shop.js';
 import {
   cartLine,
@@ -17,6 +27,7 @@ import {
   putRows,
   revokeOnServer,
   SHOPPER_PASSWORD,
+  waitForStore,
   writeSession,
 } from '../support/shopper.js';
 
@@ -86,6 +97,84 @@ describe('checkout', () => {
     await expect.poll(() => page.locator('.lines li').count()).toBe(1);
   });
 
+  it("keeps what was typed on the phone across a reload and a payment window that took the page; the name is the account's", async () => {
+    // A phone of its own: no order on it yet, and the payment left open there stays there.
+    const phone = await phoneContext(shop.browser, server.url, GUIDE_PHONE);
+    try {
+      let p = await phone.newPage();
+      await p.goto('/home');
+      await waitForStore(p);
+      await writeSession(p, shopper);
+      await putRows(p, 'cart', [cartLine(products[3] as FeedProduct, Date.now())]);
+      await p.goto('/checkout');
+      // No order on this phone: the name is the account's own.
+      await expect.poll(() => p.getByLabel('Full Name').inputValue()).toBe('Asha Verma');
+      await p.getByLabel(giftMessages.sendToSomeoneElse).check();
+      await p.getByLabel("Recipient's name").fill('Dadi Ji');
+      await p.getByLabel("Recipient's mobile (10 digits)").fill('9812345678');
+      await fillAddress(p, {
+        name: null,
+        address: 'House 7, Phase 5',
+        addressLabel: "Recipient's full shipping address",
+      });
+      await p.getByLabel(giftMessages.card).check();
+      await p.getByLabel('Message on the card').fill('Happy 80th, Dadi!');
+      // The latest slot still open today or on the suggested date (not the one offered first).
+      const slot = p
+        .getByRole('group', { name: slotMessages.legend })
+        .getByRole('radio', { disabled: false })
+        .last();
+      await slot.check();
+      const slotValue = await slot.getAttribute('value');
+      await p.getByText(t.draftKept).waitFor();
+      await axe(p, 'checkout with its draft');
+      await p.screenshot({ path: `${SHOTS}/checkout-draft-412.png`, fullPage: true });
+
+      const typed = async (page: Page) => {
+        await expect
+          .poll(() => page.getByLabel('Message on the card').inputValue(), { timeout: 15_000 })
+          .toBe('Happy 80th, Dadi!');
+        expect(await page.getByLabel('Pincode').inputValue()).toBe('160062');
+        expect(await page.getByLabel('Full Name').inputValue()).toBe('Asha Verma');
+        expect(await page.getByLabel("Recipient's name").inputValue()).toBe('Dadi Ji');
+        expect(await page.getByLabel("Recipient's mobile (10 digits)").inputValue()).toBe('9812345678');
+        expect(await page.getByLabel("Recipient's full shipping address").inputValue()).toBe(
+          'House 7, Phase 5',
+        );
+        const checked = page.getByRole('group', { name: slotMessages.legend }).locator('input:checked');
+        await expect.poll(() => checked.getAttribute('value')).toBe(slotValue);
+      };
+      await p.reload();
+      await typed(p);
+
+      // Paying online: Checkout opens, and the page dies in the payment app.
+      await p.getByRole('radio', { name: /Pay online/ }).check();
+      await p.getByRole('button', { name: 'Place Order' }).click();
+      await p.getByRole('button', { name: /^Pay ₹/ }).waitFor();
+      await p.close();
+      p = await phone.newPage();
+      await p.goto('/checkout');
+      await typed(p);
+
+      // The payment left open is offered again, pinned to the bottom; a message the page shows
+      // meanwhile (a coupon refused) never lies over its Pay again.
+      const again = p.getByRole('button', { name: /^Pay ₹[\d,]+ again$/ });
+      await again.waitFor({ timeout: 30_000 });
+      await p.getByRole('button', { name: t.couponApply }).click();
+      await p.locator('.alerts').getByText(messages.couponInvalid).waitFor();
+      const box = await again.boundingBox();
+      if (!box) throw new Error('no Pay again button');
+      const hit = await again.evaluate((el, at) => el.contains(document.elementFromPoint(at.x, at.y)), {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+      });
+      await p.screenshot({ path: `${SHOTS}/checkout-pay-again-and-message-412.png` });
+      expect(hit, 'the page’s message covers Pay again').toBe(true);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('an online order with a coupon: the spec form, its errors, the right total, placed once', async () => {
     await writeSession(page, shopper);
     const [a, b] = products as [FeedProduct, FeedProduct];
@@ -95,6 +184,9 @@ describe('checkout', () => {
     expect(await page.locator('.co-fields').getByLabel('Email').inputValue()).toBe(email);
     expect(await page.locator('.co-fields').getByLabel('Email').getAttribute('readonly')).not.toBeNull();
 
+    // The name is the account's; emptied here, to see the form's errors.
+    await expect.poll(() => page.getByLabel('Full Name').inputValue()).toBe('Asha Verma');
+    await page.getByLabel('Full Name').fill('');
     // Errors appear only after a submit attempt, with the spec's texts.
     expect(await page.getByText(messages.fullNameRequired).count()).toBe(0);
     await page.getByRole('button', { name: 'Place Order' }).click();

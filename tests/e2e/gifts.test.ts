@@ -147,7 +147,16 @@ describe('gifts', () => {
       .poll(() => page.getByRole('heading', { name: t.successQueuedTitle }).count(), { timeout: 20_000 })
       .toBeGreaterThan(0);
     expect(await page.getByText(giftMessages.onTheCake(MESSAGE)).count()).toBeGreaterThan(0);
-    expect(await page.getByText('Dadi Kaur, 9876543210').count()).toBe(1);
+    // Where it goes: the recipient's name and phone at the address typed; the photo, from the phone.
+    expect(await page.locator('.co-deliver-to > span').allTextContents()).toEqual([
+      'Dadi Kaur (a gift from you)',
+      'House 12, Sector 70, Mohali 160062',
+      'Mohali, Punjab 160062',
+      '9876543210',
+    ]);
+    const photoShown = (p: typeof page) =>
+      p.getByTestId('shopper-cake-photo').evaluate((img) => (img as HTMLImageElement).naturalWidth);
+    await expect.poll(() => photoShown(page)).toBeGreaterThan(0);
     expect(await page.getByText(`Birthday: ${CARD}`).count()).toBe(1);
     await axe(page);
     await page.screenshot({ path: `${SHOTS}/order-queued-412.png`, fullPage: true });
@@ -184,6 +193,11 @@ describe('gifts', () => {
     } finally {
       db.close();
     }
+    // The order's page shows the photo to the shopper who chose it, from the shop now (the phone's
+    // copy left with the placed order).
+    await page.goto(`/my-orders/${orderID}`);
+    await expect.poll(() => photoShown(page), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/my-order-photo-cake-412.png`, fullPage: true });
   });
 
   it('the admin sees the recipient, the card, the message and the photo; the slip shows the message', async () => {

@@ -7,6 +7,7 @@ import { contactMessages } from '../../domain/contact.js';
 import { deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { type FeedProduct, GUIDE_PHONE, type RunningServer, scrollToFooter } from '../support/e2e.js';
 import { axeViolations, openShop, type Shop } from '../support/shop.js';
+import { cartLine, putRows, queuedRow, waitForStore, writeSession } from '../support/shopper.js';
 import { type TestSmtp, textOf } from '../support/smtp.js';
 
 /**
@@ -44,6 +45,8 @@ const ROUTES = [
 beforeAll(async () => {
   shop = await openShop({
     smtp: true,
+    // Signed in on a phone for the last test: its badge, popup and pages at 320 px.
+    shoppers: [`defects-${Date.now()}@example.test`],
     // The shop's Instagram profile is configured at build time; Facebook and YouTube are not.
     build: { VITE_SHOP_INSTAGRAM_URL: INSTAGRAM },
     env: { SHOP_EMAIL },
@@ -558,4 +561,139 @@ describe('no sideways scroll and no axe findings on any storefront route', () =>
     await context.close();
     expect(problems).toEqual([]);
   }, 900_000);
+});
+
+describe('a signed-in phone: nothing covers what the shopper must press, nothing scrolls sideways', () => {
+  /**
+   * A phone's own viewport (`isMobile`: a page wider than the screen widens the layout viewport
+   * with it, so the page's width is measured against 320 itself, not against its own client
+   * width), signed in, with an order waiting for the shopper (the header's queued-orders badge and
+   * the notice) and a line in the cart. Every storefront route, the signed-in ones too, is 320 px
+   * wide, with the cart popup open too, and the logo's name keeps one line. Then, at 412 px, the
+   * install offer on the first product page covers neither Check delivery nor Add to Cart.
+   */
+  it('every route is 320 px wide with the badge and popup; the logo keeps one line; the install offer covers no button', async () => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 320, height: 640 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      locale: 'en-IN',
+      timezoneId: 'Asia/Kolkata',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    await visit(page, '/home');
+    await waitForStore(page);
+    await writeSession(page, shop.shopper);
+    const roses = product('Red Roses Heart Arrangement');
+    await putRows(page, 'cart', [cartLine(roses, Date.now())]);
+    // Refused by the shop's new price: it waits for the shopper, so no sender takes it away.
+    const waiting = queuedRow(shop.shopper, roses, 'k-320', Date.now());
+    await putRows(page, 'outbox', [
+      {
+        ...waiting,
+        state: 'attention',
+        problem: {
+          kind: 'repriced',
+          status: 409,
+          message: 'The shop’s prices have changed.',
+          data: {
+            reason: 'repriced',
+            lines: [
+              {
+                productID: roses.productID,
+                variationID: null,
+                productName: roses.title,
+                quantity: 1,
+                old: { price: roses.price, lineTotal: roses.price },
+                new: { price: roses.price + 50, lineTotal: roses.price + 50 },
+              },
+            ],
+            subtotal: roses.price + 50,
+            deliveryCharge: waiting.figures.deliveryCharge,
+            slotCharge: 0,
+            discount: 0,
+            total: { old: waiting.figures.total, new: waiting.figures.total + 50 },
+            coupon: null,
+          },
+        },
+      },
+    ]);
+    const measure = () =>
+      page.evaluate(() => {
+        const name = document.querySelector('.logo__text');
+        const range = document.createRange();
+        if (name) range.selectNodeContents(name);
+        return {
+          width: document.scrollingElement?.scrollWidth ?? 0,
+          // One rectangle per line the name takes; none when only the mark shows.
+          nameLines: name ? range.getClientRects().length : 0,
+        };
+      });
+    const routes = [...ROUTES, '/checkout', '/my-orders', '/my-profile', '/order-success?order=k-320'];
+    for (const route of routes) {
+      await visit(page, route);
+      await page.locator('.outbox-badge').waitFor();
+      for (const withPopup of [false, true]) {
+        if (withPopup) {
+          await page.locator('.cart-button > button').click();
+          await page.getByRole('region', { name: 'Your Cart' }).locator('.line').first().waitFor();
+        }
+        const m = await measure();
+        const where = `${route}${withPopup ? ' (popup open)' : ''}`;
+        if (m.width > 320) problems.push(`${where}: ${m.width} px wide at 320`);
+        if (m.nameLines > 1) problems.push(`${where}: the logo's name takes ${m.nameLines} lines`);
+        if (withPopup) await page.keyboard.press('Escape');
+      }
+      if (route.startsWith('/products-details/')) {
+        // The check's button stays inside its box (it ran past the box's edge, inside the page).
+        const edges = await page.evaluate(() => ({
+          box: document.querySelector('.check-delivery')?.getBoundingClientRect().right ?? 0,
+          button: document.querySelector('.check-delivery button')?.getBoundingClientRect().right ?? 0,
+        }));
+        if (edges.button > edges.box)
+          problems.push(`${route}: Check runs past its box (${edges.button} > ${edges.box})`);
+      }
+      if (shots) await shot(page, `signed-in-${route.replace(/[^a-z0-9]+/gi, '-').slice(1, 40)}-320`);
+    }
+
+    // The first product page, as a shopper arrives on it from home at 412 px, with the install offer.
+    await page.setViewportSize({ width: GUIDE_PHONE.width, height: GUIDE_PHONE.height });
+    await visit(page, '/home');
+    await page.locator('main a[href^="/products-details/"]').first().click();
+    await page.locator('main h1').first().waitFor();
+    await page.evaluate(() => {
+      const offer = new Event('beforeinstallprompt', { cancelable: true });
+      Object.assign(offer, {
+        prompt: () => Promise.resolve(),
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    await page.getByRole('button', { name: 'Install app' }).waitFor();
+    const m = await measure();
+    if (m.nameLines > 1) problems.push(`412 px with the badge: the logo's name takes ${m.nameLines} lines`);
+    const delivery = page.getByRole('region', { name: 'Check delivery' });
+    for (const [what, button] of [
+      ['Check delivery', delivery.getByRole('button', { name: 'Check', exact: true })],
+      ['Add to Cart', page.getByRole('button', { name: /^Add to Cart/ })],
+    ] as const) {
+      await button.scrollIntoViewIfNeeded();
+      const box = await button.boundingBox();
+      if (!box) throw new Error(`no ${what} button`);
+      const hit = await button.evaluate((el, at) => el.contains(document.elementFromPoint(at.x, at.y)), {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+      });
+      if (!hit) problems.push(`${what} is covered at its centre on the product page`);
+    }
+    for (const v of await axeViolations(page))
+      problems.push(`axe, product page with the install offer: ${v}`);
+    if (shots) await shot(page, 'product-install-offer-412');
+    await context.close();
+    expect(problems).toEqual([]);
+  }, 300_000);
 });

@@ -5,6 +5,7 @@ import {
   type DeliverySlot,
   earliestSlotDate,
   nextFreeSlots,
+  nightOfLabel,
   STANDARD_SLOT,
   slotOn,
   windowLabel,
@@ -63,5 +64,31 @@ describe('the cut-off table, India time', () => {
   it('offers the next free slots in order, skipping full ones', () => {
     const next = nextFreeSlots(SLOTS, [], at(DAY, 19), DAY, (d, id) => (d === DAY && id === 6 ? 10 : 0), 2);
     expect(next.map((o) => `${o.date} ${o.name}`)).toEqual(['2026-11-27 Standard', '2026-11-27 Morning']);
+  });
+});
+
+describe('which night a late slot is', () => {
+  const midnight = SLOTS.find((s) => s.name === 'Midnight');
+  const standard = SLOTS.find((s) => s.name === 'Standard');
+  if (!midnight || !standard) throw new Error('demo slots');
+
+  it('says the night of the date, before the next day begins, for a window ending at midnight', () => {
+    expect(nightOfLabel(midnight, '2026-11-28')).toBe('Night of 28 Nov, before the 29th begins');
+    // Across a month and a year, with the ordinal of the day that begins.
+    expect(nightOfLabel(midnight, '2026-11-30')).toBe('Night of 30 Nov, before the 1st begins');
+    expect(nightOfLabel(midnight, '2026-12-31')).toBe('Night of 31 Dec, before the 1st begins');
+    expect(nightOfLabel(midnight, '2027-02-01')).toBe('Night of 1 Feb, before the 2nd begins');
+    expect(nightOfLabel(midnight, '2026-09-02')).toBe('Night of 2 Sep, before the 3rd begins');
+    expect(nightOfLabel(midnight, '2026-11-10')).toBe('Night of 10 Nov, before the 11th begins');
+    expect(nightOfLabel(midnight, '2026-11-11')).toBe('Night of 11 Nov, before the 12th begins');
+    expect(nightOfLabel(midnight, '2026-11-20')).toBe('Night of 20 Nov, before the 21st begins');
+    expect(nightOfLabel(midnight, '2026-11-21')).toBe('Night of 21 Nov, before the 22nd begins');
+    expect(nightOfLabel(midnight, '2028-02-28')).toBe('Night of 28 Feb, before the 29th begins');
+  });
+
+  it('says nothing for a window that ends before midnight, or a date that is not one', () => {
+    expect(nightOfLabel(standard, '2026-11-28')).toBeNull();
+    expect(nightOfLabel({ end: 23 * 60 + 59 }, '2026-11-28')).toBeNull();
+    expect(nightOfLabel(midnight, 'soon')).toBeNull();
   });
 });

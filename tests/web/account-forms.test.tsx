@@ -11,7 +11,7 @@ import { accountMessages } from '../../domain/account-messages.js';
 import { messages } from '../../domain/messages.js';
 import { shellMessages } from '../../domain/shell-messages.js';
 import { db } from '../../sw/db.js';
-import { currentSession } from '../../sw/session.js';
+import { currentSession, setReturnUrl } from '../../sw/session.js';
 import { savePendingRegistration } from '../../sw/session-writes.js';
 import { RequireLoginForCheckout } from '../../web/account/guards.js';
 import { setPwaState } from '../../web/pwa/pwa-state.js';
@@ -181,7 +181,9 @@ describe('register (spec section 5)', () => {
     expect(url()).toBe('/register');
   });
 
-  it('registers: "Sent you an OTP in your email!", keeps email and phone, goes to /otp, and the mailed code verifies', async () => {
+  it('registers: "Sent you an OTP in your email!", keeps email and phone, goes to /otp, and the mailed code signs in and returns to checkout', async () => {
+    // The cart's Checkout sent a shopper without an account to log in, and from there to register.
+    setReturnUrl('/checkout');
     renderAt('/register');
     const email = newEmail();
     await screen.findByLabelText('Name');
@@ -217,7 +219,11 @@ describe('register (spec section 5)', () => {
     type('OTP', newer);
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await said(messages.otpVerified);
-    await waitFor(() => expect(url()).toBe('/login'));
+    // Signed in by the code, and back where the shopper was when the cart sent them to log in.
+    await waitFor(() => expect(url()).toBe('/checkout'));
+    expect(localStorage.getItem('isLoggedIn')).toBe('true');
+    expect(localStorage.getItem('email')).toBe(email);
+    expect(localStorage.getItem('returnUrl')).toBeNull();
   });
 
   it("refuses a password over 128 characters before asking the server (the server's own rule)", async () => {

@@ -4,12 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { earliestDeliveryDate } from '../../domain/delivery.js';
 import { areaMessages, deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
+import { giftMessages } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { slotMessages } from '../../domain/slot-messages.js';
+import { checkoutDrafts } from '../../sw/checkout-drafts.js';
 import { db } from '../../sw/db.js';
 import { upgradeRow } from '../../sw/outbox-row.js';
-import { sessionRow } from '../../sw/session-writes.js';
+import { endSessionOnDevice, sessionRow } from '../../sw/session-writes.js';
 import { QueuedOrders } from '../../web/checkout/QueuedOrders.js';
 import { slotPrice } from '../../web/checkout/SlotPicker.js';
 import { setPwaState } from '../../web/pwa/pwa-state.js';
@@ -72,6 +74,69 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   setPwaState({ offline: false });
+});
+
+describe("the checkout's draft on the phone", { timeout: 30_000 }, () => {
+  it('what was typed comes back after the page is gone, until Clear; logout takes it off the phone', async () => {
+    signIn();
+    await cartWith(600);
+    const first = renderAt('/checkout');
+    await screen.findByText('Chocolate Truffle');
+    fireEvent.change(field('Pincode'), { target: { value: '160062' } });
+    fireEvent.change(field('Full Name'), { target: { value: 'Asha Verma' } });
+    fireEvent.click(screen.getByLabelText(giftMessages.sendToSomeoneElse));
+    fireEvent.change(field("Recipient's name"), { target: { value: 'Dadi Ji' } });
+    fireEvent.change(field("Recipient's full shipping address"), { target: { value: 'House 7, Phase 5' } });
+    fireEvent.click(screen.getByLabelText(giftMessages.card));
+    fireEvent.change(field('Message on the card'), { target: { value: 'Happy 80th, Dadi!' } });
+    await waitFor(async () =>
+      expect((await checkoutDrafts().get(7))?.gift).toMatchObject({
+        card: true,
+        message: 'Happy 80th, Dadi!',
+      }),
+    );
+    await screen.findByText(t.draftKept);
+    // The page is gone (a reload, a payment window that took it): a new one finds it all.
+    first.unmount();
+    renderAt('/checkout');
+    await waitFor(() => expect(field('Message on the card').value).toBe('Happy 80th, Dadi!'));
+    expect(field('Pincode').value).toBe('160062');
+    expect(field('Full Name').value).toBe('Asha Verma');
+    expect(field("Recipient's name").value).toBe('Dadi Ji');
+    expect(field("Recipient's full shipping address").value).toBe('House 7, Phase 5');
+
+    fireEvent.click(screen.getByRole('button', { name: t.draftClear }));
+    await waitFor(() => expect(screen.queryByLabelText("Recipient's name")).toBeNull());
+    expect(field('Full Shipping Address').value).toBe('');
+    expect(await checkoutDrafts().count()).toBe(0);
+
+    // Typed again, then the shopper logs out: the next person on the phone finds nothing of it.
+    fireEvent.change(field('Full Shipping Address'), { target: { value: 'House 12, Sector 70' } });
+    await waitFor(async () => expect(await checkoutDrafts().count()).toBe(1));
+    await endSessionOnDevice();
+    expect(await checkoutDrafts().count()).toBe(0);
+  });
+
+  it('a draft older than the order made from it is not offered again', async () => {
+    signIn();
+    await cartWith(600);
+    await checkoutDrafts().put({
+      userId: 7,
+      fields: { CustomerName: 'Asha Verma', CustomerAddress: 'Old Draft Lane', CustomerPincode: '160062' },
+      dateChosen: false,
+      slotID: null,
+      gift: {},
+      savedAt: Date.now() - 60_000,
+    });
+    await db.outbox.put(
+      queuedRow(shopper, { productID: 5, title: 'Chocolate Truffle', price: 600 }, 'k-1', Date.now()),
+    );
+    renderAt('/checkout');
+    await screen.findByText('Chocolate Truffle');
+    // The last order's address, not the draft's: that order was made from it.
+    await waitFor(() => expect(field('Full Shipping Address').value).toBe('House 12, Sector 70'));
+    expect(await checkoutDrafts().count()).toBe(0);
+  });
 });
 
 describe('checkout form', { timeout: 30_000 }, () => {

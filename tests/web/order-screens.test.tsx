@@ -5,6 +5,7 @@ import { SEED_AREAS } from '../../domain/delivery-areas.js';
 import { formatRupees } from '../../domain/money.js';
 import { type ShopperOrder, WAITING_TO_BE_SENT } from '../../domain/order-tracking.js';
 import type { OrderHistoryRow, OrderRequestInput, PlacedOrder } from '../../domain/orders.js';
+import { nightOfLabel } from '../../domain/slots.js';
 import { db } from '../../sw/db.js';
 import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
 import { setPwaState } from '../../web/pwa/pwa-state.js';
@@ -200,6 +201,106 @@ describe('order success', { timeout: 30_000 }, () => {
   });
 });
 
+describe('order success: where it goes, which night, one total', { timeout: 30_000 }, () => {
+  /** The "Deliver to" fact's lines. */
+  function deliverTo(container: HTMLElement): string[] {
+    const dt = [...container.querySelectorAll('dt')].find((d) => d.textContent === t.deliverTo);
+    return [...(dt?.nextElementSibling?.querySelectorAll('.co-deliver-to > span') ?? [])].map(
+      (s) => s.textContent ?? '',
+    );
+  }
+
+  it("the shopper's own address, and which night the Midnight slot is", async () => {
+    const row = truffleRow('k-own');
+    await db.outbox.put(row);
+    signIn();
+    const { container } = renderAt('/order-success?order=k-own');
+    await screen.findByRole('heading', { level: 1, name: t.successQueuedTitle });
+    expect(deliverTo(container)).toEqual([
+      'Asha Verma',
+      'House 12, Sector 70',
+      'Mohali, Punjab 160062',
+      '9876543210',
+    ]);
+    const night = nightOfLabel(MIDNIGHT, row.request.DeliveryDate);
+    expect(night).toMatch(/^Night of \d+ \w+, before the \d+(st|nd|rd|th) begins$/);
+    expect(screen.getByText(night ?? '')).toBeTruthy();
+  });
+
+  it("a gift: the recipient's name and phone at the address, and the cake's photo to its shopper", async () => {
+    const made: Blob[] = [];
+    const original = URL.createObjectURL;
+    URL.createObjectURL = (b: Blob) => {
+      made.push(b);
+      return 'blob:cake-photo';
+    };
+    try {
+      const row = truffleRow('k-gift');
+      row.request = { ...row.request, Recipient: { Name: 'Dadi Ji', Phone: '9812345678' } };
+      const photo = new Blob(['photo'], { type: 'image/webp' });
+      row.photos = [{ item: 0, key: 'photo-key', blob: photo, photoID: null }];
+      await db.outbox.put(row);
+      signIn();
+      const { container } = renderAt('/order-success?order=k-gift');
+      await screen.findByRole('heading', { level: 1, name: t.successQueuedTitle });
+      expect(deliverTo(container)).toEqual([
+        'Dadi Ji (a gift from you)',
+        'House 12, Sector 70',
+        'Mohali, Punjab 160062',
+        '9812345678',
+      ]);
+      const img = await screen.findByRole('img', { name: `What you chose to print on ${TRUFFLE}` });
+      expect(img.getAttribute('src')).toBe('blob:cake-photo');
+      expect(made).toHaveLength(1);
+    } finally {
+      URL.createObjectURL = original;
+    }
+  });
+
+  it('a repriced order: the bill and the line show the new figures the Confirm box names, never the old total', async () => {
+    const row = truffleRow('k-repriced');
+    await db.outbox.put({
+      ...row,
+      state: 'attention',
+      problem: {
+        kind: 'repriced',
+        status: 409,
+        message: 'Prices changed',
+        data: {
+          reason: 'repriced',
+          lines: [
+            {
+              productID: 5,
+              variationID: 51,
+              productName: TRUFFLE,
+              quantity: 1,
+              old: { price: 1199, lineTotal: 1199 },
+              new: { price: 1299, lineTotal: 1299 },
+            },
+          ],
+          subtotal: 1299,
+          deliveryCharge: 200,
+          slotCharge: 250,
+          discount: 200,
+          total: { old: 1449, new: 1549 },
+          coupon: { code: 'SAVE200', applied: true, message: null },
+        },
+      },
+    });
+    signIn();
+    const { container } = renderAt('/order-success?order=k-repriced');
+    await screen.findByRole('button', { name: t.confirmNew(formatRupees(1549)) });
+    expect(billOf(container)).toEqual([
+      ['Subtotal', formatRupees(1299)],
+      ['Delivery Charges', formatRupees(200)],
+      ['Midnight delivery (11 PM – 12 AM)', formatRupees(250)],
+      ['Coupon SAVE200', `−${formatRupees(200)}`],
+      ['Total', `${formatRupees(1549)} INR`],
+    ]);
+    expect(lineText(TRUFFLE)).toEqual([TRUFFLE, 'Weight: 1 kg', `1 × ${formatRupees(1299)}`]);
+  });
+});
+
 describe('My Orders', { timeout: 30_000 }, () => {
   it("the phone's orders: lines with their option, unit price and quantity; the same state names", async () => {
     const waiting = truffleRow('k-w');
@@ -274,6 +375,53 @@ describe('My Orders', { timeout: 30_000 }, () => {
     expect(within(card).getByText(/Paid online/)).toBeTruthy();
     expect(lineText('Red Roses (Bunch)')).toEqual(['Red Roses (Bunch)', 'Quantity 2']);
     expect(screen.queryByText(/Razorpay/)).toBeNull();
+  });
+
+  it('each order says where it goes and which night its Midnight slot is', async () => {
+    const gift = {
+      orderID: 43,
+      productName: TRUFFLE,
+      productTitle: TRUFFLE,
+      variationName: null,
+      variationValue: null,
+      unitPrice: 649,
+      productImage: '/media/p5-320.webp',
+      quantity: 1,
+      totalAmount: 1049,
+      orderDate: new Date().toISOString(),
+      status: 'placed',
+      deliveryDate: '2026-11-28',
+      paymentMethod: 'Razorpay',
+      deliverySlot: MIDNIGHT,
+      slotCharge: 250,
+      cakeMessage: null,
+      photoID: null,
+      recipient: { name: 'Dadi Ji', phone: '9812345678' },
+      hidePrice: true,
+      hideSender: false,
+      card: null,
+      deliverTo: {
+        name: 'Dadi Ji',
+        phone: '9812345678',
+        address: 'House 7, Phase 5, Mohali, Punjab 160062',
+        city: 'Mohali',
+        state: 'Punjab',
+        pincode: '160062',
+        gift: true,
+      },
+    } satisfies OrderHistoryRow;
+    await db.orderHistory.put({ userId: 7, rows: [gift], fetchedAt: Date.now() });
+    signIn();
+    renderAt('/my-orders');
+    const card = (await screen.findByRole('link', { name: 'Order #43' })).closest('li');
+    if (!(card instanceof HTMLElement)) throw new Error('no card for order 43');
+    // The address already ends with its town and pincode: they are not said twice.
+    expect([...card.querySelectorAll('.co-deliver-to > span')].map((s) => s.textContent)).toEqual([
+      'Dadi Ji (a gift from you)',
+      'House 7, Phase 5, Mohali, Punjab 160062',
+      '9812345678',
+    ]);
+    expect(within(card).getByText(/Night of 28 Nov, before the 29th begins/)).toBeTruthy();
   });
 });
 

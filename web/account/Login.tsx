@@ -5,12 +5,12 @@ import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { EmailOnlySchema, LoginSchema, OtpLoginFormSchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
+import { startSession } from '../../sw/session-writes.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { Field, useForm, useSending } from './form.js';
 import { type LoginState, takeLoginNotice } from './login-notice.js';
-import { startSession } from './session-start.js';
 import './account.css';
 
 /**
@@ -76,7 +76,7 @@ function PasswordLogin() {
       // No token: a stale one on the device must not decide anything here.
       const res = await call(accountsApi.login, { body: parsed.output, token: null });
       if (!res.data) throw new ApiError(res.sys_message, 200, res);
-      await startSession(res.data, navigate);
+      navigate(await startSession(res.data), { replace: true });
     }, failure);
   };
 
@@ -123,7 +123,7 @@ function CodeLogin() {
     await send(async () => {
       const res = await call(accountsApi.loginWithCode, { body: parsed.output, token: null });
       if (!res.data) throw new ApiError(res.sys_message, 200, res);
-      await startSession(res.data, navigate);
+      navigate(await startSession(res.data), { replace: true });
     }, failure);
   };
 

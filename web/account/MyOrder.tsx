@@ -16,7 +16,7 @@ import { statusLabel, stepsToCome, trackingMessages as t } from '../../domain/or
 import type { OrderLine } from '../../domain/orders.js';
 import { paymentMethodLabel } from '../../domain/payment-methods.js';
 import { refundLine } from '../../domain/refunds.js';
-import { windowLabel } from '../../domain/slots.js';
+import { nightOfLabel, windowLabel } from '../../domain/slots.js';
 import { OrderBill } from '../checkout/OrderBill.js';
 import { OrderLineList, type ShownLine } from '../checkout/OrderLines.js';
 import { useSession } from '../hooks/useSession.js';
@@ -38,6 +38,7 @@ const orderLine = (l: OrderLine): ShownLine => ({
   lineTotal: l.lineTotal,
   image: l.productImage,
   message: l.cakeMessage ?? null,
+  photo: l.photoID ? { blob: null, photoID: l.photoID } : null,
 });
 const statusClass = (s: string) => `orders__status orders__status--${s.replace(/\s+/g, '-')}`;
 
@@ -128,6 +129,9 @@ export default function MyOrder() {
               <dt>Delivery slot</dt>
               <dd>
                 {o.deliverySlot.name}, {windowLabel(o.deliverySlot)}
+                {nightOfLabel(o.deliverySlot, o.deliveryDate) ? (
+                  <span className="co-night">{nightOfLabel(o.deliverySlot, o.deliveryDate)}</span>
+                ) : null}
               </dd>
             </div>
           ) : null}

@@ -11,6 +11,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { accountMessages } from '../../domain/account-messages.js';
+import type { DeliverTo as DeliverToPlace } from '../../domain/deliver-to.js';
 import { formatCalendarDay } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
@@ -18,8 +19,9 @@ import { statusLabel } from '../../domain/order-tracking.js';
 import type { OrderHistoryRow } from '../../domain/orders.js';
 import { paymentMethodLabel } from '../../domain/payment-methods.js';
 import { refundLine, type ShopperRefund } from '../../domain/refunds.js';
-import { windowLabel } from '../../domain/slots.js';
+import { nightOfLabel, windowLabel } from '../../domain/slots.js';
 import { ApiError } from '../api/client.js';
+import { DeliverTo } from '../checkout/DeliverTo.js';
 import { OrderLineList, OrderLineText } from '../checkout/OrderLines.js';
 import { QueuedOrders } from '../checkout/QueuedOrders.js';
 import { ProductImage } from '../components/ProductImage.js';
@@ -40,17 +42,23 @@ interface OrderGroup {
   totalAmount: number;
   paymentMethod: string;
   delivery: string;
+  /** Absent on a copy kept before the history said where orders go. */
+  deliverTo: DeliverToPlace | undefined;
   refunds: ShopperRefund[];
   lines: OrderHistoryRow[];
 }
 
-/** "Thu 26 Nov 2026, Midnight 11 PM – 12 AM (₹250)": when the order comes, and what its slot cost. */
+/**
+ * "Thu 26 Nov 2026, Midnight 11 PM – 12 AM (₹250). Night of 26 Nov, before the 27th begins": when the
+ * order comes, what its slot cost, and which night a late slot is.
+ */
 function deliveryText(r: OrderHistoryRow): string {
   const slot = r.deliverySlot;
   const when = formatCalendarDay(r.deliveryDate);
   if (!slot) return when;
   const charge = r.slotCharge ? ` (${formatRupees(r.slotCharge)})` : '';
-  return `${when}, ${slot.name} ${windowLabel(slot)}${charge}`;
+  const night = nightOfLabel(slot, r.deliveryDate);
+  return `${when}, ${slot.name} ${windowLabel(slot)}${charge}${night ? `. ${night}` : ''}`;
 }
 
 function groups(rows: OrderHistoryRow[]): OrderGroup[] {
@@ -66,6 +74,7 @@ function groups(rows: OrderHistoryRow[]): OrderGroup[] {
         totalAmount: r.totalAmount,
         paymentMethod: r.paymentMethod,
         delivery: deliveryText(r),
+        deliverTo: r.deliverTo,
         refunds: historyRefunds(r),
         lines: [r],
       });
@@ -186,7 +195,13 @@ export default function MyOrders() {
                         {statusLabel(r.status)}
                       </span>
                     </td>
-                    <td>{deliveryText(r)}</td>
+                    <td>
+                      {deliveryText(r)}
+                      {/* Every row of an order says where it goes: said once, on its first row. */}
+                      {r.deliverTo && rows[i - 1]?.orderID !== r.orderID ? (
+                        <DeliverTo to={r.deliverTo} />
+                      ) : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -206,6 +221,11 @@ export default function MyOrders() {
                   {paymentMethodLabel(o.paymentMethod)}
                 </p>
                 <p className="orders__meta">Delivery: {o.delivery}</p>
+                {o.deliverTo ? (
+                  <p className="orders__meta">
+                    Deliver to: <DeliverTo to={o.deliverTo} />
+                  </p>
+                ) : null}
                 <Refunds refunds={o.refunds} />
                 <OrderLineList lines={o.lines.map(historyLine)} />
               </li>

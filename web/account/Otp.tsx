@@ -4,7 +4,7 @@ import { accountMessages } from '../../domain/account-messages.js';
 import { accountsApi } from '../../domain/accounts.contract.js';
 import { OtpFormSchema } from '../../domain/accounts.js';
 import { messages } from '../../domain/messages.js';
-import { pendingRegistrationEmail } from '../../sw/session-writes.js';
+import { pendingRegistrationEmail, startSession } from '../../sw/session-writes.js';
 import { call, serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useTitle } from '../hooks/useTitle.js';
@@ -15,7 +15,8 @@ import './account.css';
 /**
  * /otp (spec sections 2, 5, 8): the registration code. Without a stored
  * email: "Email not found. Please register first." and /register. A good
- * code goes to /login. "Send the code again" registers the same details once
+ * code signs the shopper in (the server answers a session) and returns them where they were
+ * (the cart's Checkout, saved as `returnUrl`), else /home. "Send the code again" registers the same details once
  * more while they are in memory; after a reload it points to /register.
  */
 export default function Otp() {
@@ -47,7 +48,9 @@ export default function Otp() {
         });
         forgetRegistration();
         notify(res.sys_message || messages.otpVerified, 'success');
-        navigate('/login');
+        // A server of the spec's own answers no session: the shopper logs in with the new password.
+        if (res.data) navigate(await startSession(res.data), { replace: true });
+        else navigate('/login');
       },
       (err) => serverMessageOr(err, messages.somethingWentWrong) || messages.otpWrong,
     );

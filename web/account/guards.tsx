@@ -120,9 +120,10 @@ export function RequireLogin({
 
 /** Checkout says why it sent the shopper away (spec: "Please log in first."). */
 export function RequireLoginForCheckout({ children }: { children: ReactNode }) {
-  // The order carries the session's email and phone (CustomerEmail, CustomerPhone).
+  // The order carries the session's email and phone (CustomerEmail, CustomerPhone). The checkout's
+  // first call is the account's profile (its name fills Full Name): that answer is the check.
   return (
-    <RequireLogin notice="loginFirst" needs={['userId', 'email', 'phone']}>
+    <RequireLogin notice="loginFirst" needs={['userId', 'email', 'phone']} screenAsksServer>
       {children}
     </RequireLogin>
   );

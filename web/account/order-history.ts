@@ -55,6 +55,7 @@ export function historyLine(r: KeptHistoryRow): ShownLine {
     quantity: r.quantity,
     image: r.productImage,
     message: r.cakeMessage ?? null,
+    photo: r.photoID ? { blob: null, photoID: r.photoID } : null,
   };
   if (r.productTitle === undefined || r.unitPrice === undefined) {
     return { ...common, title: r.productName, option: null, unitPrice: null, lineTotal: null };

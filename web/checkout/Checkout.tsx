@@ -39,7 +39,8 @@ import { useSession } from '../hooks/useSession.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { usePwaState } from '../pwa/pwa-state.js';
 import { CheckoutSummary } from './CheckoutSummary.js';
-import { DeliveryFields, fieldWiring, PincodeFields } from './DeliveryFields.js';
+import { DeliveryDateField, DeliveryFields, fieldWiring, PincodeFields } from './DeliveryFields.js';
+import { DraftNote } from './DraftNote.js';
 import { GiftOptions, giftErrors, giftRequest } from './GiftOptions.js';
 import { newOrderKey, type PlaceInput, placeOrder } from './place.js';
 import { RazorpayStandIn } from './razorpay-stand-in.js';
@@ -233,8 +234,8 @@ export default function Checkout() {
 
   return (
     <div className="page checkout">
-      <CouponField id={`${formId}-coupon`} coupon={coupon} />
       <h1>{t.heading}</h1>
+      {edit.drafted && cart.length ? <DraftNote onClear={edit.clear} /> : null}
       {lines && !cart.length ? (
         <div className="empty">
           <p>{t.emptyCart}</p>
@@ -253,19 +254,13 @@ export default function Checkout() {
               errors={errors}
               onChange={(p) => edit.set('CustomerPincode', p)}
             />
-            <div className="field">
-              <label htmlFor={`${formId}-DeliveryDate`}>Preferred Delivery Date</label>
-              <input
-                type="date"
-                {...field.props('DeliveryDate')}
-                value={form.DeliveryDate}
-                min={earliest}
-                max={latestDeliveryDate(now)}
-                required
-                onChange={(e) => edit.set('DeliveryDate', e.target.value)}
-              />
-              {field.error('DeliveryDate')}
-            </div>
+            <DeliveryDateField
+              field={field}
+              value={form.DeliveryDate}
+              min={earliest}
+              max={latestDeliveryDate(now)}
+              onChange={(d) => edit.set('DeliveryDate', d)}
+            />
             {hasSlots ? (
               <SlotPicker
                 id={`${formId}-DeliverySlotID`}
@@ -308,6 +303,7 @@ export default function Checkout() {
             slot={chosen}
             busy={busy}
             gift={gift}
+            coupon={<CouponField id={`${formId}-coupon`} coupon={coupon} />}
             deliveryNote={known ? null : whole && known === null ? t.notDeliveredHere : t.pincodeFirst}
           />
         </form>

@@ -1,4 +1,5 @@
 /** The checkout's summary: each line as it will be made, the gift read back, the bill, and Place Order. */
+import type { ReactNode } from 'react';
 import type { CartLine } from '../../domain/cart.js';
 import { lineChoice, lineTotal } from '../../domain/cart.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
@@ -6,7 +7,7 @@ import { WITH_LOVE } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import type { OrderTotals } from '../../domain/orders.js';
-import type { SlotAvailability } from '../../domain/slots.js';
+import { nightOfLabel, type SlotAvailability } from '../../domain/slots.js';
 import { CartLineGift } from '../components/CakeGift.js';
 import type { GiftState } from './GiftOptions.js';
 import { OrderBill } from './OrderBill.js';
@@ -18,6 +19,7 @@ export function CheckoutSummary({
   slot,
   busy,
   gift,
+  coupon,
   deliveryNote,
 }: {
   lines: readonly CartLine[];
@@ -25,6 +27,8 @@ export function CheckoutSummary({
   slot: SlotAvailability | null;
   busy: Busy;
   gift: GiftState;
+  /** The coupon box, just above the bill it changes. */
+  coupon: ReactNode;
   /** Said in the delivery charge's row while the charge is not known (no pincode yet). */
   deliveryNote: string | null;
 }) {
@@ -97,6 +101,12 @@ export function CheckoutSummary({
           ) : null}
         </dl>
       ) : null}
+      {slot && nightOfLabel(slot, slot.date) ? (
+        <p className="co-night">
+          {slot.name}: {nightOfLabel(slot, slot.date)}
+        </p>
+      ) : null}
+      {coupon}
       <OrderBill
         totals={totals}
         slot={slot}

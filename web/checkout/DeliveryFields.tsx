@@ -9,7 +9,7 @@ import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import type { DeliveryArea } from '../../domain/delivery-areas.js';
 import { formatRupees } from '../../domain/money.js';
 import type { Session } from '../../sw/session.js';
-import type { FormState } from './useCheckoutForm.js';
+import type { FormState } from './checkout-draft.js';
 
 /** A field's id and, once it has an error, its invalid state and the error that describes it. */
 export function fieldWiring(idPrefix: string, errors: FieldErrors) {
@@ -26,6 +26,38 @@ export function fieldWiring(idPrefix: string, errors: FieldErrors) {
         </p>
       ) : null,
   };
+}
+
+/** "Preferred Delivery Date", between the first date the pincode and slots allow and the last one offered. */
+export function DeliveryDateField({
+  field,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  field: ReturnType<typeof fieldWiring>;
+  value: string;
+  min: string;
+  max: string;
+  onChange(date: string): void;
+}) {
+  const { id } = field.props('DeliveryDate');
+  return (
+    <div className="field">
+      <label htmlFor={id}>Preferred Delivery Date</label>
+      <input
+        type="date"
+        {...field.props('DeliveryDate')}
+        value={value}
+        min={min}
+        max={max}
+        required
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {field.error('DeliveryDate')}
+    </div>
+  );
 }
 
 /**

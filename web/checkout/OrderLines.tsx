@@ -1,13 +1,14 @@
 /**
  * An order's lines, the same on order success, queued orders, My Orders and the order page: the
  * picture, the product, what was chosen ("Weight: 1 kg", `lineOption` of domain/order-lines.ts),
- * how many at what price, the cake's message as typed, and the line's sum. Each screen turns what
+ * how many at what price, the cake's message as typed, the cake's photo, and the line's sum. Each screen turns what
  * it holds (the server's lines, a queued request, a history row) into `ShownLine`s.
  */
 import { Link } from 'react-router-dom';
 import { giftMessages } from '../../domain/gifts.js';
 import { formatRupees } from '../../domain/money.js';
 import { ProductImage } from '../components/ProductImage.js';
+import { CakePhoto, type LinePhoto } from './CakePhoto.js';
 import './checkout.css';
 
 export interface ShownLine {
@@ -23,6 +24,8 @@ export interface ShownLine {
   lineTotal: number | null;
   image: string;
   message: string | null;
+  /** A photo cake's photo, shown to the shopper who uploaded it; absent or null: none. */
+  photo?: LinePhoto | null;
 }
 
 export function OrderLineList({
@@ -45,6 +48,7 @@ export function OrderLineList({
           {l.lineTotal === null ? null : (
             <span className="order-item__total">{formatRupees(l.lineTotal)}</span>
           )}
+          {l.photo ? <CakePhoto photo={l.photo} name={l.title} /> : null}
         </li>
       ))}
     </ul>

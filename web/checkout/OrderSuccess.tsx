@@ -9,9 +9,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import { deliverToOf } from '../../domain/deliver-to.js';
 import { WITH_LOVE } from '../../domain/gifts.js';
+import type { OrderRequestInput } from '../../domain/orders.js';
 import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/payment-methods.js';
-import { windowLabel } from '../../domain/slots.js';
+import { nightOfLabel, windowLabel } from '../../domain/slots.js';
 import { ownOutboxRow } from '../../sw/account-data.js';
 import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
 import { markAnnounced } from '../../sw/outbox-shopper.js';
@@ -19,16 +21,30 @@ import { useSession } from '../hooks/useSession.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { OrderUpdatesOffer } from '../push/OrderUpdatesOffer.js';
 import { isIosSafariOutsideApp } from '../pwa/ios.js';
+import { DeliverTo } from './DeliverTo.js';
 import { OrderBill } from './OrderBill.js';
 import { OrderLineList } from './OrderLines.js';
 import { Attention, madeLabel, StateChip } from './OutboxOrder.js';
-import { rowLines, useRowProducts } from './outbox-lines.js';
+import { rowFigures, rowLines, useRowProducts } from './outbox-lines.js';
 import './checkout.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 function deliveryLabel(date: string): string {
   const t0 = Date.parse(`${date}T00:00:00`);
   return Number.isNaN(t0) ? date : dateFormat.format(t0);
+}
+
+/** Where a request sends the order: its own address, or the gift's recipient there. */
+function requestDeliverTo(r: OrderRequestInput) {
+  return deliverToOf({
+    customerName: r.CustomerName,
+    customerPhone: r.CustomerPhone,
+    customerAddress: r.CustomerAddress,
+    city: r.City,
+    state: r.State,
+    pincode: r.CustomerPincode,
+    recipient: r.Recipient ? { name: r.Recipient.Name, phone: r.Recipient.Phone } : null,
+  });
 }
 
 /** The heading, and the tab's title but for a placed order's, which names its number to tell tabs and history apart. */
@@ -82,17 +98,7 @@ export default function OrderSuccess() {
   const deliveryDate = placed?.deliveryDate ?? row.request.DeliveryDate;
   // The server's slot once placed; until then what the shopper chose (rows from before slots have neither).
   const slot = placed?.deliverySlot ?? row.slot ?? null;
-  // The server's figures once placed; until then the ones the checkout showed and the shopper agreed to.
-  const totals = placed
-    ? {
-        subtotal: placed.subtotal,
-        deliveryCharge: placed.deliveryCharge,
-        slotCharge: placed.slotCharge,
-        discount: placed.discount,
-        total: placed.totalAmount,
-      }
-    : row.figures;
-  const couponCode = placed ? placed.couponCode : (row.request.CouponCode ?? null);
+  const { totals, couponCode } = rowFigures(row);
 
   return (
     <div className="page co-success">
@@ -123,17 +129,18 @@ export default function OrderSuccess() {
               <dt>{t.deliverySlot}</dt>
               <dd>
                 {slot.name}, {windowLabel(slot)}
+                {nightOfLabel(slot, deliveryDate) ? (
+                  <span className="co-night">{nightOfLabel(slot, deliveryDate)}</span>
+                ) : null}
               </dd>
             </div>
           ) : null}
-          {row.request.Recipient ? (
-            <div>
-              <dt>Deliver to</dt>
-              <dd>
-                {row.request.Recipient.Name}, {row.request.Recipient.Phone}
-              </dd>
-            </div>
-          ) : null}
+          <div>
+            <dt>{t.deliverTo}</dt>
+            <dd>
+              <DeliverTo to={requestDeliverTo(row.request)} />
+            </dd>
+          </div>
           {row.request.Card ? (
             <div>
               <dt>Card</dt>

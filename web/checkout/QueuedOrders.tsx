@@ -10,7 +10,7 @@ import { ownOutboxRows } from '../../sw/account-data.js';
 import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
 import { OrderLineList } from './OrderLines.js';
 import { Attention, madeLabel, StateChip } from './OutboxOrder.js';
-import { rowLines, useRowProducts } from './outbox-lines.js';
+import { rowFigures, rowLines, useRowProducts } from './outbox-lines.js';
 import './checkout.css';
 
 /**
@@ -62,8 +62,7 @@ function QueuedRow({ row, products }: { row: OutboxRow; products: ReadonlyMap<nu
         <StateChip row={row} />
       </div>
       <p className="co-hint">
-        {items} {items === 1 ? 'item' : 'items'} ·{' '}
-        {formatRupees(row.placed?.totalAmount ?? row.figures.total)} ·{' '}
+        {items} {items === 1 ? 'item' : 'items'} · {formatRupees(rowFigures(row).totals.total)} ·{' '}
         {paymentMethodLabel(row.placed?.paymentMethod ?? row.request.PaymentMethod ?? PAYMENT_METHODS.cod)}
         {row.slot ? ` · ${formatCalendarDay(row.slot.date)}, ${row.slot.name} ${windowLabel(row.slot)}` : ''}
         {row.state === 'queued' && row.lastError

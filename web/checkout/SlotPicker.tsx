@@ -15,6 +15,7 @@ import { slotsApi } from '../../domain/slots.contract.js';
 import {
   type ClosedDate,
   type DeliverySlot,
+  nightOfLabel,
   type SlotAvailability,
   type SlotsForDate,
   slotsOn,
@@ -125,6 +126,7 @@ export function SlotPicker({
       <div className="co-slot-list">
         {slots.map((s) => {
           const note = stateText(s);
+          const night = nightOfLabel(s, s.date);
           const open = s.state === 'open';
           return (
             <label key={s.slotID} className={`co-slot${open ? '' : ' co-slot--off'}`}>
@@ -140,6 +142,7 @@ export function SlotPicker({
               <span className="co-slot__time">{windowLabel(s)}</span>
               <span className="co-slot__price">{slotPrice(s.surcharge, deliveryCharge)}</span>
               {note ? <span className="co-slot__note">{note}</span> : null}
+              {night ? <span className="co-slot__night">{night}</span> : null}
             </label>
           );
         })}

@@ -9,6 +9,7 @@ import type { CartLine } from '../../domain/cart.js';
 import { messages } from '../../domain/messages.js';
 import type { OrderRequestInput, OrderTotals } from '../../domain/orders.js';
 import type { SlotOffer } from '../../domain/slots.js';
+import { checkoutDrafts } from '../../sw/checkout-drafts.js';
 import { defaultEnv, type NewOrder, queueOrder, sendNow, uploadOrderPhotos } from '../../sw/outbox.js';
 import type { OutboxPhoto, OutboxRow } from '../../sw/outbox-row.js';
 import type { Session } from '../../sw/session.js';
@@ -63,6 +64,8 @@ export function newOrderOf(input: PlaceInput): NewOrder {
 export async function placeNew(order: NewOrder): Promise<Placed> {
   const env = defaultEnv();
   let row = await queueOrder(order, env);
+  // What was typed became this order: the checkout's draft has done its work.
+  await checkoutDrafts(env.db).delete(order.userId);
   startPageSender();
   let waited = false;
   if (navigator.onLine) {

@@ -54,7 +54,7 @@ export function useCoupon(offline: boolean): CouponState {
   return { text, setText, applied, apply, drop: () => setApplied(null) };
 }
 
-/** The coupon box: Enter in the field applies it, as the button does (it sits outside the form). */
+/** The coupon box above the bill: Enter in the field applies it, as the button does, and never places the order. */
 export function CouponField({ id, coupon }: { id: string; coupon: CouponState }) {
   return (
     <div className="co-coupon">
