@@ -43,12 +43,3 @@ export function deliverToOf(o: OrderPlace): DeliverTo {
     gift: Boolean(r),
   };
 }
-
-/**
- * "Mohali, Punjab 160062": the address's last line. An address typed with its town and pincode
- * already in it ("House 12, Sector 70, Mohali, Punjab 160062") is not followed by them again.
- */
-export function placeLine(d: Pick<DeliverTo, 'address' | 'city' | 'state' | 'pincode'>): string {
-  const place = [d.city, [d.state, d.pincode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return d.address.toLowerCase().endsWith(place.toLowerCase()) ? '' : place;
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliverToOf, placeLine } from '../../domain/deliver-to.js';
+import { addressLines } from '../../domain/address.js';
+import { deliverToOf } from '../../domain/deliver-to.js';
 
 /** Where an order goes, as order success, My Orders and the order page say it. */
 const own = {
@@ -36,13 +37,13 @@ describe('deliverToOf', () => {
   });
 });
 
-describe('placeLine', () => {
+describe('where it goes, as the screens write it', () => {
   it('"Mohali, Punjab 160062" after an address without them', () => {
-    expect(placeLine(deliverToOf(own))).toBe('Mohali, Punjab 160062');
+    expect(addressLines(deliverToOf(own))).toEqual([own.customerAddress, 'Mohali, Punjab 160062']);
   });
 
-  it('nothing after an address that already ends with its town and pincode, whatever the case', () => {
+  it('the town and pincode once after an address that already ends with them, whatever the case', () => {
     const to = deliverToOf({ ...own, customerAddress: 'House 12, Sector 70, mohali, punjab 160062' });
-    expect(placeLine(to)).toBe('');
+    expect(addressLines(to)).toEqual(['House 12, Sector 70', 'Mohali, Punjab 160062']);
   });
 });

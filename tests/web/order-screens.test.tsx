@@ -415,10 +415,11 @@ describe('My Orders', { timeout: 30_000 }, () => {
     renderAt('/my-orders');
     const card = (await screen.findByRole('link', { name: 'Order #43' })).closest('li');
     if (!(card instanceof HTMLElement)) throw new Error('no card for order 43');
-    // The address already ends with its town and pincode: they are not said twice.
+    // The address already ends with its town and pincode: they are said once, on their own line.
     expect([...card.querySelectorAll('.co-deliver-to > span')].map((s) => s.textContent)).toEqual([
       'Dadi Ji (a gift from you)',
-      'House 7, Phase 5, Mohali, Punjab 160062',
+      'House 7, Phase 5',
+      'Mohali, Punjab 160062',
       '9812345678',
     ]);
     expect(within(card).getByText(/Night of 28 Nov, before the 29th begins/)).toBeTruthy();
