@@ -8,7 +8,7 @@ import { LIVE_POLL_MS, liveMessages } from '../../domain/admin-live.js';
 import { checkoutMessages } from '../../domain/checkout-messages.js';
 import { earliestDeliveryDate } from '../../domain/delivery.js';
 import { addDays } from '../../domain/india-time.js';
-import type { FeedProduct, RunningServer } from '../support/e2e.js';
+import { type FeedProduct, GUIDE_PHONE, phoneContext, type RunningServer } from '../support/e2e.js';
 import { type DeviceSubscription, deviceSubscription, standInPushService } from '../support/push-stand-in.js';
 import { axe, forSale, openShop, type Shop, signIn } from '../support/shop.js';
 import { cartLine, fillAddress, login, MOHALI_CHARGE, putRows, writeSession } from '../support/shopper.js';
@@ -226,7 +226,8 @@ describe('the owner hears a new order', () => {
     // The baker moves another.
     await api('PUT', `admin/orders/${theirs}/status`, baker.token, { status: 'confirmed' });
     await expect.poll(() => news(page), { timeout: WITHIN_MS }).toBe(`Order #${theirs} is now confirmed`);
-    expect(await page.getByTestId(`status-${theirs}`).innerText()).toBe('confirmed');
+    // The list is loaded again as the line speaks.
+    await expect.poll(() => page.getByTestId(`status-${theirs}`).innerText()).toBe('confirmed');
 
     // Sound off, remembered on this device: the next new order is said, not played.
     const sound = page.getByRole('switch', { name: liveMessages.soundLabel });
@@ -261,6 +262,47 @@ describe('the owner hears a new order', () => {
     await expect.poll(() => notes(page)).toBe(played + 2);
     await axe(page, 'the dashboard saying 1 new order');
     await page.screenshot({ path: `${SHOTS}/dashboard-new-order.png` });
+  });
+
+  it('on the owner’s phone the news line stays just under the top bar, which is taller there', async () => {
+    const phone = await phoneContext(shop.browser, server.url, GUIDE_PHONE);
+    try {
+      const tab = await phone.newPage();
+      await signIn(tab, owner);
+      await tab.goto('/all-admin-orders');
+      await expect
+        .poll(() => tab.locator('tr[data-live-row]').count(), { timeout: 15_000 })
+        .toBeGreaterThan(2);
+      const lineHeight = () =>
+        tab.evaluate(() => document.querySelector('.admin-live__news')?.getBoundingClientRect().height ?? 0);
+      const quietHeight = await lineHeight();
+      await placeOrder();
+      await expect.poll(() => news(tab), { timeout: WITHIN_MS }).toBe('1 new order');
+      // Speaking does not make the line taller: nothing under it moves.
+      expect(Math.abs((await lineHeight()) - quietHeight)).toBeLessThanOrEqual(1);
+      await tab
+        .locator('tr[data-live-row]')
+        .nth(2)
+        .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      const edges = () =>
+        tab.evaluate(() => ({
+          bar: document.querySelector('.admin-top')?.getBoundingClientRect().bottom ?? 0,
+          line: document.querySelector('.admin-live__news')?.getBoundingClientRect().top ?? 0,
+        }));
+      await expect
+        .poll(async () => {
+          const { bar, line } = await edges();
+          return Math.abs(line - bar) <= 1 && bar > 56;
+        })
+        .toBe(true);
+      expect(await tab.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(
+        GUIDE_PHONE.width,
+      );
+      await axe(tab, 'the orders list on a phone saying 1 new order');
+      await tab.screenshot({ path: `${SHOTS}/phone-orders-list-new-order.png` });
+    } finally {
+      await phone.close();
+    }
   });
 
   it('asks nothing while the tab is hidden, and at once when it is visible again', async () => {

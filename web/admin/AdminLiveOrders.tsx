@@ -165,6 +165,18 @@ function firstRowInView(): { id: string; top: number } | null {
 export function LiveOrdersBar({ live }: { live: LiveOrders }) {
   const { news, seen, dismiss } = live;
   const navigate = useNavigate();
+  const line = useRef<HTMLDivElement>(null);
+  // Sticks just under the top bar, whose height grows on a phone (the search gets its own row).
+  useEffect(() => {
+    const bar = document.querySelector('.admin-top');
+    const own = line.current;
+    if (!bar || !own || typeof ResizeObserver === 'undefined') return;
+    const fit = new ResizeObserver(() =>
+      own.style.setProperty('--admin-live-top', `${bar.getBoundingClientRect().height}px`),
+    );
+    fit.observe(bar);
+    return () => fit.disconnect();
+  }, []);
   const show = (id: number | undefined) => {
     const row = document.querySelector(`[data-live-row="${id}"]`);
     if (row) row.scrollIntoView({ block: 'center' });
@@ -178,7 +190,7 @@ export function LiveOrdersBar({ live }: { live: LiveOrders }) {
     : liveMessages.watching;
   return (
     <div className="admin-live">
-      <div className={`admin-live__news${news ? ' admin-live__news--on' : ''}`}>
+      <div ref={line} className={`admin-live__news${news ? ' admin-live__news--on' : ''}`}>
         <p role="status" data-testid="live-news">
           {text}
         </p>
@@ -189,8 +201,13 @@ export function LiveOrdersBar({ live }: { live: LiveOrders }) {
                 {liveMessages.showNewest}
               </button>
             )}
-            <button type="button" className="btn" onClick={dismiss}>
-              {liveMessages.dismiss}
+            <button
+              type="button"
+              className="admin-live__dismiss"
+              onClick={dismiss}
+              aria-label={liveMessages.dismiss}
+            >
+              ×
             </button>
           </span>
         )}
