@@ -19,6 +19,12 @@ export const LIVE_FIRST_LOOK_MS = 2 * 60_000;
 export const LIVE_OVERLAP_MS = 60_000;
 /** At most this many changes in one answer, the newest; `more` says some were left out. */
 export const LIVE_MAX_CHANGES = 50;
+/**
+ * The name of the event a live screen dispatches on the page's `window` when it heard of new
+ * orders: the top bar's bell looks again at once (both are admin screens; the name is here
+ * because both already load this module).
+ */
+export const NEW_ORDERS_EVENT = 'admin-new-orders';
 
 const int = v.pipe(v.number(), v.integer());
 

@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
-import { LIVE_POLL_MS, liveMessages } from '../../domain/admin-live.js';
+import { LIVE_POLL_MS, liveMessages, NEW_ORDERS_EVENT } from '../../domain/admin-live.js';
 import { ApiError, callRevalidated, serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { chime, chimeAllowed, chimeWanted, setChimeWanted, unlockChime } from './chime.js';
@@ -23,7 +23,7 @@ import {
   turnAlertsOff,
   turnAlertsOn,
 } from './new-order-alerts.js';
-import { addNews, NEW_ORDERS_EVENT, type News, readAnswer, sinceOf, startWatch } from './order-news.js';
+import { addNews, type News, readAnswer, sinceOf, startWatch } from './order-news.js';
 import './live-orders.css';
 
 export interface LiveOrders {

@@ -6,11 +6,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
+import { NEW_ORDERS_EVENT } from '../../domain/admin-live.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { useAdminQuery } from './connection.js';
 import { Dropdown } from './Dropdown.js';
-import { NEW_ORDERS_EVENT } from './order-news.js';
 
 const SEEN_KEY = 'adminOrdersSeenAt';
 const POLL_MS = 60_000;

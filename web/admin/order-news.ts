@@ -8,9 +8,6 @@
 import { LIVE_FIRST_LOOK_MS, LIVE_OVERLAP_MS, type OrderChanges } from '../../domain/admin-live.js';
 import type { OrderStatus } from '../../domain/orders.js';
 
-/** Dispatched on `window` when a live screen heard of new orders: the bell looks again at once. */
-export const NEW_ORDERS_EVENT = 'admin-new-orders';
-
 export interface Watch {
   /** The last answer's server time; null before the first answer. */
   lastNow: number | null;
