@@ -75,12 +75,12 @@ export function useLiveOrders(onNews: () => void): LiveOrders {
         etag = answer.etag;
         const read = readAnswer(watch, answer.envelope.data);
         watch = read.watch;
-        const fresh = read.news;
-        if (!fresh) return;
-        setNews((before) => addNews(before, fresh));
+        const heard = read.news;
+        if (!heard) return;
+        setNews((before) => addNews(before, heard));
         onNewsRef.current();
-        if (fresh.newOrders.length) {
-          setFresh((before) => new Set([...before, ...fresh.newOrders]));
+        if (heard.newOrders.length) {
+          setFresh((before) => new Set([...before, ...heard.newOrders]));
           if (chimeWanted()) void chime();
           window.dispatchEvent(new Event(NEW_ORDERS_EVENT));
         }
@@ -122,15 +122,16 @@ export function useLiveOrders(onNews: () => void): LiveOrders {
  * both move it.
  */
 export function useRowInPlace(rows: unknown): () => void {
-  const held = useRef<{ id: string; top: number } | null>(null);
+  const held = useRef<{ id: string; top: number; at: number } | null>(null);
   const hold = useCallback(() => {
     held.current = firstRowInView();
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: new rows on the page are the trigger.
   useLayoutEffect(() => {
     const anchor = held.current;
-    if (!anchor) return;
     held.current = null;
+    // A reload that failed left its anchor: rows changed later (a filter) are the admin's own doing.
+    if (!anchor || Date.now() - anchor.at > LIVE_POLL_MS) return;
     const row = document.querySelector(`[data-live-row="${anchor.id}"]`);
     if (!row) return;
     const moved = row.getBoundingClientRect().top - anchor.top;
@@ -147,12 +148,13 @@ export function useRowInPlace(rows: unknown): () => void {
   return hold;
 }
 
-function firstRowInView(): { id: string; top: number } | null {
+function firstRowInView(): { id: string; top: number; at: number } | null {
   // Below the sticky top bar and the news line, which cover the top of the page.
   const covered = document.querySelector('.admin-live__news')?.getBoundingClientRect().bottom ?? 0;
   for (const row of document.querySelectorAll<HTMLElement>('[data-live-row]')) {
     const box = row.getBoundingClientRect();
-    if (box.bottom > covered && row.dataset.liveRow) return { id: row.dataset.liveRow, top: box.top };
+    if (box.bottom > covered && row.dataset.liveRow)
+      return { id: row.dataset.liveRow, top: box.top, at: Date.now() };
   }
   return null;
 }
