@@ -20,6 +20,13 @@ import {
   RenameCategorySchema,
 } from './admin-edits.js';
 import {
+  NewOrderAlertsAnswerSchema,
+  NewOrderAlertsSchema,
+  NewOrderAlertsStateSchema,
+  OrderChangesQuerySchema,
+  OrderChangesSchema,
+} from './admin-live.js';
+import {
   AdminOrdersQuerySchema,
   AdminProductsQuerySchema,
   NotificationsQuerySchema,
@@ -146,5 +153,35 @@ export const adminApi = {
     access: 'admin',
     response: AdminNotificationsSchema,
     query: NotificationsQuerySchema,
+  }),
+  orderChanges: endpoint({
+    method: 'GET',
+    path: '/admin/order-changes',
+    summary:
+      'Orders placed or moved since a time (ms), for the open orders list and dashboard; answers 304 with the ETag of an unchanged answer',
+    tag,
+    access: 'admin',
+    response: OrderChangesSchema,
+    query: OrderChangesQuerySchema,
+  }),
+  newOrderAlertsState: endpoint({
+    method: 'GET',
+    path: '/admin/new-order-alerts',
+    summary:
+      "What a device needs to sign up for new-order notifications (the shop's VAPID public key), and how many of the admin's devices hear of new orders",
+    tag,
+    access: 'admin',
+    response: NewOrderAlertsStateSchema,
+  }),
+  newOrderAlerts: endpoint({
+    method: 'PUT',
+    path: '/admin/new-order-alerts',
+    summary:
+      "Turn new-order notifications on or off on one of the admin's devices, by its push endpoint; on, with the subscription's keys, the subscription is checked and kept as POST /push/subscriptions keeps it (422 not a known push service, 429 too many new devices); 404 when the admin has no such device",
+    tag,
+    access: 'admin',
+    response: NewOrderAlertsAnswerSchema,
+    refusals: [404, 422, 429],
+    body: NewOrderAlertsSchema,
   }),
 } as const;

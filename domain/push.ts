@@ -4,7 +4,11 @@
  * queues one per device at the move, the service worker shows it.
  */
 import * as v from 'valibot';
+import { formatCalendarDay } from './india-time.js';
+import { formatRupees } from './money.js';
 import type { OrderStatus } from './orders.js';
+import { paymentMethodLabel } from './payment-methods.js';
+import { type DeliverySlot, windowLabel } from './slots.js';
 
 export const ORDER_UPDATE_TEXTS: Readonly<Record<Exclude<OrderStatus, 'placed'>, string>> = {
   paid: 'Order #{id} is paid. Thank you!',
@@ -34,6 +38,29 @@ export function orderUpdatePush(orderId: number, status: OrderStatus): OrderUpda
     url: `/my-orders/${orderId}`,
     orderID: orderId,
     status,
+  };
+}
+
+/**
+ * "New order #12" on an admin's device that asked for it: the total and how it is paid, the
+ * delivery day and slot. A notice with no shopper's order to refresh (`orderID` 0, as the worker
+ * reads it), one notification per order (its own tag), and a tap opens the admin's order page.
+ */
+export function newOrderPush(o: {
+  orderID: number;
+  status: OrderStatus;
+  total: number;
+  paymentMethod: string;
+  deliveryDate: string;
+  slot: Pick<DeliverySlot, 'name' | 'start' | 'end'>;
+}): OrderUpdatePush {
+  return {
+    title: `New order #${o.orderID}`,
+    body: `${formatRupees(o.total)}, ${paymentMethodLabel(o.paymentMethod)}. For ${formatCalendarDay(o.deliveryDate)}, ${o.slot.name} (${windowLabel(o.slot)}).`,
+    tag: `new-order-${o.orderID}`,
+    url: `/admin-orders/${o.orderID}`,
+    orderID: 0,
+    status: o.status,
   };
 }
 

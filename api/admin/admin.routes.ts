@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { adminApi } from '../../domain/admin.contract.js';
 import { ImageOrderSchema } from '../../domain/admin-edits.js';
+import { LIVE_FIRST_LOOK_MS } from '../../domain/admin-live.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { LIMITS } from '../../domain/catalogue.js';
 import { ok } from '../../domain/envelope.js';
@@ -10,12 +12,14 @@ import { parseWith } from '../../domain/validation.js';
 import { loadProduct } from '../catalogue/catalogue.repository.js';
 import { deleteProducts, renameCategory } from '../catalogue/catalogue.service.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { etagMatches, notModified } from '../http/etag.js';
 import { given, route } from '../http/route.js';
 import { changeOrderStatus } from '../orders/order.status.js';
 import { cancelUnpaidOrders, saveProductImages } from './admin.service.js';
 import { dashboard, newOrdersSince } from './admin-dashboard.repository.js';
 import { orderDetail, orderPage, packingSlipPage, searchedAccount } from './admin-orders.repository.js';
 import { productPage } from './admin-products.repository.js';
+import { orderChanges } from './order-changes.repository.js';
 
 /** A first visit's bell shows the orders of the last day. */
 const FIRST_LOOK_MS = 24 * 60 * 60 * 1000;
@@ -141,5 +145,24 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     const now = Date.now();
     const since = given(ctx.query).since ?? now - FIRST_LOOK_MS;
     return ok(await newOrdersSince(app.db, since, now));
+  });
+
+  route(app, adminApi.orderChanges, async ({ query, request, reply }) => {
+    const now = Date.now();
+    const answer = await orderChanges(
+      app.db,
+      request.user.id,
+      given(query).since ?? now - LIVE_FIRST_LOOK_MS,
+      now,
+    );
+    // Asked every few seconds by each open screen: the same changes (whatever the time) are a 304.
+    const digest = createHash('sha256')
+      .update(JSON.stringify([answer.changes, answer.more]))
+      .digest('base64url')
+      .slice(0, 22);
+    const etag = `"c${digest}"`;
+    reply.header('etag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
+    return ok(answer);
   });
 }

@@ -16,6 +16,7 @@ import { shopperSees } from '../../domain/refunds.js';
 import type { DeliverySlot, OrderSlot } from '../../domain/slots.js';
 import type { Database } from '../db/schema.js';
 import { refundsOfOrders, shopperRefund } from '../payments/refund.repository.js';
+import { queueNewOrderNotice } from '../push/new-orders.repository.js';
 import type { PricedOrderLine } from './order.pricing.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -105,6 +106,8 @@ export async function insertOrder(db: Db, o: NewOrder, lines: readonly PricedOrd
       })),
     )
     .execute();
+  // The admins who asked hear of it: queued with the order, sent after it commits (api/push).
+  await queueNewOrderNotice(db, id, o);
   return id;
 }
 

@@ -51,6 +51,9 @@ export async function saveSubscription(
           auth: sub.keys.auth,
           subscribed_at: now,
           failing_since: null,
+          // An admin's new-order notifications are that admin's choice on the device: a device that
+          // moves to another account starts without them (the right-hand side reads the row as it was).
+          new_orders: sql<number>`case when push_subscriptions.user_id = ${userId} then push_subscriptions.new_orders else 0 end`,
         }),
       )
       .execute();
@@ -130,7 +133,7 @@ export async function removeSessionSubscriptions(db: Db, sessionId: string): Pro
 }
 
 /** A session that can still be used: not revoked, not expired (a missing row has ended too). */
-function liveSession(eb: ExpressionBuilder<Database, 'push_subscriptions'>, now: number) {
+export function liveSession(eb: ExpressionBuilder<Database, 'push_subscriptions'>, now: number) {
   return eb.exists(
     eb
       .selectFrom('sessions')

@@ -1,4 +1,4 @@
-/** Row types of order pushes (migrations 20261125_1900_push, 20261127_1200_push_limits). */
+/** Row types of order pushes (migrations 20261125_1900_push, 20261127_1200_push_limits, 20261128_1705_new_order_alerts). */
 import type { Generated } from 'kysely';
 
 export interface PushSubscriptionsTable {
@@ -14,6 +14,8 @@ export interface PushSubscriptionsTable {
   subscribed_at: Generated<number>;
   /** Since when every try has failed (null: the last one worked); a day of it drops the device. */
   failing_since: number | null;
+  /** 1: an admin turned on new-order notifications on this device (`../admin/README.md`). */
+  new_orders: Generated<number>;
 }
 
 export interface PushQueueTable {

@@ -1,4 +1,4 @@
-import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import {
   phoneContext,
   type RunningServer,
 } from '../support/e2e.js';
+import { type DeviceSubscription, deviceSubscription, standInPushService } from '../support/push-stand-in.js';
 import { axe, forSale, openShop, type Shop } from '../support/shop.js';
 import {
   cartLine,
@@ -33,7 +34,7 @@ import {
  * Order updates in real Chromium against the real server. With notifications
  * allowed, the page subscribes this device after an order (against a stand-in for the browser's
  * push service, see `standInPushService`; the server's sends to it fail and retry, and nothing
- * below waits for them). An admin's moves show on the open order page and My Orders within seconds, by their
+ * below waits for them; `support/push-stand-in.ts`). An admin's moves show on the open order page and My Orders within seconds, by their
  * ETag polls. Pushes are delivered to the worker through the DevTools protocol
  * (`ServiceWorker.deliverPushMessage`) with the payload the server sends (`orderUpdatePush`):
  * the worker shows one notification per order (a newer status replaces the older) and refreshes
@@ -43,57 +44,6 @@ import {
  * 412x823 in /tmp/shots/order-updates.
  */
 const SHOTS = '/tmp/shots/order-updates';
-
-interface DeviceSubscription {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
-
-/** A device's subscription as a push service would hand it out: a P-256 key and a 16-byte secret. */
-function deviceSubscription(): DeviceSubscription {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    endpoint: `https://push.example.test/device/${randomUUID()}`,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
-}
-
-/**
- * Chromium's own push service is out of reach here: an incognito context (every `newContext`)
- * refuses `pushManager.subscribe` at once ("permission denied"), and a profile on disk waits on
- * Google's servers for minutes. So the page's `subscribe` answers with `device`'s subscription,
- * and records what the page asked for (the options, and the key as base64url) for the test to
- * check. Everything else (the permission, the worker, push delivery, notifications) is
- * Chromium's own. A string, not a function: the test runner's transform would rename helpers.
- */
-function standInPushService(device: DeviceSubscription): string {
-  return `(() => {
-    const device = ${JSON.stringify(device)};
-    const calls = [];
-    window.__pushCalls = calls;
-    // A browser keeps a subscription across page loads: so does the stand-in, in the origin's storage.
-    const made = (bytes) => ({
-      endpoint: device.endpoint,
-      expirationTime: null,
-      options: { userVisibleOnly: true, applicationServerKey: bytes.slice().buffer },
-      toJSON() { return { endpoint: device.endpoint, expirationTime: null, keys: device.keys }; },
-      async unsubscribe() { current = null; localStorage.removeItem('__pushKey'); return true; },
-    });
-    const kept = localStorage.getItem('__pushKey');
-    let current = kept ? made(new Uint8Array(JSON.parse(kept))) : null;
-    PushManager.prototype.subscribe = async function (options) {
-      const raw = options.applicationServerKey;
-      const bytes = raw instanceof ArrayBuffer ? new Uint8Array(raw) : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
-      const key = btoa(String.fromCharCode(...bytes)).split('+').join('-').split('/').join('_').split('=').join('');
-      calls.push({ userVisibleOnly: options.userVisibleOnly, key });
-      current = made(bytes);
-      localStorage.setItem('__pushKey', JSON.stringify([...bytes]));
-      return current;
-    };
-    PushManager.prototype.getSubscription = async function () { return current; };
-  })();`;
-}
 
 let shop: Shop;
 let server: RunningServer;

@@ -12,6 +12,7 @@ import { newsletterMessages } from '../../domain/newsletter.js';
 import { windowLabel } from '../../domain/slots.js';
 import { serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { LiveOrdersBar, useLiveOrders } from './AdminLiveOrders.js';
 import { useAdminQuery } from './connection.js';
 import { download } from './download.js';
 import { LoadError, Loading, Screen } from './ui.js';
@@ -19,8 +20,11 @@ import { LoadError, Loading, Screen } from './ui.js';
 /** DESIGN.md departure 10: the shop's real figures, from one endpoint computed in SQL. */
 export default function Dashboard() {
   const { data, error, loading, reload } = useAdminQuery(adminApi.dashboard, {}, 'dashboard');
+  // A new order or another's move shows in the figures within seconds.
+  const live = useLiveOrders(reload);
   return (
     <Screen title="Dashboard">
+      <LiveOrdersBar live={live} />
       {error && <LoadError text={error} onRetry={reload} />}
       {loading && !data && <Loading />}
       <LastBackup />

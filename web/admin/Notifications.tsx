@@ -1,7 +1,12 @@
-/** The top bar's bell: real orders placed since this admin last opened it (the time is kept on this device). */
+/**
+ * The top bar's bell: real orders placed since this admin last opened it (the time is kept on this
+ * device), looked at every minute while the tab is visible and at once when the open orders list
+ * or dashboard hears of new orders (AdminLiveOrders.tsx).
+ */
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
+import { NEW_ORDERS_EVENT } from '../../domain/admin-live.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { formatRupees } from '../../domain/money.js';
 import { useAdminQuery } from './connection.js';
@@ -15,8 +20,14 @@ export function Notifications() {
   const [open, setOpen] = useState(false);
   const [tick, setTick] = useState(0);
   useEffect(() => {
-    const t = setInterval(() => setTick((n) => n + 1), POLL_MS);
-    return () => clearInterval(t);
+    const look = () => setTick((n) => n + 1);
+    // Not while the tab is hidden; at once when a live screen heard of new orders.
+    const t = setInterval(() => document.visibilityState !== 'hidden' && look(), POLL_MS);
+    window.addEventListener(NEW_ORDERS_EVENT, look);
+    return () => {
+      clearInterval(t);
+      window.removeEventListener(NEW_ORDERS_EVENT, look);
+    };
   }, []);
   const result = useAdminQuery(adminApi.notifications, { query: since ? { since } : {} }, `${since}:${tick}`);
   const data = result.data;

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
 import type { AdminOrderSummary } from '../../domain/admin-answers.js';
+import { liveMessages } from '../../domain/admin-live.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { DEFAULT_PAGE_SIZE, EXPORT_PAGE_SIZE, type Paged } from '../../domain/admin-queries.js';
 import type { PackingSlip as Slip } from '../../domain/gifts.contract.js';
@@ -15,6 +16,7 @@ import { slotsApi } from '../../domain/slots.contract.js';
 import { windowLabel } from '../../domain/slots.js';
 import { serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { LiveOrdersBar, useLiveOrders, useRowInPlace } from './AdminLiveOrders.js';
 import { CancelUnpaid } from './CancelUnpaid.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { useConfirm } from './dialogs.js';
@@ -73,6 +75,12 @@ export default function Orders() {
   };
   const list = useAdminQuery(adminApi.orders, { query }, JSON.stringify(query));
   const selection = JSON.stringify(filters);
+  // New orders and others' moves show within seconds, the row being read kept in its place.
+  const hold = useRowInPlace(list.data);
+  const live = useLiveOrders(() => {
+    hold();
+    list.reload();
+  });
 
   const move = async (o: AdminOrderSummary, next: OrderStatus) => {
     // Cancelling an order paid online refunds what is left of it: the question and its yes say so.
@@ -168,6 +176,7 @@ export default function Orders() {
         </>
       }
     >
+      <LiveOrdersBar live={live} />
       <form className="admin-filters" onSubmit={search}>
         <label className="admin-field">
           <span>Status</span>
@@ -270,7 +279,7 @@ export default function Orders() {
                   </tr>
                 )}
                 {list.data.items.map((o) => (
-                  <OrderRow key={o.orderID} order={o} onMove={move} />
+                  <OrderRow key={o.orderID} order={o} onMove={move} fresh={live.fresh.has(o.orderID)} />
                 ))}
               </tbody>
             </table>
@@ -315,13 +324,16 @@ async function everyPage<T>(fetchPage: (page: number) => Promise<{ data: Paged<T
 function OrderRow({
   order: o,
   onMove,
+  fresh,
 }: {
   order: AdminOrderSummary;
   onMove(o: AdminOrderSummary, next: OrderStatus): void;
+  /** Came in while the list was open. */
+  fresh: boolean;
 }) {
   const to = o.recipient ?? { name: o.customerName, phone: o.customerPhone };
   return (
-    <tr>
+    <tr data-live-row={o.orderID} className={fresh ? 'admin-live-row--new' : undefined}>
       <td data-label="Order ID">
         <span>
           <Link to={`/admin-orders/${o.orderID}`} aria-label={`Order ${o.orderID}`}>
@@ -333,6 +345,7 @@ function OrderRow({
           >
             {o.status}
           </span>
+          {fresh ? <span className="admin-live-new">{liveMessages.newTag}</span> : null}
           <span className="admin-orders__note">{formatOrderDate(o.orderDate)}</span>
         </span>
       </td>
