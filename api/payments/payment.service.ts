@@ -165,7 +165,8 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider 
       // The same cart asked for again under a new key (the page was reloaded, Checkout opened
       // anew): it pays the open provider order it already has, so it can never be paid twice.
       const same = others.find((r) => r.cartKey === cart && r.amountPaise === amount);
-      if (same && (await keepRequest(db, same.id, kept, t, key))) return answer(same.providerOrderId, same.createdAt);
+      if (same && (await keepRequest(db, same.id, kept, t, key)))
+        return answer(same.providerOrderId, same.createdAt);
       // At another amount (the prices moved), the old one is replaced: closed, a late payment refunded.
       if (others.some((r) => r.cartKey === cart)) {
         await closeOpen(db, { userId, cartKey: kept.cartKey, reason: paymentCartMessages.replaced, now: t });
