@@ -11,18 +11,9 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useNavigate } from 'react-router-dom';
 import { adminApi } from '../../domain/admin.contract.js';
 import { LIVE_POLL_MS, liveMessages, NEW_ORDERS_EVENT } from '../../domain/admin-live.js';
-import { ApiError, callRevalidated, serverMessageOr } from '../api/client.js';
-import { useNotify } from '../hooks/useAlerts.js';
-import { chime, chimeAllowed, chimeWanted, setChimeWanted, unlockChime } from './chime.js';
-import { useAdminCall } from './connection.js';
-import {
-  AlertsProblem,
-  alertsBlocked,
-  alertsOn,
-  keepAlertsOn,
-  turnAlertsOff,
-  turnAlertsOn,
-} from './new-order-alerts.js';
+import { ApiError, callRevalidated } from '../api/client.js';
+import { chime, chimeWanted } from './chime.js';
+import { AlertsSwitch, SoundSwitch } from './LiveSwitches.js';
 import { addNews, type News, readAnswer, sinceOf, startWatch } from './order-news.js';
 import './live-orders.css';
 
@@ -218,92 +209,6 @@ export function LiveOrdersBar({ live }: { live: LiveOrders }) {
         <SoundSwitch />
         <AlertsSwitch />
       </div>
-    </div>
-  );
-}
-
-function SoundSwitch() {
-  const [on, setOn] = useState(chimeWanted);
-  const [allowed, setAllowed] = useState(chimeAllowed);
-  useEffect(() => {
-    if (allowed) return;
-    const unlock = () => {
-      unlockChime();
-      setAllowed(chimeAllowed());
-    };
-    window.addEventListener('pointerdown', unlock);
-    window.addEventListener('keydown', unlock);
-    return () => {
-      window.removeEventListener('pointerdown', unlock);
-      window.removeEventListener('keydown', unlock);
-    };
-  }, [allowed]);
-  return (
-    <div className="admin-live__switch">
-      <label>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={on}
-          aria-checked={on}
-          aria-describedby="live-sound-help"
-          onChange={(e) => {
-            const next = e.currentTarget.checked;
-            setChimeWanted(next);
-            setOn(next);
-            // The admin's tap: the sound can start, and says it is on.
-            if (next) void chime();
-          }}
-        />
-        {liveMessages.soundLabel}
-      </label>
-      <p id="live-sound-help" className="admin-live__help">
-        {on && !allowed ? liveMessages.soundNeedsTap : liveMessages.soundHelp}
-      </p>
-    </div>
-  );
-}
-
-function AlertsSwitch() {
-  const adminCall = useAdminCall();
-  const notify = useNotify();
-  const [on, setOn] = useState(alertsOn);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
-  useEffect(() => {
-    void keepAlertsOn(adminCall).catch(() => undefined);
-  }, [adminCall]);
-  const change = async (next: boolean) => {
-    setBusy(true);
-    setNote(null);
-    try {
-      await (next ? turnAlertsOn(adminCall) : turnAlertsOff(adminCall));
-      setOn(next);
-      notify(next ? liveMessages.pushOn : liveMessages.pushOff, 'success');
-    } catch (err) {
-      if (err instanceof AlertsProblem) setNote(err.message);
-      else notify(serverMessageOr(err, liveMessages.pushFailed), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="admin-live__switch">
-      <label>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={on}
-          aria-checked={on}
-          disabled={busy}
-          aria-describedby="live-push-help"
-          onChange={(e) => void change(e.currentTarget.checked)}
-        />
-        {liveMessages.pushLabel}
-      </label>
-      <p id="live-push-help" className="admin-live__help">
-        {note ?? alertsBlocked() ?? liveMessages.pushHelp}
-      </p>
     </div>
   );
 }
