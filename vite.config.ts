@@ -172,6 +172,9 @@ const config = {
     manifest: true,
     // Every browser with service workers and module scripts has modulepreload, or goes without the hint.
     modulePreload: { polyfill: false },
+    // The storefront bench's trace names the modules a long task ran (tests/bench/trace-page.ts): maps
+    // beside the files, no comment in them, so the code and its bytes are those of the plain build.
+    sourcemap: process.env.STOREFRONT_SOURCEMAPS === '1' ? 'hidden' : false,
     rolldownOptions: {
       output: {
         // The admin's chunks (its screens and what only they share) start with "admin-": the worker's
@@ -211,7 +214,7 @@ const config = {
             // recipients' calls load by dynamic import for the same reason: see web/account/recipients.ts).
             {
               name: 'shop',
-              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages|gifts|payment-methods|single-line|delivery-areas|settings)\.ts|sw[\\/](cart|product-reads)\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key)\.tsx?/,
+              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages|gifts|payment-methods|single-line|delivery-areas|settings|visit-order)\.ts|sw[\\/](cart|product-reads)\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key)\.tsx?/,
             },
           ],
         },

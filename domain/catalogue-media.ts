@@ -32,6 +32,16 @@ export function firstImage(product: Pick<Product, 'imagePath'>): string {
 }
 
 /**
+ * The card image: the card variant when the product has one (the device keeps it for every
+ * product, so cards show offline), else its first listed image. No srcset on purpose: a phone's
+ * high-density screen would pick the larger variant, which is only on the device for products
+ * already opened. The server names it too, for the first card of a category page (`api/pages`).
+ */
+export function cardImage(p: Pick<Product, 'images' | 'imagePath'>): string {
+  return p.images[0]?.thumb ?? firstImage(p);
+}
+
+/**
  * The spec's category matching: the route's category is compared, trimmed and
  * case-insensitively, against each of the product's category names.
  */

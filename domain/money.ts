@@ -5,21 +5,22 @@
  * boundary (Razorpay takes amounts in paise).
  */
 /**
- * Made at the first price shown, not when the module loads: building an ICU formatter is the
- * largest part of the first screen's module evaluation, its longest task on a phone, and a price
- * shows only once React renders.
+ * "₹1,250", "₹12,34,568", "-₹200": what `Intl.NumberFormat('en-IN', {style: 'currency', currency: 'INR',
+ * maximumFractionDigits: 0})` writes (tests/unit/money.test.ts compares the two), written by hand:
+ * building that ICU formatter was the longest piece of the product page's first render on a phone
+ * (about 100 ms at 4x CPU, `npm run bench -- storefront`'s trace), for a rule of four lines.
+ * Indian grouping: the last three digits, then pairs. Half a rupee rounds away from zero, and a negative
+ * amount keeps its sign even when it rounds to 0, as ICU does.
  */
-let rupeeFormat: Intl.NumberFormat | undefined;
-
-/** "₹1,250" — en-IN grouping, no decimals. */
 export function formatRupees(rupees: number): string {
-  rupeeFormat ??= new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    maximumFractionDigits: 0,
-    minimumFractionDigits: 0,
-  });
-  return rupeeFormat.format(rupees);
+  if (!Number.isFinite(rupees)) return `₹${rupees}`;
+  const whole = Math.round(Math.abs(rupees));
+  let digits = String(whole);
+  // Beyond 2^53 String() writes an exponent; no price or total comes near it.
+  if (!/^\d+$/.test(digits)) digits = whole.toLocaleString('en-US', { useGrouping: false });
+  const last = digits.slice(-3);
+  const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
+  return `${rupees < 0 || Object.is(rupees, -0) ? '-' : ''}₹${rest ? `${rest},` : ''}${last}`;
 }
 
 export function toPaise(rupees: number): number {

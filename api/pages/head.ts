@@ -20,6 +20,13 @@ export interface PageHead {
   /** True on pages that no search engine should list (search results, a shopper's own pages). */
   noindex: boolean;
   jsonLd: WithContext<Thing>[];
+  /**
+   * The picture the page will show largest first (its LCP), fetched with the app's code instead of
+   * after it has run: the product's main picture, a category's first card.
+   */
+  preloadImage?: { href: string; srcset?: string | undefined; sizes?: string | undefined } | null;
+  /** The order seed the page's lists start with on a first visit (`domain/visit-order.ts`). */
+  visitSeed?: number | null;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -57,11 +64,21 @@ const meta = (attr: 'name' | 'property', key: string, content: string) =>
 export function renderHead(head: PageHead): string {
   const title = pageTitle(head.title);
   const ogTitle = head.title?.trim() || SITE_NAME;
-  const lines = [
-    `<title>${escapeHtml(title)}</title>`,
+  const lines = [`<title>${escapeHtml(title)}</title>`];
+  const image = head.preloadImage;
+  if (image) {
+    const set = image.srcset
+      ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes ?? '100vw')}"`
+      : '';
+    lines.push(
+      `<link rel="preload" as="image" href="${escapeHtml(image.href)}"${set} fetchpriority="high" />`,
+    );
+  }
+  if (head.visitSeed) lines.push(meta('name', 'visit-seed', String(head.visitSeed)));
+  lines.push(
     meta('name', 'description', head.description),
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
-  ];
+  );
   if (head.noindex) lines.push(meta('name', 'robots', 'noindex'));
   lines.push(
     meta('property', 'og:site_name', SITE_NAME),

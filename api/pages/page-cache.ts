@@ -1,9 +1,10 @@
 import type { Category, Product } from '../../domain/catalogue.js';
 import type { DeliveryArea } from '../../domain/delivery-areas.js';
+import { firstInVisitOrder } from '../../domain/visit-order.js';
 import { currentVersion, type Executor, loadProduct } from '../catalogue/catalogue.repository.js';
 import { listCategories } from '../catalogue/category.repository.js';
 import { listAreas } from '../delivery-areas/delivery-area.repository.js';
-import { firstProductIn } from './pages.repository.js';
+import { firstProductIn, productIdsIn } from './pages.repository.js';
 
 /**
  * What page heads read from the catalogue and the delivery areas (whose every
@@ -21,6 +22,7 @@ export class PageCache {
   #categories: Promise<Category[]> | null = null;
   #areas: Promise<DeliveryArea[]> | null = null;
   #categoryProduct = new Map<number, Promise<number | null>>();
+  #categoryIds = new Map<number, Promise<number[]>>();
   readonly #db: Executor;
   readonly #maxProducts: number;
 
@@ -41,6 +43,7 @@ export class PageCache {
       this.#categories = null;
       this.#areas = null;
       this.#categoryProduct = new Map();
+      this.#categoryIds = new Map();
     }
     return version;
   }
@@ -90,5 +93,25 @@ export class PageCache {
     }
     const id = await hit;
     return id === null ? null : this.product(id);
+  }
+
+  /**
+   * The product a category page shows first for a visit's seed (the first of the app's order, `visitOrder`, over
+   * the category's live products), or null when it has none.
+   */
+  async firstCard(categoryID: number, list: string, seed: number): Promise<Product | null> {
+    let hit = this.#categoryIds.get(categoryID);
+    if (!hit) {
+      if (this.#categoryIds.size >= this.#maxProducts) this.#categoryIds.clear();
+      hit = productIdsIn(this.#db, categoryID);
+      this.#categoryIds.set(categoryID, hit);
+      hit.catch(() => this.#categoryIds.delete(categoryID));
+    }
+    const first = firstInVisitOrder(
+      (await hit).map((productID) => ({ productID })),
+      list,
+      seed,
+    );
+    return first ? this.product(first.productID) : null;
   }
 }

@@ -70,3 +70,15 @@ export async function firstProductIn(db: Executor, categoryID: number): Promise<
     .executeTakeFirst();
   return row?.id == null ? null : Number(row.id);
 }
+
+/** Every live product id in a category: a category page's order is made from them (`domain/visit-order.ts`). */
+export async function productIdsIn(db: Executor, categoryID: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('product_categories')
+    .innerJoin('products', 'products.id', 'product_categories.product_id')
+    .select('products.id as id')
+    .where('product_categories.category_id', '=', categoryID)
+    .where('products.deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}

@@ -8,6 +8,7 @@
  * for a screen the app has, never listed either.
  */
 import type { Category, Product } from '../../domain/catalogue.js';
+import { cardImage } from '../../domain/catalogue-media.js';
 import { type DeliveryArea, deliveryAreasText } from '../../domain/delivery-areas.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
 import {
@@ -19,6 +20,8 @@ import {
   STATIC_PAGES,
   summary,
 } from '../../domain/page-head.js';
+import { mediaOf, PRODUCT_IMAGE_SIZES } from '../../domain/product-media.js';
+import { categoryListName } from '../../domain/visit-order.js';
 import type { PageHead } from './head.js';
 import type { PageCache } from './page-cache.js';
 import { breadcrumbJsonLd, homeJsonLd, productJsonLd, productTrail } from './structured-data.js';
@@ -62,7 +65,7 @@ export async function resolvePage(pathname: string, query: URLSearchParams, ctx:
   }
   if ((section === '/products-by-category' || section === '/category') && param && extra === undefined) {
     const category = await findCategory(param, ctx);
-    return category ? categoryPage(category, ctx) : missing(path, ctx);
+    return category ? categoryPage(category, ctx, decodeURIComponent(param)) : missing(path, ctx);
   }
   if (lower === '/search') {
     const q = query.get('q')?.trim() ?? '';
@@ -142,8 +145,12 @@ function fixed(path: string, ctx: PageContext): Page {
   };
 }
 
+/** A page's first-visit order seed: one of a few, so each category page is encoded a few times, not per visit. */
+const VISIT_SEEDS = 8;
+
 function productPage(product: Product, areas: readonly DeliveryArea[], ctx: PageContext): Page {
   const url = ctx.abs(productPath(product.productID));
+  const shown = mediaOf(product)[0];
   return {
     status: 200,
     head: {
@@ -152,6 +159,10 @@ function productPage(product: Product, areas: readonly DeliveryArea[], ctx: Page
       canonical: url,
       type: 'product',
       image: productImage(product, ctx),
+      preloadImage:
+        shown && !shown.video
+          ? { href: shown.path, srcset: shown.srcSet, sizes: shown.srcSet ? PRODUCT_IMAGE_SIZES : undefined }
+          : null,
       price: product.price,
       noindex: false,
       jsonLd: [
@@ -162,11 +173,19 @@ function productPage(product: Product, areas: readonly DeliveryArea[], ctx: Page
   };
 }
 
-async function categoryPage(category: Category, ctx: PageContext): Promise<Page> {
+/**
+ * A category; `routeName` is the category as the address names it (decoded), which names the app's
+ * list. `/products?categoryId=` (All Products, another list) preloads nothing.
+ */
+async function categoryPage(category: Category, ctx: PageContext, routeName?: string): Promise<Page> {
   const url = ctx.abs(categoryPath(category.categoryName));
-  const [pictured, areas] = await Promise.all([
+  const seed = 1 + Math.floor(Math.random() * VISIT_SEEDS);
+  const [pictured, areas, first] = await Promise.all([
     ctx.cache.categoryProduct(category.categoryID),
     ctx.cache.areas(),
+    routeName === undefined
+      ? null
+      : ctx.cache.firstCard(category.categoryID, categoryListName(routeName), seed),
   ]);
   return {
     status: 200,
@@ -179,6 +198,8 @@ async function categoryPage(category: Category, ctx: PageContext): Promise<Page>
       canonical: url,
       type: 'website',
       image: productImage(pictured, ctx),
+      preloadImage: first ? { href: cardImage(first) } : null,
+      visitSeed: first ? seed : null,
       price: null,
       noindex: false,
       jsonLd: [

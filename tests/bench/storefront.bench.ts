@@ -20,6 +20,7 @@ import {
   waitForController,
 } from '../support/e2e.js';
 import { signInOverCdp } from '../support/shopper.js';
+import { printTrace, tracePage } from './trace-page.js';
 
 /**
  * The storefront's figures, each next to a baseline measured in the same run:
@@ -30,7 +31,8 @@ import { signInOverCdp } from '../support/shopper.js';
  * (3) the JavaScript the first screen loads, gzip and brotli, against the bare
  *     page's (goal <= 140 KiB gzip-9 with the data router, and no admin code);
  * (4) a repeat visit offline: time until home shows products (goal < 1 s),
- *     against the first visit online.
+ *     against the first visit online;
+ * (5) each page's long tasks on a first visit, named (trace-page.ts), against the bare page's.
  * (1), offline search latency, is the `search` suite.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -52,7 +54,7 @@ export async function run(): Promise<void> {
   let server: RunningServer | null = null;
   let bare: Server | null = null;
   try {
-    const appDir = await buildWeb(path.join(work, 'app'));
+    const appDir = await buildWeb(path.join(work, 'app'), { STOREFRONT_SOURCEMAPS: '1' });
     const bareDir = await buildBarePage(path.join(work, 'bare-src'), path.join(work, 'bare'));
     server = await startServer({ webDir: appDir });
     const barePort = await freePort();
@@ -84,8 +86,9 @@ export async function run(): Promise<void> {
     console.log(`catalogue: ${feed.products.length} products, ${feed.categories.length} categories`);
 
     // STOREFRONT_BENCH_PARTS=js,offline,lighthouse (any subset) reruns only some parts.
-    const parts = (process.env.STOREFRONT_BENCH_PARTS ?? 'js,offline,lighthouse').split(',');
+    const parts = (process.env.STOREFRONT_BENCH_PARTS ?? 'js,offline,trace,lighthouse').split(',');
     if (parts.includes('js')) await firstScreenJs(server, bareUrl);
+    if (parts.includes('trace')) await longTasks(pages, bareUrl, appDir);
     if (parts.includes('offline')) await offlineRepeatVisit(server);
     if (parts.includes('lighthouse')) await lighthouseScores(pages, bareUrl);
   } finally {
@@ -163,6 +166,27 @@ async function firstScreenJs(server: RunningServer, bareUrl: string): Promise<vo
     // the gzip-only fallback. Both are printed so neither hides the other.
     const wire = shown && app.wire <= 120 * 1024 && app.admin.length === 0 ? 'MET' : 'NOT MET';
     console.log(`  goal as sent (bytes on the wire <= 120 KiB, no admin code): ${wire}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// (5) What runs on the main thread: each page's first visit traced on Lighthouse's phone
+
+async function longTasks(pages: LighthousePage[], bareUrl: string, appDir: string): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    console.log(
+      '\n(5) main thread on a first visit (4x CPU, slow 4G through DevTools): long tasks named by their trace events and the source modules that ran in them',
+    );
+    printTrace('baseline bare Vite + React', await tracePage(browser, bareUrl, appDir), 2);
+    const only = process.env.STOREFRONT_BENCH_PAGES?.split(',');
+    for (const [name, url, prepare] of pages.filter(([n]) => !only || only.includes(n))) {
+      // Checkout needs a signed-in shopper with a cart: its trace is Lighthouse's part's to give.
+      if (prepare) continue;
+      printTrace(name, await tracePage(browser, url, appDir));
+    }
   } finally {
     await browser.close();
   }

@@ -277,3 +277,57 @@ describe('a first visit to a lazy screen', () => {
     }
   });
 });
+
+describe("a first visit's largest picture", () => {
+  // The HTML names the picture the screen then shows first (its LCP), so the phone fetches it with the
+  // app's code; a category page also names the order seed its grid starts with (domain/visit-order.ts).
+  // A preload of any other picture would be a wasted download on a slow link: the screen must show it.
+  it('is named in the HTML, and is the picture the product or category page then shows first', async () => {
+    const product = feed.products.find((p) => p.images.length > 0);
+    const category = feed.categories.find(
+      (c) => feed.products.filter((p) => p.categories.some((x) => x.categoryID === c.categoryID)).length > 2,
+    );
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: 412, height: 823 },
+    });
+    try {
+      const cases = [
+        { path: `/products-details/${product?.productID}`, shown: 'main .gallery__media' },
+        // Several visits: each may get another of the page's seeds, and each must match.
+        ...[1, 2, 3, 4].map(() => ({
+          path: `/products-by-category/${encodeURIComponent(category?.categoryName ?? '')}`,
+          shown: 'main article.card img',
+        })),
+      ];
+      const seeds = new Set<string>();
+      for (const { path, shown } of cases) {
+        const page = await context.newPage();
+        await page.goto(`${server.url}${path}`);
+        const img = page.locator(shown).first();
+        await img.waitFor();
+        // What this very visit's HTML named (each request of a category page may get another seed).
+        const named = await page.evaluate(() => ({
+          href: document
+            .querySelector('link[rel="preload"][as="image"][fetchpriority="high"]')
+            ?.getAttribute('href'),
+          seed: document.querySelector('meta[name="visit-seed"]')?.getAttribute('content') ?? null,
+        }));
+        expect(named.href, path).toBeTruthy();
+        // The element's own source (a srcset's pick differs by screen density; the preload names the same set).
+        expect(await img.getAttribute('src'), path).toBe(named.href);
+        if (path.startsWith('/products-by-category')) {
+          expect(named.seed).toBeTruthy();
+          seeds.add(named.seed ?? '');
+          expect(await page.evaluate(() => sessionStorage.getItem('shopVisitSeed'))).toBe(named.seed);
+        }
+        await page.close();
+      }
+      expect(seeds.size).toBeGreaterThan(0);
+      // Home's random sections and the private pages name no picture.
+      expect(await (await fetch(`${server.url}/home`)).text()).not.toContain('as="image"');
+    } finally {
+      await context.close();
+    }
+  });
+});

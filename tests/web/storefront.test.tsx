@@ -2,12 +2,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES } from '../../domain/shop.js';
+import { visitOrder } from '../../domain/visit-order.js';
 import { addToCart } from '../../sw/cart.js';
 import { db } from '../../sw/db.js';
 import { writeProducts } from '../../sw/product-chunks.js';
 import { getProduct } from '../../sw/product-reads.js';
 import { ProductImage } from '../../web/components/ProductImage.js';
-import { visitOrder } from '../../web/hooks/useProducts.js';
 import { makeProduct, putProducts, renderAt, resetStore, url } from './storefront-fixtures.js';
 
 const { pineapple, redVelvet, chocolate, allCakes, allFlowers } = CATEGORIES;

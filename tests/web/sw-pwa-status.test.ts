@@ -156,4 +156,32 @@ describe('formatSynced', () => {
     expect(earlier).toMatch(/20/);
     expect(earlier).toMatch(/Nov/);
   });
+
+  it("writes what the device's en-IN clock writes, every month and hour", () => {
+    const now = new Date(2026, 0, 1, 12, 0).getTime();
+    for (let month = 0; month < 12; month++) {
+      for (const [hour, minute] of [
+        [0, 0],
+        [0, 7],
+        [9, 5],
+        [11, 59],
+        [12, 0],
+        [13, 30],
+        [23, 59],
+      ] as const) {
+        const at = new Date(2026, month, 14, hour, minute).getTime();
+        expect(formatSynced(at, now)).toBe(
+          new Date(at).toLocaleString('en-IN', {
+            day: 'numeric',
+            month: 'short',
+            hour: 'numeric',
+            minute: '2-digit',
+          }),
+        );
+        expect(formatSynced(at, at)).toBe(
+          new Date(at).toLocaleString('en-IN', { hour: 'numeric', minute: '2-digit' }),
+        );
+      }
+    }
+  });
 });

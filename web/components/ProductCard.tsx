@@ -2,22 +2,12 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '../../domain/catalogue.js';
-import { firstImage } from '../../domain/catalogue-media.js';
+import { cardImage } from '../../domain/catalogue-media.js';
 import { formatRupees } from '../../domain/money.js';
 import { ProductImage } from './ProductImage.js';
 
 function productUrl(p: Pick<Product, 'productID'>): string {
   return `/products-details/${p.productID}`;
-}
-
-/**
- * The card image: the card variant when the product has one (the device
- * keeps it for every product, so cards show offline), else its first listed
- * image. No srcset on purpose: a phone's high-density screen would pick the
- * larger variant, which is only on the device for products already opened.
- */
-function cardImage(p: Pick<Product, 'images' | 'imagePath'>): string {
-  return p.images[0]?.thumb ?? firstImage(p);
 }
 
 /**

@@ -7,6 +7,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Category } from '../../domain/catalogue.js';
+import { isVisitSeed, visitOrder } from '../../domain/visit-order.js';
 import { db } from '../../sw/db.js';
 import type { StoredProduct } from '../../sw/db-rows.js';
 import { allProducts, getProduct, productsInCategory } from '../../sw/product-reads.js';
@@ -55,10 +56,9 @@ export function useStableShuffle<T extends { productID: number }>(
  * finds the same cards in the same places, and React Router's ScrollRestoration puts the page
  * where the shopper left it.
  *
- * The order comes from one random seed per browser tab (sessionStorage: it survives a reload,
- * a new tab starts a new visit) and each product's id, so it needs no stored list, a product
- * added by a sync takes its own place without moving the others, and the same list always
- * comes out the same. ScrollRestoration scrolls once, as the screen commits: the cards must be
+ * The order is `domain/visit-order.ts`'s, from one seed per browser tab (sessionStorage: it
+ * survives a reload, a new tab starts a new visit; a first visit takes the one the server chose for
+ * the page, when it named one). ScrollRestoration scrolls once, as the screen commits: the cards must be
  * there in that very render, but the device's store answers a moment later. So the last order
  * shown of each list is kept in memory and shown until the store's answer replaces it.
  */
@@ -68,44 +68,23 @@ const newSeed = () => Math.floor(Math.random() * 0xffffffff) + 1;
 /** Only without storage (a privacy mode): then the order lasts as long as the page. */
 let pageSeed: number | undefined;
 
+/** The seed the server chose for this page's first visit (`api/pages`), if it names one. */
+function seedOfPage(): number | null {
+  const named = Number(document.querySelector('meta[name="visit-seed"]')?.getAttribute('content'));
+  return isVisitSeed(named) ? named : null;
+}
+
 function visitSeed(): number {
   try {
     const kept = Number(sessionStorage.getItem(SEED_KEY));
-    if (Number.isInteger(kept) && kept > 0 && kept <= 0xffffffff) return kept;
-    const made = newSeed();
+    if (isVisitSeed(kept)) return kept;
+    const made = seedOfPage() ?? newSeed();
     sessionStorage.setItem(SEED_KEY, String(made));
     return made;
   } catch {
-    pageSeed ??= newSeed();
+    pageSeed ??= seedOfPage() ?? newSeed();
     return pageSeed;
   }
-}
-
-/** FNV-1a over the list's name, from the seed: each list of the visit has its own order. */
-function hashText(text: string, start: number): number {
-  let h = start ^ 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** MurmurHash3's finaliser: a well-spread 32-bit rank from the list's seed and a product id. */
-function rank(listSeed: number, productID: number): number {
-  let x = listSeed ^ Math.imul(productID, 0x9e3779b1);
-  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-  return (x ^ (x >>> 16)) >>> 0;
-}
-
-/** `items` in the visit's order for the list named `list` (a category's name, trimmed and lower-cased). */
-export function visitOrder<T extends { productID: number }>(
-  items: readonly T[],
-  list: string,
-  visit: number,
-): T[] {
-  const listSeed = hashText(list, visit);
-  const ranks = new Map(items.map((p) => [p.productID, rank(listSeed, p.productID)]));
-  const of = (p: T) => ranks.get(p.productID) ?? 0;
-  return [...items].sort((a, b) => of(a) - of(b) || a.productID - b.productID);
 }
 
 /** The last order shown of the lists seen lately, newest last. */

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { inCategory } from '../../domain/catalogue-media.js';
 import { messages } from '../../domain/messages.js';
+import { categoryListName } from '../../domain/visit-order.js';
 import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useAddWithPopup } from '../hooks/useAddToCart.js';
@@ -23,7 +24,7 @@ export default function CategoryProducts() {
   useTitle(title || 'Products');
   const all = useAllProducts();
   const matching = useMemo(() => all?.filter((p) => inCategory(p, name)), [all, name]);
-  const products = useVisitOrder(name.toLowerCase(), matching);
+  const products = useVisitOrder(categoryListName(category), matching);
   const { add, popup, closePopup } = useAddWithPopup();
   return (
     <div className="page">

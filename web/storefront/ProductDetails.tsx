@@ -3,9 +3,9 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { unitPrice } from '../../domain/cart.js';
 import type { Product, Variation } from '../../domain/catalogue.js';
-import { isVideo, mediaPaths } from '../../domain/catalogue-media.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
+import { mediaOf, PRODUCT_IMAGE_SIZES } from '../../domain/product-media.js';
 import {
   COPIED_MS,
   chosenSize,
@@ -62,29 +62,6 @@ function Missing() {
   );
 }
 
-interface Media {
-  path: string;
-  video: boolean;
-  thumb: string;
-  srcSet?: string | undefined;
-}
-
-/** The product's media: listed paths (images or videos); images use their stored responsive variants when known. */
-function mediaOf(product: Product): Media[] {
-  const paths = mediaPaths(product);
-  const list: Media[] = paths.map((path) => {
-    if (isVideo(path)) return { path, video: true, thumb: path };
-    const img = product.images.find((i) => i.src === path || i.thumb === path || i.srcset.includes(path));
-    return img
-      ? { path: img.src, video: false, thumb: img.thumb, srcSet: img.srcset }
-      : { path, video: false, thumb: path };
-  });
-  if (!list.length)
-    for (const img of product.images)
-      list.push({ path: img.src, video: false, thumb: img.thumb, srcSet: img.srcset });
-  return list;
-}
-
 function Details({ product }: { product: Product }) {
   const media = useMemo(() => mediaOf(product), [product]);
   const [current, setCurrent] = useState(0);
@@ -121,7 +98,7 @@ function Details({ product }: { product: Product }) {
                 src={shown?.path}
                 srcSet={shown?.srcSet}
                 fallback={shown?.thumb}
-                sizes="(min-width: 768px) 480px, 100vw"
+                sizes={PRODUCT_IMAGE_SIZES}
                 alt={product.title}
                 width={640}
                 height={640}
