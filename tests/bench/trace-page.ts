@@ -157,7 +157,7 @@ function summarise(
   if (!navStart) throw new Error('the trace has no navigation of the page');
   const origin = navStart.ts;
   const onMain = events.filter((e) => e.pid === navStart.pid && e.tid === navStart.tid && e.ts >= origin);
-  const navigationId = (navStart.args?.data as { navigationId?: string }).navigationId;
+  const navigationId = (navStart.args?.data as { navigationId?: string } | undefined)?.navigationId;
   const mark = (n: string) => {
     const e = onMain
       .filter(
@@ -217,12 +217,13 @@ function summarise(
         )
       )
         continue;
+      const script = (e.args?.data as { url?: string } | undefined)?.url;
+      const scripted = ['FunctionCall', 'EvaluateScript', 'v8.compileModule', 'v8.evaluateModule'].includes(
+        e.name,
+      );
       const label =
-        e.name === 'FunctionCall' ||
-        e.name === 'EvaluateScript' ||
-        e.name === 'v8.compileModule' ||
-        e.name === 'v8.evaluateModule'
-          ? `${e.name}${(e.args?.data as { url?: string })?.url ? ` ${new URL(String((e.args?.data as { url?: string }).url)).pathname.replace(/-[\w-]{8}\.js$/, '.js')}` : ''}`
+        scripted && script
+          ? `${e.name} ${new URL(script).pathname.replace(/-[\w-]{8}\.js$/, '.js')}`
           : e.name;
       kinds.set(label, Math.max(kinds.get(label) ?? 0, (e.dur ?? 0) / 1000));
     }
