@@ -115,6 +115,9 @@ function graphemes(): Intl.Segmenter | null {
  * such a device refuses early rather than sending what the server refuses.
  */
 export function countCharacters(text: string): number {
+  // Printable ASCII is one character per letter, and the Segmenter's first use builds ICU's break
+  // rules: most of the product page's first render on a slow phone, for an empty message's "0/40".
+  if (/^[\x20-\x7E]*$/.test(text)) return text.length;
   const seg = graphemes();
   if (!seg) return [...text].length;
   let n = 0;

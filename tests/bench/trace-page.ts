@@ -47,6 +47,9 @@ export interface LongTask {
   ms: number;
   events: string;
   code: string;
+  /** The last response to arrive before the task, and how many elements its style recalculations touched. */
+  after: string;
+  styled: number;
 }
 
 export interface PageTrace {
@@ -202,6 +205,16 @@ function summarise(
   });
 
   const long = tasks.filter((e) => (e.dur ?? 0) / 1000 > LONG_TASK_MS);
+  // Which response a task followed (a lazy screen's code, a stylesheet, the catalogue's page).
+  const urls = new Map<string, string>();
+  for (const e of events) {
+    const data = e.args?.data as { requestId?: string; url?: string } | undefined;
+    if (e.name === 'ResourceSendRequest' && data?.requestId && data.url) urls.set(data.requestId, data.url);
+  }
+  const finishes = events
+    .filter((e) => e.name === 'ResourceFinish')
+    .map((e) => ({ ts: e.ts, url: urls.get(String((e.args?.data as { requestId?: string })?.requestId)) ?? '?' }))
+    .sort((a, b) => a.ts - b.ts);
   const named: LongTask[] = long.map((task) => {
     const end = task.ts + (task.dur ?? 0);
     // The task's direct pieces by total time: what kind of work it was.
@@ -240,7 +253,22 @@ function summarise(
         .slice(0, n)
         .map(([k, v]) => fmt(k, v))
         .join(', ');
+    const before = finishes.filter((f) => f.ts <= task.ts).at(-1);
+    let after = '(nothing yet)';
+    if (before) {
+      try {
+        const u = new URL(before.url);
+        after = `${u.pathname.replace(/-[\w-]{8}\.(js|css)$/, '.$1')}${u.search}`.slice(0, 60);
+      } catch {
+        after = before.url.slice(0, 60);
+      }
+    }
+    const styled = inside
+      .filter((e) => e.name === 'UpdateLayoutTree')
+      .reduce((n, e) => n + Number((e.args as { elementCount?: number } | undefined)?.elementCount ?? 0), 0);
     return {
+      after,
+      styled,
       start: (task.ts - origin) / 1000,
       ms: (task.dur ?? 0) / 1000,
       events: top(kinds, 4, (k, v) => `${k} ${v.toFixed(0)}`),
@@ -266,5 +294,6 @@ export function printTrace(label: string, r: PageTrace, shown = 6): void {
       `    ${t.ms.toFixed(0).padStart(4)} ms at ${t.start.toFixed(0).padStart(5)} ms  [${t.events}]`,
     );
     console.log(`                          code: ${t.code}`);
+    console.log(`                          after ${t.after}${t.styled ? `; style recalculated for ${t.styled} elements` : ''}`);
   }
 }
