@@ -212,9 +212,13 @@ const config = {
             // gift rules and controls (issue 26) the product page, the cart and the checkout share: four more
             // chunks of their own would have put four more names into the first screen's entry (the saved
             // recipients' calls load by dynamic import for the same reason: see web/account/recipients.ts).
+            // With them the small modules those screens and checkout share (the delivery promise and its
+            // facts, slots, India time, phone numbers and their words): eight chunks of a few hundred bytes
+            // each were eight more requests before a first visit's product or category page could paint,
+            // on a phone's six connections (the storefront bench's Lighthouse part).
             {
               name: 'shop',
-              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages|gifts|payment-methods|single-line|delivery-areas|settings|visit-order)\.ts|sw[\\/](cart|product-reads)\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key)\.tsx?/,
+              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages|gifts|payment-methods|single-line|delivery-areas|settings|visit-order|phone|india-time|slot-schema|slots|delivery-promise|slot-messages|delivery-words)\.ts|sw[\\/](cart|product-reads)\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key|hooks[\\/]useDelivery|hooks[\\/]useDeliveryFacts)\.tsx?/,
             },
           ],
         },

@@ -131,6 +131,21 @@ describe('the install offer waits for a look around and stays out of the admin a
     expect(await screen.findByRole('button', { name: 'Install app' })).toBeTruthy();
   });
 
+  it('never offers installation on Checkout, where the card would push the form down', async () => {
+    const router = createMemoryRouter(
+      [{ id: 'storefront', path: '*', element: createElement(PwaStatus) }],
+      { initialEntries: ['/cart', '/checkout'], initialIndex: 1 },
+    );
+    render(createElement(RouterProvider, { router }));
+    await act(() => addToCart(makeProduct(1), null, 1, db));
+    act(() => setPwaState({ canInstall: true, updateReady: true }));
+    await screen.findByRole('region', { name: 'A new version is ready' });
+    expect(screen.queryByRole('button', { name: 'Install app' })).toBeNull();
+    // Back in the cart, it is offered.
+    await act(() => router.navigate('/cart'));
+    expect(await screen.findByRole('button', { name: 'Install app' })).toBeTruthy();
+  });
+
   it('never offers installation in the admin area, while updates are offered there', async () => {
     const router = renderStrip('/dashboard');
     act(() => setPwaState({ canInstall: true, showIosInstallHint: true, updateReady: true }));
