@@ -14,10 +14,8 @@
  */
 export function formatRupees(rupees: number): string {
   if (!Number.isFinite(rupees)) return `₹${rupees}`;
-  const whole = Math.round(Math.abs(rupees));
-  let digits = String(whole);
-  // Beyond 2^53 String() writes an exponent; no price or total comes near it.
-  if (!/^\d+$/.test(digits)) digits = whole.toLocaleString('en-US', { useGrouping: false });
+  // Below 10^21 String() writes every digit; no price or total comes near it.
+  const digits = String(Math.round(Math.abs(rupees)));
   const last = digits.slice(-3);
   const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
   return `${rupees < 0 || Object.is(rupees, -0) ? '-' : ''}₹${rest ? `${rest},` : ''}${last}`;

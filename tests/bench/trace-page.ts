@@ -213,7 +213,10 @@ function summarise(
   }
   const finishes = events
     .filter((e) => e.name === 'ResourceFinish')
-    .map((e) => ({ ts: e.ts, url: urls.get(String((e.args?.data as { requestId?: string })?.requestId)) ?? '?' }))
+    .map((e) => ({
+      ts: e.ts,
+      url: urls.get(String((e.args?.data as { requestId?: string })?.requestId)) ?? '?',
+    }))
     .sort((a, b) => a.ts - b.ts);
   const named: LongTask[] = long.map((task) => {
     const end = task.ts + (task.dur ?? 0);
@@ -294,6 +297,8 @@ export function printTrace(label: string, r: PageTrace, shown = 6): void {
       `    ${t.ms.toFixed(0).padStart(4)} ms at ${t.start.toFixed(0).padStart(5)} ms  [${t.events}]`,
     );
     console.log(`                          code: ${t.code}`);
-    console.log(`                          after ${t.after}${t.styled ? `; style recalculated for ${t.styled} elements` : ''}`);
+    console.log(
+      `                          after ${t.after}${t.styled ? `; style recalculated for ${t.styled} elements` : ''}`,
+    );
   }
 }

@@ -132,10 +132,10 @@ describe('the install offer waits for a look around and stays out of the admin a
   });
 
   it('never offers installation on Checkout, where the card would push the form down', async () => {
-    const router = createMemoryRouter(
-      [{ id: 'storefront', path: '*', element: createElement(PwaStatus) }],
-      { initialEntries: ['/cart', '/checkout'], initialIndex: 1 },
-    );
+    const router = createMemoryRouter([{ id: 'storefront', path: '*', element: createElement(PwaStatus) }], {
+      initialEntries: ['/cart', '/checkout'],
+      initialIndex: 1,
+    });
     render(createElement(RouterProvider, { router }));
     await act(() => addToCart(makeProduct(1), null, 1, db));
     act(() => setPwaState({ canInstall: true, updateReady: true }));
