@@ -14,6 +14,7 @@ import { parseWith } from '../../domain/validation.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useDeliveryFacts } from '../hooks/useDeliveryFacts.js';
+import { PaymentMark, SocialMark } from './FooterMarks.js';
 
 const SOCIAL = socialProfiles(import.meta.env);
 
@@ -42,7 +43,7 @@ function Links({ list }: { list: readonly (readonly [string, string])[] }) {
  * to the nearest real page rather than nowhere; Blogs has no page yet and says
  * so instead of linking to another one. The subscribe box works (DESIGN.md
  * departure 16; the spec's had no behaviour). Payment and social marks are
- * drawn in the stylesheet; social icons show only for profiles the shop has
+ * drawn inline (FooterMarks.tsx); social icons show only for profiles the shop has
  * configured. Where the shop delivers is said from the device's delivery areas.
  */
 export function Footer() {
@@ -84,7 +85,7 @@ export function Footer() {
           <ul className="marks" aria-labelledby="footer-pay">
             {PAYMENT_METHODS.map((m) => (
               <li key={m.id}>
-                <span className={`pay pay--${m.id}`} role="img" aria-label={m.name} />
+                <PaymentMark id={m.id} name={m.name} />
               </li>
             ))}
           </ul>
@@ -103,6 +104,7 @@ export function Footer() {
                     target="_blank"
                     rel="noopener noreferrer"
                   >
+                    <SocialMark id={s.id} />
                     <span className="visually-hidden">{s.name} (opens in a new tab)</span>
                   </a>
                 </li>
