@@ -145,6 +145,8 @@ describe('checkout form', { timeout: 30_000 }, () => {
     await cartWith(600);
     renderAt('/checkout');
     await screen.findByRole('heading', { name: 'Checkout' });
+    // The form comes once the device has answered for the cart and the slots.
+    await screen.findByLabelText('Preferred Delivery Date');
     expect(screen.queryByText(messages.fullNameRequired)).toBeNull();
     expect((field('Preferred Delivery Date') as HTMLInputElement).value).toBe(
       earliestDeliveryDate(new Date()),

@@ -236,7 +236,9 @@ export default function Checkout() {
     <div className="page checkout">
       <h1>{t.heading}</h1>
       {edit.drafted && cart.length ? <DraftNote onClear={edit.clear} /> : null}
-      {lines && !cart.length ? (
+      {/* Nothing until the device has answered for the cart and the slots (milliseconds): the slot
+          picker arriving afterwards pushed the rest of the form down (a layout shift Lighthouse saw). */}
+      {lines === undefined || device === undefined ? null : !cart.length ? (
         <div className="empty">
           <p>{t.emptyCart}</p>
           <Link to="/products" className="btn btn--primary">
