@@ -6,10 +6,10 @@
  */
 import type { DeliveryFacts } from '../../domain/delivery-words.js';
 import { DEFAULT_SETTINGS } from '../../domain/settings.js';
-import { useDeliveryAreas, useShopSettings } from './useDelivery.js';
+import { useDeliveryFacts as useFacts } from './useDelivery.js';
 
+/** From the page's one read of the delivery facts (`useDelivery.ts`). */
 export function useDeliveryFacts(): DeliveryFacts {
-  const areas = useDeliveryAreas();
-  const settings = useShopSettings() ?? DEFAULT_SETTINGS;
-  return { areas, noticeDays: settings.photoCakeNoticeDays };
+  const facts = useFacts();
+  return { areas: facts?.areas, noticeDays: (facts?.settings ?? DEFAULT_SETTINGS).photoCakeNoticeDays };
 }
