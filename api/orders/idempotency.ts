@@ -152,10 +152,15 @@ export class InFlight {
   }
 }
 
+/** The advisory lock's two ints for (user, key). */
+function keyLockIds(userId: number, key: string): [number, number] {
+  return [userId, createHash('sha256').update(key).digest().readInt32BE(0)];
+}
+
 /** The advisory lock of (user, key), waited for as long as the transaction's `lock_timeout` allows. */
 async function takeKeyLock(trx: Transaction<Database>, userId: number, key: string): Promise<void> {
-  const k2 = createHash('sha256').update(key).digest().readInt32BE(0);
-  await sql`select pg_advisory_xact_lock(${userId}::int, ${k2}::int)`.execute(trx);
+  const [k1, k2] = keyLockIds(userId, key);
+  await sql`select pg_advisory_xact_lock(${k1}::int, ${k2}::int)`.execute(trx);
 }
 
 /** How long the page's request waits for another holder of its key (another process placing it). */
@@ -176,15 +181,21 @@ export async function lockKeyInTransaction(
   key: string,
 ): Promise<void> {
   if (dialect !== 'postgres') return;
-  await sql.raw(`set local lock_timeout = ${KEY_WAIT_MS}`).execute(trx);
+  const [k1, k2] = keyLockIds(userId, key);
+  if (!Number.isInteger(k1) || !Number.isInteger(k2)) throw new Error('advisory lock ids must be integers');
   try {
-    await takeKeyLock(trx, userId, key);
+    // One round trip (three statements, no parameters, so the simple protocol runs them in turn):
+    // the wait bounded, the lock, and the default back for the rest of the order's transaction.
+    await sql
+      .raw(
+        `set local lock_timeout = ${KEY_WAIT_MS}; select pg_advisory_xact_lock(${k1}::int, ${k2}::int); set local lock_timeout to default`,
+      )
+      .execute(trx);
   } catch (err) {
     // 55P03 lock_not_available: the wait ran out (the transaction is aborted and rolls back).
     if ((err as { code?: unknown }).code === '55P03') throw inProgress();
     throw err;
   }
-  await sql.raw('set local lock_timeout to default').execute(trx);
 }
 
 /**

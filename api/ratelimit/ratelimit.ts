@@ -26,10 +26,14 @@ export interface RateDecision {
 export interface RateLimiter {
   /** Counts one hit on `key` and says whether it is within `rule`. */
   hit(key: string, rule: RateRule, now?: number): Promise<RateDecision>;
+  /** Counts one hit on each key, as `hit` does each, in as few trips as the store allows. */
+  hitAll(hits: readonly Hit[], now?: number): Promise<RateDecision[]>;
   /** Forgets a key (e.g. the failed-login counter of an email after a good login). */
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
+
+export type Hit = readonly [key: string, rule: RateRule];
 
 function decide(count: number, windowStart: number, rule: RateRule, now: number): RateDecision {
   return {
@@ -45,32 +49,69 @@ export class DatabaseRateLimiter implements RateLimiter {
   constructor(private readonly db: Kysely<Database>) {}
 
   async hit(key: string, rule: RateRule, now = Date.now()): Promise<RateDecision> {
-    // One upsert on both dialects: a window that has ended starts again at 1.
-    const row = await this.db
+    const [decision] = await this.hitAll([[key, rule]], now);
+    if (!decision) throw new Error(`rate limit: no count for ${key}`);
+    return decision;
+  }
+
+  /**
+   * One upsert for all the keys, on both dialects: a window that has ended starts again at 1.
+   * Each row's own window is `excluded`'s (the row as it would have been inserted), so keys
+   * with different rules share the statement. Rows go in key order: two requests upserting
+   * overlapping keys lock them in the same order and never deadlock on PostgreSQL. A key named
+   * twice is counted twice, one statement after the other (a statement may touch a row once).
+   */
+  async hitAll(hits: readonly Hit[], now = Date.now()): Promise<RateDecision[]> {
+    const keys = new Set(hits.map(([key]) => key));
+    if (keys.size < hits.length) {
+      const decisions: RateDecision[] = [];
+      for (const [key, rule] of hits) decisions.push(await this.hit(key, rule, now));
+      return decisions;
+    }
+    if (!hits.length) return [];
+    const rows = [...hits]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, rule]) => ({ key, count: 1, window_start: now, window_ms: rule.windowMs }));
+    const counted = await this.db
       .insertInto('rate_limits')
-      .values({ key, count: 1, window_start: now, window_ms: rule.windowMs })
+      .values(rows)
       .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => ({
-          count: eb
-            .case()
-            .when('rate_limits.window_start', '<=', now - rule.windowMs)
-            .then(1)
-            .else(eb('rate_limits.count', '+', 1))
-            .end(),
-          window_start: eb
-            .case()
-            .when('rate_limits.window_start', '<=', now - rule.windowMs)
-            .then(now)
-            .else(eb.ref('rate_limits.window_start'))
-            .end(),
-          window_ms: rule.windowMs,
-        })),
+        oc.column('key').doUpdateSet((eb) => {
+          const ended = eb(
+            'rate_limits.window_start',
+            '<=',
+            eb(eb.ref('excluded.window_start'), '-', eb.ref('excluded.window_ms')),
+          );
+          return {
+            count: eb
+              .case()
+              .when(ended)
+              .then(1)
+              .else(eb('rate_limits.count', '+', 1))
+              .end(),
+            window_start: eb
+              .case()
+              .when(ended)
+              .then(eb.ref('excluded.window_start'))
+              .else(eb.ref('rate_limits.window_start'))
+              .end(),
+            window_ms: eb.ref('excluded.window_ms'),
+          };
+        }),
       )
-      .returning(['count', 'window_start'])
-      .executeTakeFirstOrThrow();
-    this.hits += 1;
-    if (this.hits % 500 === 0) await this.prune(now);
-    return decide(Number(row.count), Number(row.window_start), rule, now);
+      .returning(['key', 'count', 'window_start'])
+      .execute();
+    const byKey = new Map(counted.map((r) => [r.key, r]));
+    this.hits += hits.length;
+    if (this.hits >= 500) {
+      this.hits = 0;
+      await this.prune(now);
+    }
+    return hits.map(([key, rule]) => {
+      const row = byKey.get(key);
+      if (!row) throw new Error(`rate limit: no count for ${key}`);
+      return decide(Number(row.count), Number(row.window_start), rule, now);
+    });
   }
 
   async reset(key: string): Promise<void> {
@@ -115,6 +156,11 @@ export class RedisRateLimiter implements RateLimiter {
     return { allowed: count <= rule.limit, count, retryAfterMs: Math.max(0, ttl) };
   }
 
+  /** Redis answers commands on one connection in order; sent together, they cost one wait. */
+  hitAll(hits: readonly Hit[]): Promise<RateDecision[]> {
+    return Promise.all(hits.map(([key, rule]) => this.hit(key, rule)));
+  }
+
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
   }
@@ -130,10 +176,10 @@ export class RedisRateLimiter implements RateLimiter {
  */
 export async function hitOrRefuse(
   limiter: RateLimiter,
-  hits: [key: string, rule: RateRule][],
+  hits: readonly Hit[],
   message: string,
 ): Promise<void> {
-  const decisions = await Promise.all(hits.map(([key, rule]) => limiter.hit(key, rule)));
+  const decisions = await limiter.hitAll(hits);
   const refused = decisions.filter((d) => !d.allowed);
   if (refused.length) throw tooMany(message, Math.max(...refused.map((d) => d.retryAfterMs)) / 1000);
 }

@@ -135,7 +135,10 @@ export async function takeSlot(
   // locked, or every order of the shop would queue behind one row on PostgreSQL.
   if (chosen && chosen.capacity !== null && lock) await lockSlot(lock.trx, lock.dialect, chosen.slotID);
   const closures = await listClosures(db, indiaClock(now).date);
-  const dayCount = chosen ? await bookedCounts(db, [date]) : new Map<string, number>();
+  // An unlimited slot is never full: its count would change nothing, and counting a busy date's
+  // orders was the costliest statement of an order.
+  const dayCount =
+    chosen && chosen.capacity !== null ? await bookedCounts(db, [date]) : new Map<string, number>();
   const state = chosen
     ? slotOn(chosen, date, now, {
         closed: closures.find((c) => c.date === date)?.message ?? null,

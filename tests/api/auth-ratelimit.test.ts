@@ -95,6 +95,55 @@ for (const dialect of DIALECTS) {
       expect(Math.max(...decisions.map((d) => d.count))).toBe(20);
     });
 
+    it('hitAll counts each key as its own hit would, by its own window, in parallel too', async () => {
+      const limiter = new DatabaseRateLimiter(t.db.kysely);
+      const short = { limit: 2, windowMs: 10_000 };
+      const t0 = 5_000_000;
+      // Named out of key order: the answers follow the hits as given.
+      const hits = [
+        ['all:z', short],
+        ['all:a', rule],
+      ] as const;
+      const first = await limiter.hitAll(hits, t0);
+      expect(first.map((d) => [d.count, d.allowed])).toEqual([
+        [1, true],
+        [1, true],
+      ]);
+      await limiter.hitAll(hits, t0 + 1000);
+      const third = await limiter.hitAll(hits, t0 + 2000);
+      expect(third.map((d) => [d.count, d.allowed])).toEqual([
+        [3, false],
+        [3, true],
+      ]);
+      expect(third[0]?.retryAfterMs).toBe(short.windowMs - 2000);
+      // The short window ended, the long one did not.
+      const later = await limiter.hitAll(hits, t0 + short.windowMs);
+      expect(later.map((d) => d.count)).toEqual([1, 4]);
+      // The same key twice counts twice.
+      expect((await limiter.hitAll([hits[1], hits[1]], t0 + short.windowMs)).map((d) => d.count)).toEqual([
+        5, 6,
+      ]);
+      const now = Date.now();
+      const parallel = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          limiter.hitAll(
+            i % 2
+              ? [
+                  ['pair:a', rule],
+                  ['pair:b', rule],
+                ]
+              : [
+                  ['pair:b', rule],
+                  ['pair:a', rule],
+                ],
+            now,
+          ),
+        ),
+      );
+      expect(parallel.flat().filter((d) => d.allowed)).toHaveLength(10);
+      expect(Math.max(...parallel.flat().map((d) => d.count))).toBe(20);
+    });
+
     it('with REDIS_URL set, the app keeps its login limits in Redis', async () => {
       const email = `redis-limit-${Date.now()}@example.test`;
       const login = () =>
