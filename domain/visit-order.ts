@@ -45,23 +45,25 @@ export function visitOrder<T extends { productID: number }>(
   return [...items].sort((a, b) => of(a) - of(b) || a.productID - b.productID);
 }
 
-/** The first of `visitOrder(items, list, visit)`, found in one pass (the server asks it per page). */
+/** The first `n` of `visitOrder(items, list, visit)`, found in one pass (the server asks it per page). */
 export function firstInVisitOrder<T extends { productID: number }>(
   items: readonly T[],
   list: string,
   visit: number,
-): T | undefined {
+  n: number,
+): T[] {
   const listSeed = hashText(list, visit);
-  let best: T | undefined;
-  let bestRank = 0;
+  const best: { item: T; rank: number }[] = [];
+  const before = (a: { item: T; rank: number }, b: { item: T; rank: number }) =>
+    a.rank - b.rank || a.item.productID - b.item.productID;
   for (const item of items) {
-    const r = rank(listSeed, item.productID);
-    if (!best || r < bestRank || (r === bestRank && item.productID < best.productID)) {
-      best = item;
-      bestRank = r;
-    }
+    const entry = { item, rank: rank(listSeed, item.productID) };
+    if (best.length === n && before(entry, best[n - 1] as { item: T; rank: number }) >= 0) continue;
+    best.push(entry);
+    best.sort(before);
+    if (best.length > n) best.pop();
   }
-  return best;
+  return best.map((b) => b.item);
 }
 
 /** A category page's list name, from the category as its address names it (already URL-decoded). */

@@ -21,10 +21,12 @@ export interface PageHead {
   noindex: boolean;
   jsonLd: WithContext<Thing>[];
   /**
-   * The picture the page will show largest first (its LCP), fetched with the app's code instead of
-   * after it has run: the product's main picture, a category's first card.
+   * The pictures the page's first screen shows (its LCP among them), fetched with the app's code
+   * instead of after it has run: the product's main picture, a category's first four cards (a
+   * phone's first screen; the largest-painted of equal cards can be any, by a subpixel). The first
+   * is fetched at high priority.
    */
-  preloadImage?: { href: string; srcset?: string | undefined; sizes?: string | undefined } | null;
+  preloadImages?: { href: string; srcset?: string | undefined; sizes?: string | undefined }[];
   /** The order seed the page's lists start with on a first visit (`domain/visit-order.ts`). */
   visitSeed?: number | null;
 }
@@ -65,14 +67,12 @@ export function renderHead(head: PageHead): string {
   const title = pageTitle(head.title);
   const ogTitle = head.title?.trim() || SITE_NAME;
   const lines = [`<title>${escapeHtml(title)}</title>`];
-  const image = head.preloadImage;
-  if (image) {
+  for (const [i, image] of (head.preloadImages ?? []).entries()) {
     const set = image.srcset
       ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes ?? '100vw')}"`
       : '';
-    lines.push(
-      `<link rel="preload" as="image" href="${escapeHtml(image.href)}"${set} fetchpriority="high" />`,
-    );
+    const priority = i === 0 ? ' fetchpriority="high"' : '';
+    lines.push(`<link rel="preload" as="image" href="${escapeHtml(image.href)}"${set}${priority} />`);
   }
   if (head.visitSeed) lines.push(meta('name', 'visit-seed', String(head.visitSeed)));
   lines.push(

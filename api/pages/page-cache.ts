@@ -96,10 +96,10 @@ export class PageCache {
   }
 
   /**
-   * The product a category page shows first for a visit's seed (the first of the app's order, `visitOrder`, over
-   * the category's live products), or null when it has none.
+   * The products a category page shows first for a visit's seed (the first `n` of the app's order,
+   * `visitOrder`, over the category's live products).
    */
-  async firstCard(categoryID: number, list: string, seed: number): Promise<Product | null> {
+  async firstCards(categoryID: number, list: string, seed: number, n: number): Promise<Product[]> {
     let hit = this.#categoryIds.get(categoryID);
     if (!hit) {
       if (this.#categoryIds.size >= this.#maxProducts) this.#categoryIds.clear();
@@ -111,7 +111,9 @@ export class PageCache {
       (await hit).map((productID) => ({ productID })),
       list,
       seed,
+      n,
     );
-    return first ? this.product(first.productID) : null;
+    const products = await Promise.all(first.map((p) => this.product(p.productID)));
+    return products.filter((p): p is Product => p !== null);
   }
 }

@@ -147,6 +147,8 @@ function fixed(path: string, ctx: PageContext): Page {
 
 /** A page's first-visit order seed: one of a few, so each category page is encoded a few times, not per visit. */
 const VISIT_SEEDS = 8;
+/** The cards a phone's first screen shows of a category (two rows of two). */
+const FIRST_SCREEN_CARDS = 4;
 
 function productPage(product: Product, areas: readonly DeliveryArea[], ctx: PageContext): Page {
   const url = ctx.abs(productPath(product.productID));
@@ -159,10 +161,16 @@ function productPage(product: Product, areas: readonly DeliveryArea[], ctx: Page
       canonical: url,
       type: 'product',
       image: productImage(product, ctx),
-      preloadImage:
+      preloadImages:
         shown && !shown.video
-          ? { href: shown.path, srcset: shown.srcSet, sizes: shown.srcSet ? PRODUCT_IMAGE_SIZES : undefined }
-          : null,
+          ? [
+              {
+                href: shown.path,
+                srcset: shown.srcSet,
+                sizes: shown.srcSet ? PRODUCT_IMAGE_SIZES : undefined,
+              },
+            ]
+          : [],
       price: product.price,
       noindex: false,
       jsonLd: [
@@ -184,8 +192,8 @@ async function categoryPage(category: Category, ctx: PageContext, routeName?: st
     ctx.cache.categoryProduct(category.categoryID),
     ctx.cache.areas(),
     routeName === undefined
-      ? null
-      : ctx.cache.firstCard(category.categoryID, categoryListName(routeName), seed),
+      ? []
+      : ctx.cache.firstCards(category.categoryID, categoryListName(routeName), seed, FIRST_SCREEN_CARDS),
   ]);
   return {
     status: 200,
@@ -198,8 +206,8 @@ async function categoryPage(category: Category, ctx: PageContext, routeName?: st
       canonical: url,
       type: 'website',
       image: productImage(pictured, ctx),
-      preloadImage: first ? { href: cardImage(first) } : null,
-      visitSeed: first ? seed : null,
+      preloadImages: first.map((p) => ({ href: cardImage(p) })),
+      visitSeed: first.length ? seed : null,
       price: null,
       noindex: false,
       jsonLd: [

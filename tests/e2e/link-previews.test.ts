@@ -282,7 +282,7 @@ describe("a first visit's largest picture", () => {
   // The HTML names the picture the screen then shows first (its LCP), so the phone fetches it with the
   // app's code; a category page also names the order seed its grid starts with (domain/visit-order.ts).
   // A preload of any other picture would be a wasted download on a slow link: the screen must show it.
-  it('is named in the HTML, and is the picture the product or category page then shows first', async () => {
+  it("is named in the HTML, with the first screen's other cards, as the product or category page then shows them", async () => {
     const product = feed.products.find((p) => p.images.length > 0);
     const category = feed.categories.find(
       (c) => feed.products.filter((p) => p.categories.some((x) => x.categoryID === c.categoryID)).length > 2,
@@ -308,18 +308,29 @@ describe("a first visit's largest picture", () => {
         await img.waitFor();
         // What this very visit's HTML named (each request of a category page may get another seed).
         const named = await page.evaluate(() => ({
-          href: document
+          hrefs: [...document.querySelectorAll('link[rel="preload"][as="image"]')].map((l) =>
+            l.getAttribute('href'),
+          ),
+          high: document
             .querySelector('link[rel="preload"][as="image"][fetchpriority="high"]')
             ?.getAttribute('href'),
           seed: document.querySelector('meta[name="visit-seed"]')?.getAttribute('content') ?? null,
         }));
-        expect(named.href, path).toBeTruthy();
+        expect(named.high, path).toBeTruthy();
+        expect(named.hrefs[0]).toBe(named.high);
         // The element's own source (a srcset's pick differs by screen density; the preload names the same set).
-        expect(await img.getAttribute('src'), path).toBe(named.href);
+        expect(await img.getAttribute('src'), path).toBe(named.high);
         if (path.startsWith('/products-by-category')) {
+          // A phone's first screen: the first four cards, in the order shown.
+          const shownFirst = await page
+            .locator(shown)
+            .evaluateAll((els) => els.slice(0, 4).map((e) => e.getAttribute('src')));
+          expect(named.hrefs).toEqual(shownFirst);
           expect(named.seed).toBeTruthy();
           seeds.add(named.seed ?? '');
           expect(await page.evaluate(() => sessionStorage.getItem('shopVisitSeed'))).toBe(named.seed);
+        } else {
+          expect(named.hrefs).toHaveLength(1);
         }
         await page.close();
       }
