@@ -48,16 +48,23 @@ export class PageCache {
     return version;
   }
 
-  product(id: number): Promise<Product | null> {
-    let hit = this.#products.get(id);
+  /**
+   * A read kept under its key until the next version, at most `maxProducts` kept per map. A failed
+   * read is not remembered: the next request asks the database again.
+   */
+  #remember<K, V>(map: Map<K, Promise<V>>, key: K, read: () => Promise<V>): Promise<V> {
+    let hit = map.get(key);
     if (!hit) {
-      if (this.#products.size >= this.#maxProducts) this.#products.clear();
-      hit = loadProduct(this.#db, id);
-      this.#products.set(id, hit);
-      // A failed read is not remembered: the next request asks the database again.
-      hit.catch(() => this.#products.delete(id));
+      if (map.size >= this.#maxProducts) map.clear();
+      hit = read();
+      map.set(key, hit);
+      hit.catch(() => map.delete(key));
     }
     return hit;
+  }
+
+  product(id: number): Promise<Product | null> {
+    return this.#remember(this.#products, id, () => loadProduct(this.#db, id));
   }
 
   categories(): Promise<Category[]> {
@@ -85,13 +92,9 @@ export class PageCache {
 
   /** The product whose picture stands for a category in its link preview. */
   async categoryProduct(categoryID: number): Promise<Product | null> {
-    let hit = this.#categoryProduct.get(categoryID);
-    if (!hit) {
-      hit = firstProductIn(this.#db, categoryID);
-      this.#categoryProduct.set(categoryID, hit);
-      hit.catch(() => this.#categoryProduct.delete(categoryID));
-    }
-    const id = await hit;
+    const id = await this.#remember(this.#categoryProduct, categoryID, () =>
+      firstProductIn(this.#db, categoryID),
+    );
     return id === null ? null : this.product(id);
   }
 
@@ -100,15 +103,9 @@ export class PageCache {
    * `visitOrder`, over the category's live products).
    */
   async firstCards(categoryID: number, list: string, seed: number, n: number): Promise<Product[]> {
-    let hit = this.#categoryIds.get(categoryID);
-    if (!hit) {
-      if (this.#categoryIds.size >= this.#maxProducts) this.#categoryIds.clear();
-      hit = productIdsIn(this.#db, categoryID);
-      this.#categoryIds.set(categoryID, hit);
-      hit.catch(() => this.#categoryIds.delete(categoryID));
-    }
+    const ids = await this.#remember(this.#categoryIds, categoryID, () => productIdsIn(this.#db, categoryID));
     const first = firstInVisitOrder(
-      (await hit).map((productID) => ({ productID })),
+      ids.map((productID) => ({ productID })),
       list,
       seed,
       n,
