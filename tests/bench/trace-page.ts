@@ -245,7 +245,9 @@ function summarise(
     }
     if (process.env.TRACE_DEBUG && (task.dur ?? 0) > 120_000)
       for (const e of inside)
-        console.log(`      ${' '.repeat(Math.min(20, Math.round((e.ts - task.ts) / 5000)))}${e.name} ${((e.dur ?? 0) / 1000).toFixed(1)} ${JSON.stringify(e.args ?? {}).slice(0, 160)}`);
+        console.log(
+          `      ${' '.repeat(Math.min(20, Math.round((e.ts - task.ts) / 5000)))}${e.name} ${((e.dur ?? 0) / 1000).toFixed(1)} ${JSON.stringify(e.args ?? {}).slice(0, 160)}`,
+        );
     const code = new Map<string, number>();
     let count = 0;
     for (const s of samples) {
