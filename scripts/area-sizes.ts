@@ -14,26 +14,7 @@ import { buildApp } from '../api/app.js';
 import { loadConfig } from '../api/config.js';
 import { openDatabase } from '../api/db/database.js';
 import { migrateToLatest } from '../api/db/migrate.js';
-
-const SHELL = `<!doctype html>
-<html lang="en-IN">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Bakery &amp; Blooms</title>
-  </head>
-  <body><div id="root"></div><script type="module" src="/assets/index.js"></script></body>
-</html>`;
-
-/** "Aa", "Ab" ... : a distinct name of letters for every number. */
-function letters(n: number): string {
-  let out = '';
-  let rest = n;
-  do {
-    out = String.fromCharCode(97 + (rest % 26)) + out;
-    rest = Math.floor(rest / 26);
-  } while (rest > 0);
-  return `Nagar ${out.charAt(0).toUpperCase()}${out.slice(1)}`;
-}
+import { PAGE_SHELL, townName } from '../tests/support/page-shell.js';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Its size as sent to a browser that takes gzip (the app compresses answers). */
@@ -41,7 +22,7 @@ const gz = (body: string) => kb(gzipSync(body).length);
 
 async function measure(count: number): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'area-sizes-'));
-  writeFileSync(path.join(dir, 'index.html'), SHELL);
+  writeFileSync(path.join(dir, 'index.html'), PAGE_SHELL);
   const db = openDatabase({ databaseUrl: null, sqliteFile: ':memory:' });
   await migrateToLatest(db.kysely);
   const config = loadConfig({
@@ -58,7 +39,7 @@ async function measure(count: number): Promise<void> {
     const have = (await db.kysely.selectFrom('delivery_areas').select('pincode').execute()).length;
     const rows = Array.from({ length: Math.max(0, count - have) }, (_, i) => ({
       pincode: String(500_000 + i),
-      city: letters(i),
+      city: townName(i),
       state: ['Punjab', 'Haryana', 'Himachal Pradesh'][i % 3] ?? 'Punjab',
       charge: 100 + (i % 400),
       slot_ids: null,

@@ -343,12 +343,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       rzp = await startRazorpayDouble();
       t = await makeTestApp(dialect, {
-        razorpay: {
-          keyId: rzp.keyId,
-          keySecret: rzp.keySecret,
-          webhookSecret: rzp.webhookSecret,
-          apiUrl: rzp.url,
-        },
+        razorpay: rzp.settings,
       });
       await seedDemoSlots(t.app.db, t.app.dialect);
       admin = (await createUserWithToken(t.app, { role: '1' })).auth;

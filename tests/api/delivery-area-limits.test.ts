@@ -17,23 +17,9 @@ import { AREA_COUNT_MAX, areaMessages, SEED_AREAS } from '../../domain/delivery-
 import { HEAD_CITIES } from '../../domain/page-head.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
+import { PAGE_SHELL, townName } from '../support/page-shell.js';
 
 type Auth = { authorization: string };
-
-const SHELL = `<!doctype html>
-<html lang="en-IN"><head><meta charset="UTF-8" /><title>Bakery &amp; Blooms</title></head>
-<body><div id="root"></div></body></html>`;
-
-/** A distinct name of letters for every number: "Nagar B", "Nagar Ba", … */
-function townName(n: number): string {
-  let out = '';
-  let rest = n;
-  do {
-    out = String.fromCharCode(97 + (rest % 26)) + out;
-    rest = Math.floor(rest / 26);
-  } while (rest > 0);
-  return `Nagar ${out.charAt(0).toUpperCase()}${out.slice(1)}`;
-}
 
 const jsonLdOf = (doc: Document) =>
   [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
@@ -48,7 +34,7 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), 'area-limits-'));
-      writeFileSync(path.join(dir, 'index.html'), SHELL);
+      writeFileSync(path.join(dir, 'index.html'), PAGE_SHELL);
       t = await makeTestApp(dialect, { dataDir: dir, webDir: dir, allowedHosts: ['shop.test'] });
       admin = (await createUserWithToken(t.app, { role: '1' })).auth;
     });

@@ -32,12 +32,7 @@ for (const dialect of DIALECTS) {
       smtp = await startSmtp();
       t = await makeTestApp(dialect, {
         smtpUrl: smtp.url,
-        razorpay: {
-          keyId: rzp.keyId,
-          keySecret: rzp.keySecret,
-          webhookSecret: rzp.webhookSecret,
-          apiUrl: rzp.url,
-        },
+        razorpay: rzp.settings,
       });
       cake = await insertProduct(t.app, { price: 749 });
       admin = await createUserWithToken(t.app, { role: '1', email: `owner-${dialect}@example.test` });
@@ -203,7 +198,7 @@ for (const dialect of DIALECTS) {
       it('counts provider orders with place-order: an account refused one is refused the other', async () => {
         const limited = await makeTestApp(dialect, {
           placeOrderLimits: { account: 3, address: 100 },
-          razorpay: { keyId: rzp.keyId, keySecret: rzp.keySecret, webhookSecret: null, apiUrl: rzp.url },
+          razorpay: { ...rzp.settings, webhookSecret: null },
         });
         try {
           const product = await insertProduct(limited.app, { price: 500 });

@@ -39,12 +39,7 @@ for (const dialect of DIALECTS) {
           ...seam.config,
           // The `more` test places more orders in a minute than a shopper may.
           placeOrderLimits: { account: 500, address: 500 },
-          razorpay: {
-            keyId: rzp.keyId,
-            keySecret: rzp.keySecret,
-            webhookSecret: rzp.webhookSecret,
-            apiUrl: rzp.url,
-          },
+          razorpay: rzp.settings,
         },
         { push: seam.push },
       );

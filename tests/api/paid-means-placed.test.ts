@@ -38,12 +38,7 @@ for (const dialect of DIALECTS) {
       smtp = await startSmtp();
       t = await makeTestApp(dialect, {
         smtpUrl: smtp.url,
-        razorpay: {
-          keyId: rzp.keyId,
-          keySecret: rzp.keySecret,
-          webhookSecret: rzp.webhookSecret,
-          apiUrl: rzp.url,
-        },
+        razorpay: rzp.settings,
       });
       cake = await insertProduct(t.app, { price: 1200 });
     });

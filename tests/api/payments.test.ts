@@ -22,12 +22,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       rzp = await startRazorpayDouble();
       t = await makeTestApp(dialect, {
-        razorpay: {
-          keyId: rzp.keyId,
-          keySecret: rzp.keySecret,
-          webhookSecret: rzp.webhookSecret,
-          apiUrl: rzp.url,
-        },
+        razorpay: rzp.settings,
       });
       cake = await insertProduct(t.app, { price: 1200 });
     });
@@ -472,7 +467,7 @@ for (const dialect of DIALECTS) {
       const log: string[] = [];
       const wrongKeys = await makeTestApp(
         dialect,
-        { razorpay: { keyId: rzp.keyId, keySecret: 'not-the-secret', webhookSecret: null, apiUrl: rzp.url } },
+        { razorpay: { ...rzp.settings, keySecret: 'not-the-secret', webhookSecret: null } },
         { logger: { level: 'error', stream: { write: (line: string) => log.push(line) } } },
       );
       try {

@@ -22,6 +22,7 @@ import { seedDemoCatalogue } from '../../api/seed/demo.js';
 import { publicUrlWarning } from '../../api/startup.js';
 import { buildTestApp, createUserWithToken, testConfig } from '../support/app.js';
 import { DIALECTS, openTestDb } from '../support/databases.js';
+import { PAGE_SHELL } from '../support/page-shell.js';
 
 /**
  * Absolute URLs and the Host header (api/pages/origin.ts): a stranger's Host is never written
@@ -29,15 +30,6 @@ import { DIALECTS, openTestDb } from '../support/databases.js';
  * whatever Host it is asked with. The apps listen on a real port, so "the listening address" is
  * the one a client really reached, and each request names its own Host.
  */
-const SHELL = `<!doctype html>
-<html lang="en-IN">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Bakery &amp; Blooms</title>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
-
 /** Counts the sitemap's builds by what each build reads: the products' pictures, in one query. */
 class ImageReads implements KyselyPlugin {
   count = 0;
@@ -116,7 +108,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       dataDir = mkdtempSync(path.join(tmpdir(), 'origin-data-'));
       webDir = mkdtempSync(path.join(tmpdir(), 'origin-web-'));
-      writeFileSync(path.join(webDir, 'index.html'), SHELL);
+      writeFileSync(path.join(webDir, 'index.html'), PAGE_SHELL);
       const opened = await openTestDb(dialect);
       db = { ...opened, kysely: opened.kysely.withPlugin(reads) };
       const seeding = await listening();

@@ -37,12 +37,7 @@ for (const dialect of DIALECTS) {
         {
           ...seam.config,
           smtpUrl: smtp.url,
-          razorpay: {
-            keyId: rzp.keyId,
-            keySecret: rzp.keySecret,
-            webhookSecret: rzp.webhookSecret,
-            apiUrl: rzp.url,
-          },
+          razorpay: rzp.settings,
         },
         { push: seam.push },
       );

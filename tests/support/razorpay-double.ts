@@ -65,6 +65,8 @@ export interface RazorpayDouble {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
+  /** The app's `razorpay` settings that point at this double (`testConfig`, `makeTestApp`). */
+  settings: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string };
   orders: Map<string, DoubleOrder>;
   payments: Map<string, DoublePayment>;
   refunds: Map<string, DoubleRefund>;
@@ -378,11 +380,13 @@ export async function startRazorpayDouble(port = 0): Promise<RazorpayDouble> {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: actual } = server.address() as AddressInfo;
 
+  const url = `http://127.0.0.1:${actual}`;
   return {
-    url: `http://127.0.0.1:${actual}`,
+    url,
     keyId,
     keySecret,
     webhookSecret,
+    settings: { keyId, keySecret, webhookSecret, apiUrl: url },
     orders,
     payments,
     refunds,
