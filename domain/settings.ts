@@ -8,6 +8,9 @@
  */
 import * as v from 'valibot';
 import { PHOTO_CAKE_NOTICE_DAYS } from './gifts.js';
+import { PoliciesSchema } from './policies.js';
+import { OfferSchema } from './shop-offer.js';
+import { DEFAULT_PROFILE, ShopProfileSchema } from './shop-profile.js';
 
 export const settingMessages = {
   photoCakeNoticeDays: 'The notice is a whole number of days from 0 to 7.',
@@ -16,9 +19,17 @@ export const settingMessages = {
   saved: 'Settings saved.',
 } as const;
 
-/** Every setting, its schema and default. `device: true` travels to phones in the catalogue feed. */
+/**
+ * Every setting, its schema and default. `device: true` travels to phones in the catalogue feed.
+ * `screen`: where the owner edits it. Settings → Shop settings draws one field per `'shop'` entry;
+ * the others have their own screens (the profile's form, the policies, the offer). `patch: false`:
+ * not taken by `PUT /admin/settings`, because its own endpoint checks more than its schema can (the
+ * offer names a live coupon).
+ */
 export const SETTINGS = {
   photoCakeNoticeDays: {
+    screen: 'shop',
+    patch: true,
     label: 'Photo cake notice (days)',
     help: 'How many days ahead a photo cake must be ordered: the print is made the day before. 0 lets it come the same day.',
     device: true,
@@ -29,6 +40,42 @@ export const SETTINGS = {
       v.maxValue(7, settingMessages.photoCakeNoticeDays),
     ),
     default: PHOTO_CAKE_NOTICE_DAYS,
+  },
+  profile: {
+    screen: 'profile',
+    patch: true,
+    label: 'Shop profile',
+    help: 'Who the shop is and how it is reached: name, customer care, stores, licences, grievance officer.',
+    device: true,
+    schema: ShopProfileSchema,
+    default: DEFAULT_PROFILE,
+  },
+  policies: {
+    screen: 'policies',
+    patch: true,
+    label: 'Policies',
+    help: 'The owner’s own text of each policy page; a policy not written here reads its default, made from the shop’s settings.',
+    device: true,
+    schema: PoliciesSchema,
+    default: {},
+  },
+  policiesReviewed: {
+    screen: 'policies',
+    patch: true,
+    label: 'Policies read',
+    help: 'The owner has read the policy pages (the dashboard’s checklist ticks it).',
+    device: false,
+    schema: v.boolean(),
+    default: false,
+  },
+  offer: {
+    screen: 'offer',
+    patch: false,
+    label: 'Offer on product pages',
+    help: 'The coupon the product pages advertise, as it was when it was chosen; none shows no banner.',
+    device: true,
+    schema: OfferSchema,
+    default: null,
   },
 } as const;
 
@@ -48,16 +95,24 @@ export const ShopSettingsSchema = v.object(
     [K in SettingKey]: (typeof SETTINGS)[K]['schema'];
   },
 );
+/** The settings `PUT /admin/settings` takes (the others have their own endpoint). */
+export type PatchKey = {
+  [K in SettingKey]: (typeof SETTINGS)[K]['patch'] extends true ? K : never;
+}[SettingKey];
+export const PATCH_KEYS = SETTING_KEYS.filter((k): k is PatchKey => SETTINGS[k].patch);
+/** The settings Settings → Shop settings draws, one field each. */
+export const SHOP_SCREEN_KEYS = SETTING_KEYS.filter((k) => SETTINGS[k].screen === 'shop');
+
 /** The admin's change: any of the settings, each checked by its own schema; unknown keys are refused. */
 export const SettingsPatchSchema = v.pipe(
   v.strictObject(
-    Object.fromEntries(SETTING_KEYS.map((k) => [k, v.optional(SETTINGS[k].schema)])) as {
-      [K in SettingKey]: v.OptionalSchema<(typeof SETTINGS)[K]['schema'], undefined>;
+    Object.fromEntries(PATCH_KEYS.map((k) => [k, v.optional(SETTINGS[k].schema)])) as {
+      [K in PatchKey]: v.OptionalSchema<(typeof SETTINGS)[K]['schema'], undefined>;
     },
   ),
   v.check((o) => Object.keys(o).length > 0, settingMessages.empty),
 );
-export type SettingsPatch = Partial<ShopSettings>;
+export type SettingsPatch = Partial<Pick<ShopSettings, PatchKey>>;
 
 /** A device's settings as the feed brings them: any subset of the device keys. */
 export const DeviceSettingsSchema = v.record(v.string(), v.unknown());

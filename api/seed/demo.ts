@@ -1,10 +1,12 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { VariationInput } from '../../domain/catalogue.js';
 import { deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { deliveryLine } from '../../domain/delivery-words.js';
 import { giftMessages } from '../../domain/gifts.js';
 import { CATEGORIES } from '../../domain/shop.js';
+import type { Offer } from '../../domain/shop-offer.js';
+import { DEMO_PROFILE } from '../../domain/shop-profile.js';
 import { bumpVersion, insertProduct, type NewProduct } from '../catalogue/catalogue.repository.js';
 import { sanitizeDescription } from '../catalogue/sanitize.js';
 import type { Dialect } from '../db/database.js';
@@ -13,6 +15,7 @@ import { withStartupLock } from '../db/startup-lock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { newStem, type ProcessedImage, processImage, removeImages } from '../images/images.js';
 import type { MediaStore } from '../images/media-store.js';
+import { listSettingRows, writeSettings } from '../settings/settings.repository.js';
 import { type ArtKind, artwork, type Palette, rng } from './artwork.js';
 
 /**
@@ -524,6 +527,34 @@ async function pool<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): P
   return results;
 }
 
+/** The demo shop's coupon, which its product pages advertise. */
+export const DEMO_COUPON = 'SAVE200';
+
+/**
+ * The demo shop's profile and offer, beside its catalogue, so `npm start` shows a whole shop. A
+ * profile the owner already saved stays; the offer only names the demo coupon while it is live.
+ */
+async function writeDemoSettings(trx: Transaction<Database>, version: number, now: number): Promise<void> {
+  const saved = new Set((await listSettingRows(trx)).map((r) => r.key));
+  const coupon = await trx
+    .selectFrom('coupons')
+    .select(['code', 'discount_amount', 'first_order_only', 'expires_at'])
+    .where('code', '=', DEMO_COUPON)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  const values: Record<string, unknown> = {};
+  if (!saved.has('profile')) values.profile = DEMO_PROFILE;
+  if (!saved.has('offer') && coupon) {
+    values.offer = {
+      code: coupon.code,
+      amount: Number(coupon.discount_amount),
+      firstOrderOnly: Number(coupon.first_order_only) === 1,
+      endsAt: coupon.expires_at === null ? null : Number(coupon.expires_at),
+    } satisfies Offer;
+  }
+  await writeSettings(trx, values, version, now);
+}
+
 /**
  * Loads the demo catalogue when the catalogue is empty; does nothing
  * otherwise. Returns how many products it added. Processes starting together
@@ -567,6 +598,7 @@ async function seedWhenEmpty(
         const { kind: _k, palette: _p, seed: _s, ...fields } = p;
         await insertProduct(trx, version, fields, [pictures[i] as ProcessedImage]);
       }
+      await writeDemoSettings(trx, version, now);
     });
   } catch (err) {
     await removeImages(store, pictures);

@@ -12,7 +12,7 @@ import { seedDemoSlots } from '../../api/slots/slot.seed.js';
 import type { CatalogueDelta } from '../../domain/catalogue.js';
 import { areaMessages, type DeliveryArea, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { addDays, indiaClock, indiaInstant } from '../../domain/india-time.js';
-import { DEFAULT_SETTINGS, settingMessages } from '../../domain/settings.js';
+import { DEFAULT_SETTINGS, DEVICE_SETTING_KEYS, settingMessages } from '../../domain/settings.js';
 import { buildTestApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 import { type FixtureProduct, insertProduct, newKey, orderRequest } from '../support/order-fixtures.js';
@@ -376,7 +376,8 @@ for (const dialect of DIALECTS) {
       const full = await feed(null);
       expect(full.full).toBe(true);
       expect(full.areas).toEqual([...SEED_AREAS].sort(byPincode));
-      expect(full.settings).toEqual(DEFAULT_SETTINGS);
+      const deviceDefaults = Object.fromEntries(DEVICE_SETTING_KEYS.map((k) => [k, DEFAULT_SETTINGS[k]]));
+      expect(full.settings).toEqual(deviceDefaults);
       expect(full.deletedPincodes).toBeUndefined();
       const cursor = full.cursor;
 
@@ -414,7 +415,7 @@ for (const dialect of DIALECTS) {
       expect(setting).not.toHaveProperty('deletedPincodes');
       expect(setting.products).toEqual([]);
       const again = await feed(null);
-      expect(again.settings).toEqual({ ...DEFAULT_SETTINGS, photoCakeNoticeDays: 2 });
+      expect(again.settings).toEqual({ ...deviceDefaults, photoCakeNoticeDays: 2 });
       expect(again.areas?.some((a) => a.pincode === '160055')).toBe(false);
       expect(again.deletedPincodes).toBeUndefined();
 

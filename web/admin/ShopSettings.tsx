@@ -9,9 +9,9 @@ import { settingsApi } from '../../domain/delivery-areas.contract.js';
 import { messages } from '../../domain/messages.js';
 import {
   type ShopSettings as Saved,
-  SETTING_KEYS,
   SETTINGS,
   type SettingKey,
+  SHOP_SCREEN_KEYS,
 } from '../../domain/settings.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
@@ -57,7 +57,7 @@ function SettingsForm({ initial }: { initial: Saved }) {
     const result = settingsPatch(draft, saved);
     if (!result.ok) {
       setProblems(result.problems);
-      const first = SETTING_KEYS.find((k) => result.problems[k]);
+      const first = SHOP_SCREEN_KEYS.find((k) => result.problems[k]);
       if (first) focusField(first);
       return;
     }
@@ -74,7 +74,7 @@ function SettingsForm({ initial }: { initial: Saved }) {
       setDraft(settingsDraft(now));
       notify(res.sys_message, 'success');
     } catch (err) {
-      const refusal = refusalOf(err, SETTING_KEYS, messages.somethingWentWrongDot);
+      const refusal = refusalOf(err, SHOP_SCREEN_KEYS, messages.somethingWentWrongDot);
       if (refusal.field) {
         setProblems({ [refusal.field]: refusal.message });
         focusField(refusal.field);
@@ -91,7 +91,7 @@ function SettingsForm({ initial }: { initial: Saved }) {
       noValidate
       aria-label={t.shopSettingsTitle}
     >
-      {SETTING_KEYS.map((key) => {
+      {SHOP_SCREEN_KEYS.map((key) => {
         const setting = SETTINGS[key];
         const kind = settingKind(key);
         const fieldId = `${id}-${key}`;

@@ -13,10 +13,10 @@ import {
   PincodeParamsSchema,
 } from '../../domain/delivery-areas.js';
 import {
-  SETTING_KEYS,
   SETTINGS,
   type SettingKey,
   type SettingsPatch,
+  SHOP_SCREEN_KEYS,
   type ShopSettings,
 } from '../../domain/settings.js';
 import { ApiError } from '../api/client.js';
@@ -180,11 +180,11 @@ export function settingKind(key: SettingKey): SettingKind {
 }
 
 /** The form's draft: a number and a text as typed, a boolean as ticked. */
-export type SettingsDraft = Record<SettingKey, string | boolean>;
+export type SettingsDraft = Partial<Record<SettingKey, string | boolean>>;
 
 export function settingsDraft(saved: ShopSettings): SettingsDraft {
   return Object.fromEntries(
-    SETTING_KEYS.map((k) => {
+    SHOP_SCREEN_KEYS.map((k) => {
       const value: unknown = saved[k];
       return [k, typeof value === 'boolean' ? value : String(value)];
     }),
@@ -212,8 +212,8 @@ export function settingsPatch(
 ): { ok: true; patch: SettingsPatch } | { ok: false; problems: Partial<Record<SettingKey, string>> } {
   const patch: Record<string, unknown> = {};
   const problems: Partial<Record<SettingKey, string>> = {};
-  for (const key of SETTING_KEYS) {
-    const value = typedValue(key, draft[key]);
+  for (const key of SHOP_SCREEN_KEYS) {
+    const value = typedValue(key, draft[key] ?? '');
     if (Object.is(value, saved[key])) continue;
     const parsed = v.safeParse(SETTINGS[key].schema, value);
     if (parsed.success) {
