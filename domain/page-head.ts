@@ -16,9 +16,9 @@ export const SITE_NAME = 'Bakery & Blooms';
 export const SITE_DESCRIPTION = 'Eggless cakes, fresh flowers, chocolates and gifts.';
 
 /** "Red Velvet Cakes | Bakery & Blooms"; the shop's name alone for an empty page title. */
-export function pageTitle(title: string | null | undefined): string {
+export function pageTitle(title: string | null | undefined, shopName: string = SITE_NAME): string {
   const own = title?.trim();
-  return own ? `${own} | ${SITE_NAME}` : SITE_NAME;
+  return own ? `${own} | ${shopName}` : shopName;
 }
 
 /** About the length search results and link previews show before cutting a description. */

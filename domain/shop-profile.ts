@@ -141,6 +141,8 @@ export const ShopProfileSchema = v.object({
     v.maxLength(12, profileMessages.shortName),
   ),
   tagline: v.pipe(v.string(profileMessages.tagline), v.trim(), v.maxLength(100, profileMessages.tagline)),
+  /** About us: the shop's story in the owner's words, paragraphs split by a blank line. */
+  story: Text('The story', 2000),
   logo: LogoSchema,
   care: v.object({
     phone: Optional(Phone),
@@ -184,6 +186,7 @@ export const DEFAULT_PROFILE: ShopProfile = {
   name: 'Bakery & Blooms',
   shortName: 'Bakery',
   tagline: '',
+  story: '',
   logo: null,
   care: { phone: '', whatsapp: '', email: '', hours: '' },
   stores: [],
@@ -200,6 +203,8 @@ export const DEMO_PROFILE: ShopProfile = {
   name: 'Bakery & Blooms',
   shortName: 'Bakery',
   tagline: 'Eggless since 2015',
+  story:
+    'Bakery & Blooms began in 2015 as a small eggless bakery in Chandigarh. Our cakes won over the neighbourhood, flowers followed, and today we run 2 stores, in Chandigarh and Mohali.\n\nEverything we bake is eggless and made on the day it is delivered.',
   care: {
     phone: '+91 98765 43210',
     whatsapp: '',
@@ -227,6 +232,14 @@ export const DEMO_PROFILE: ShopProfile = {
 };
 
 // ------------------------------------------------------------------ reading it
+
+/** The story's paragraphs (a blank line between two). */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
 
 /** "tel:" and "https://wa.me/" addresses from a phone as the owner wrote it. */
 export function telHref(phone: string): string {

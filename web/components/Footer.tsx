@@ -1,36 +1,32 @@
-/**
- * The shop's social profiles are baked into the build from its settings
- * (Vite's `VITE_*` variables): the footer is on the first screen, and a
- * request for settings there would be one more round trip before it is
- * complete, for addresses that change about never.
- */
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { deliveryLine } from '../../domain/delivery-words.js';
 import { newsletterApi } from '../../domain/newsletter.contract.js';
 import { newsletterMessages, SubscribeSchema } from '../../domain/newsletter.js';
-import { PAYMENT_METHODS, SHOP_CONTACT, socialProfiles } from '../../domain/shop-contact.js';
+import { POLICIES, POLICY_KEYS } from '../../domain/policies.js';
+import { PAYMENT_METHODS } from '../../domain/shop-contact.js';
+import { type ShopProfile, socialLinks } from '../../domain/shop-profile.js';
 import { parseWith } from '../../domain/validation.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useDeliveryFacts } from '../hooks/useDeliveryFacts.js';
+import { useShopProfile } from '../hooks/useShopProfile.js';
 import { PaymentMark, SocialMark } from './FooterMarks.js';
+import { FooterContact, FooterLegal } from './FooterShop.js';
 
-const SOCIAL = socialProfiles(import.meta.env);
-
-const QUICK = [
-  ['/contact', 'Store locator'],
-  ['/about-us', 'About us'],
-  ['/contact', 'Contact'],
-] as const;
-const INFO = [
-  ['/about-us#shipping', 'Shipping and returns'],
-  ['/privacy', 'Privacy'],
+function quickLinks(profile: ShopProfile): [string, string][] {
+  return [
+    ...(profile.stores.length ? [['/contact#contact-stores', 'Store locator'] as [string, string]] : []),
+    ['/about-us', 'About us'],
+    ['/contact', 'Contact'],
+  ];
+}
+const INFO: [string, string][] = [
+  ...POLICY_KEYS.map((k): [string, string] => [POLICIES[k].path, POLICIES[k].title]),
   ['/contact#faq', 'FAQs'],
-  ['/about-us#terms', 'Terms'],
-] as const;
+];
 
-function Links({ list }: { list: readonly (readonly [string, string])[] }) {
+function Links({ list }: { list: readonly [string, string][] }) {
   return list.map(([to, text]) => (
     <li key={text}>
       <Link to={to}>{text}</Link>
@@ -48,6 +44,8 @@ function Links({ list }: { list: readonly (readonly [string, string])[] }) {
  */
 export function Footer() {
   const { areas } = useDeliveryFacts();
+  const profile = useShopProfile();
+  const social = socialLinks(profile);
   return (
     <footer className="footer">
       <div className="footer__cols">
@@ -57,7 +55,7 @@ export function Footer() {
             <li>
               <span className="footer__soon">Blogs (coming soon)</span>
             </li>
-            <Links list={QUICK} />
+            <Links list={quickLinks(profile)} />
           </ul>
         </nav>
         <nav aria-labelledby="footer-info">
@@ -66,15 +64,7 @@ export function Footer() {
             <Links list={INFO} />
           </ul>
         </nav>
-        <div>
-          <h2>Contact</h2>
-          <p>
-            <a href={`tel:${SHOP_CONTACT.phone.replace(/\s/g, '')}`}>{SHOP_CONTACT.phone}</a>
-          </p>
-          <p>
-            <a href={`mailto:${SHOP_CONTACT.email}`}>{SHOP_CONTACT.email}</a>
-          </p>
-        </div>
+        <FooterContact profile={profile} />
         <SubscribeForm />
       </div>
       <div className="footer__bottom">
@@ -90,13 +80,13 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        {SOCIAL.length > 0 && (
+        {social.length > 0 && (
           <div className="footer__marks">
             <h2 className="footer__label" id="footer-social">
               Follow us
             </h2>
             <ul className="marks" aria-labelledby="footer-social">
-              {SOCIAL.map((s) => (
+              {social.map((s) => (
                 <li key={s.id}>
                   <a
                     className={`social social--${s.id}`}
@@ -112,10 +102,7 @@ export function Footer() {
             </ul>
           </div>
         )}
-        <p>
-          <Link to="/home">Bakery &amp; Blooms</Link> · Eggless since {SHOP_CONTACT.founded} · Chandigarh
-          &amp; Mohali
-        </p>
+        <FooterLegal profile={profile} />
         <p>{deliveryLine(areas)}</p>
       </div>
     </footer>

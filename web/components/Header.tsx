@@ -12,6 +12,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CAKES_MENU, HEADER_MENU, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
 import { useDismissDetails } from '../hooks/useDismissDetails.js';
+import { useShopName } from '../shop-name.js';
 import { usePincode } from '../storefront/delivery-pincode.js';
 import { AccountNav } from './AccountNav.js';
 import { OutboxBadge } from './OutboxStatus.js';
@@ -27,14 +28,15 @@ export function categoryUrl(name: string): string {
 /** The shared storefront header (spec section 2): logo, search, cart, login, category menus. */
 export function Header() {
   const location = useLocation();
+  const name = useShopName();
   return (
     <header className="header">
       <div className="header__bar">
-        <Link to="/home" className="logo" aria-label="Bakery & Blooms, home">
+        <Link to="/home" className="logo" aria-label={`${name}, home`}>
           <span aria-hidden="true" className="logo__mark">
             ✿
           </span>
-          <span className="logo__text">Bakery &amp; Blooms</span>
+          <span className="logo__text">{name}</span>
         </Link>
         <div className="header__find">
           <SearchBox />

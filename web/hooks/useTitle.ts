@@ -1,10 +1,13 @@
 /** The server writes the same titles into each page's head (api/pages), so both read domain/page-head. */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { pageTitle, SITE_NAME } from '../../domain/page-head.js';
+import { pageTitle as titleOf } from '../../domain/page-head.js';
+import { shopName } from '../shop-name.js';
 
-export { pageTitle };
-export const SITE_TITLE = SITE_NAME;
+/** "Red Velvet Cakes | {the shop's name}" (domain/page-head.ts), with the name the device knows. */
+export function pageTitle(title: string | null | undefined): string {
+  return titleOf(title, shopName());
+}
 
 /**
  * The canonical link the server wrote for the page first loaded follows the
@@ -34,7 +37,7 @@ export function useTitle(title: string | null | undefined): void {
   }, [title, pathname]);
   useEffect(
     () => () => {
-      document.title = SITE_TITLE;
+      document.title = shopName();
     },
     [],
   );

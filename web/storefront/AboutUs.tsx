@@ -1,58 +1,63 @@
 import { Link } from 'react-router-dom';
-import { deliveryLine, deliveryWhere } from '../../domain/delivery-words.js';
+import { deliveryLine } from '../../domain/delivery-words.js';
 import { giftMessages } from '../../domain/gifts.js';
-import { SHOP_CONTACT } from '../../domain/shop-contact.js';
+import { POLICIES } from '../../domain/policies.js';
+import { fssaiLine, paragraphs } from '../../domain/shop-profile.js';
 import { useDeliveryFacts } from '../hooks/useDeliveryFacts.js';
+import { useShopProfile } from '../hooks/useShopProfile.js';
 import { useTitle } from '../hooks/useTitle.js';
-
-const GIFTS = [
-  'Eggless cakes for birthdays, anniversaries and every day',
-  'Fresh flower bouquets and arrangements',
-  'Chocolates and sweets gift boxes',
-  'Indoor plants',
-  'Combos of cake, flowers and chocolates',
-  'Personalised gifts',
-];
+import { StoreList } from './StoreList.js';
 
 /*
- * The stores are named on Contact (domain/stores.ts); here only their count and towns, which a test
- * holds against that list. Importing it here too would make it a chunk of its own, one more name
- * in the first screen's list of chunks. Where and when the shop delivers comes from its delivery
- * areas: the spec's About text promises delivery everywhere, which its own delivery table contradicts.
+ * About us, all from the shop's profile (its story, stores, legal name and licence, as the owner
+ * wrote them on Settings → Shop profile) and its delivery areas: nothing here is fixed copy, so a
+ * shop never tells another shop's story. The law asks for the legal name and the address of every
+ * store to be shown plainly (Consumer Protection (E-Commerce) Rules, 2020).
  */
 export default function AboutUs() {
   useTitle('About us');
   const { areas, noticeDays } = useDeliveryFacts();
+  const profile = useShopProfile();
+  const story = paragraphs(profile.story);
   return (
     <div className="page prose-page">
       <h1>About us</h1>
+      {story.length ? (
+        story.map((p) => <p key={p}>{p}</p>)
+      ) : (
+        <p>
+          {profile.name}
+          {profile.tagline ? `: ${profile.tagline}` : ''}.
+        </p>
+      )}
       <p>
-        Bakery &amp; Blooms began in {SHOP_CONTACT.founded} as a small eggless bakery in Chandigarh. Our cakes
-        won over the neighbourhood, flowers followed, and today we run 2 stores, in Chandigarh and Mohali.
+        {deliveryLine(areas)}. {giftMessages.photoCakeNotice(noticeDays)}
       </p>
-      <p>
-        Everything we bake is eggless and made on the day it is delivered. {deliveryLine(areas)}.{' '}
-        {giftMessages.photoCakeNotice(noticeDays)}
-      </p>
-      <h2>What we deliver</h2>
+      {profile.stores.length > 0 && (
+        <>
+          <h2>{profile.stores.length === 1 ? 'Our store' : 'Our stores'}</h2>
+          <StoreList stores={profile.stores} />
+        </>
+      )}
+      {(profile.legalName || profile.fssai || profile.gstin) && (
+        <>
+          <h2>Who we are</h2>
+          <ul>
+            {profile.legalName && <li>{profile.legalName}</li>}
+            {profile.fssai && <li>{fssaiLine(profile.fssai)}</li>}
+            {profile.gstin && <li>GSTIN {profile.gstin}</li>}
+          </ul>
+        </>
+      )}
+      <h2>Our policies</h2>
       <ul>
-        {GIFTS.map((g) => (
-          <li key={g}>{g}</li>
+        {Object.values(POLICIES).map((p) => (
+          <li key={p.path}>
+            <Link to={p.path}>{p.title}</Link>
+          </li>
         ))}
       </ul>
-      <h2 id="shipping">Shipping and returns</h2>
       <p>
-        {deliveryWhere(areas)} Cakes and flowers are perishable, so if something arrives damaged, write to us
-        the same day and we replace it.
-      </p>
-      <h2 id="privacy">Privacy</h2>
-      <p>
-        We use your details only to run your orders and never sell them. Our{' '}
-        <Link to="/privacy">privacy page</Link> says what we keep, why, for how long, and whom to write to.
-      </p>
-      <h2 id="terms">Terms</h2>
-      <p>
-        Prices include all taxes. Same-day delivery depends on the order time.{' '}
         <Link to="/contact">Contact us</Link> with any question.
       </p>
     </div>

@@ -1,16 +1,16 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { STORE_MAP_ORIGIN } from '../../domain/browser-origins.js';
 import { contactApi } from '../../domain/contact.contract.js';
 import { type ContactField, contactErrors, contactMessages } from '../../domain/contact.js';
 import { deliveryLine, deliveryWhere } from '../../domain/delivery-words.js';
 import { giftMessages } from '../../domain/gifts.js';
-import { SHOP_CONTACT } from '../../domain/shop-contact.js';
+import { type ShopProfile, telHref, whatsappHref } from '../../domain/shop-profile.js';
 import { slotMessages } from '../../domain/slot-messages.js';
-import { STORES } from '../../domain/stores.js';
 import { ApiError, call } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useDeliveryFacts } from '../hooks/useDeliveryFacts.js';
+import { useShopProfile } from '../hooks/useShopProfile.js';
 import { useTitle } from '../hooks/useTitle.js';
+import { StoreList } from './StoreList.js';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 const EMPTY: Record<ContactField, string> = { name: '', email: '', subject: '', message: '' };
@@ -54,31 +54,20 @@ type Outcome = { kind: 'sent' | 'error'; text: string } | null;
 export default function Contact() {
   useTitle('Contact us');
   const { areas, noticeDays } = useDeliveryFacts();
+  const profile = useShopProfile();
   return (
     <div className="page contact">
       <h1>Contact us</h1>
-      <p className="contact__intro">
-        Email <a href={`mailto:${SHOP_CONTACT.email}`}>{SHOP_CONTACT.email}</a> or call{' '}
-        <a href={`tel:${SHOP_CONTACT.phone.replace(/\s/g, '')}`}>{SHOP_CONTACT.phone}</a>.
-      </p>
+      <CareLine profile={profile} />
       <ContactForm />
-      <section className="contact__stores" aria-labelledby="contact-stores">
-        <h2 id="contact-stores">Our stores</h2>
-        <ul className="stores">
-          {STORES.map((s) => (
-            <li key={s.name}>
-              <h3>{s.name}</h3>
-              <p>{s.address}</p>
-              <StoreMap store={s} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      {profile.stores.length > 0 && (
+        <section className="contact__stores" aria-labelledby="contact-stores">
+          <h2 id="contact-stores">{profile.stores.length === 1 ? 'Our store' : 'Our stores'}</h2>
+          <StoreList stores={profile.stores} maps />
+        </section>
+      )}
       <section className="contact__faq" aria-labelledby="faq">
         <h2 id="faq">FAQs</h2>
-        <p>
-          <strong>Are your cakes eggless?</strong> Yes, every one.
-        </p>
         <p>
           <strong>Where do you deliver?</strong> {deliveryWhere(areas)}
         </p>
@@ -89,6 +78,37 @@ export default function Contact() {
         </p>
       </section>
     </div>
+  );
+}
+
+/** "Email ... or call ...", with what the shop has; WhatsApp and hours when it has them. */
+function CareLine({ profile }: { profile: ShopProfile }) {
+  const { phone, whatsapp, email, hours } = profile.care;
+  if (!phone && !email && !whatsapp) return null;
+  return (
+    <p className="contact__intro">
+      {email && (
+        <>
+          Email <a href={`mailto:${email}`}>{email}</a>
+          {phone || whatsapp ? ' or ' : ''}
+        </>
+      )}
+      {phone && (
+        <>
+          {email ? 'call' : 'Call'} <a href={telHref(phone)}>{phone}</a>
+          {whatsapp ? ' or ' : ''}
+        </>
+      )}
+      {whatsapp && (
+        <>
+          {email || phone ? 'message us on' : 'Message us on'}{' '}
+          <a href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer">
+            WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </>
+      )}
+      .{hours && ` We answer ${hours}.`}
+    </p>
   );
 }
 
@@ -199,51 +219,5 @@ function ContactForm() {
         {outcome?.text ?? ''}
       </p>
     </form>
-  );
-}
-
-type Store = (typeof STORES)[number];
-
-/** OpenStreetMap's embeddable map around the store, with its marker. */
-function storeMapUrl(store: Pick<Store, 'lat' | 'lon'>): string {
-  const { lat, lon } = store;
-  const bbox = [lon - 0.008, lat - 0.005, lon + 0.008, lat + 0.005].map((n) => n.toFixed(4)).join(',');
-  return `${STORE_MAP_ORIGIN}/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${lat},${lon}`;
-}
-
-function StoreMap({ store }: { store: Store }) {
-  const [shown, setShown] = useState(false);
-  const online = typeof navigator === 'undefined' || navigator.onLine !== false;
-  return (
-    <div className="store-map">
-      {shown && online ? (
-        <iframe
-          className="store-map__frame"
-          title={`Map of ${store.name}`}
-          src={storeMapUrl(store)}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-        />
-      ) : shown ? (
-        <p className="muted">The map needs an internet connection.</p>
-      ) : (
-        <button
-          type="button"
-          className="btn btn--outline btn--small"
-          aria-label={`Show map: ${store.name}`}
-          onClick={() => setShown(true)}
-        >
-          Show map
-        </button>
-      )}
-      <a
-        href={`https://www.openstreetmap.org/?mlat=${store.lat}&mlon=${store.lon}#map=16/${store.lat}/${store.lon}`}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={`Open in a new tab: map of ${store.name}`}
-      >
-        Open in a new tab
-      </a>
-    </div>
   );
 }
