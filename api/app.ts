@@ -8,6 +8,7 @@ import catalogueRoutes from './catalogue/catalogue.routes.js';
 import { type Config, existingSecret } from './config.js';
 import contactRoutes from './contact/contact.routes.js';
 import couponRoutes from './coupons/coupon.routes.js';
+import offerRoutes from './coupons/offer.routes.js';
 import type { Db } from './db/database.js';
 import { sharedSecret } from './db/shared-secret.js';
 import deliveryAreaRoutes from './delivery-areas/delivery-area.routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(postRoutes);
   await app.register(accountRoutes);
   await app.register(couponRoutes);
+  await app.register(offerRoutes);
   await app.register(slotRoutes);
   await app.register(deliveryAreaRoutes);
   await app.register(settingsRoutes);

@@ -13,6 +13,7 @@ import type { Endpoint } from './contract.js';
 import { deliveryAreasApi, settingsApi } from './delivery-areas.contract.js';
 import { giftsApi } from './gifts.contract.js';
 import { newsletterApi } from './newsletter.contract.js';
+import { offerApi } from './offer.contract.js';
 import { ordersContract } from './orders.contract.js';
 import { paymentsContract } from './payments.contract.js';
 import { postsApi } from './posts.contract.js';
@@ -34,6 +35,7 @@ export const apiContract = {
   push: pushApi,
   gifts: giftsApi,
   newsletter: newsletterApi,
+  offer: offerApi,
 } as const;
 
 const names = new Map<Endpoint, string>();

@@ -150,9 +150,4 @@ export function chosenSize(
 export const RELATED_LISTS = [CATEGORIES.allCakes, CATEGORIES.allFlowers] as const;
 export const RELATED_LIST_SIZE = 6;
 
-export const WELCOME_OFFER = {
-  title: '₹200 off on your first purchase',
-  code: 'SAVE200',
-  amount: 200,
-} as const;
 export const COPIED_MS = 2000;

@@ -30,3 +30,29 @@ export function liveOffer(offer: Offer | null | undefined, now: number): Offer |
 export function offerTitle(offer: Offer): string {
   return `${formatRupees(offer.amount)} off ${offer.firstOrderOnly ? 'your first order' : 'your order'}`;
 }
+
+export const offerMessages = {
+  notLive: (code: string) => `${code} is not one of the shop's live coupons: choose one from the list.`,
+  code: 'A coupon code is 2 to 30 letters and digits.',
+  saved: (offer: Offer | null) =>
+    offer ? `Product pages now advertise ${offer.code}.` : 'Product pages advertise no offer now.',
+  headline: 'Offer',
+} as const;
+
+/** The owner's choice: one of the live coupons by its code, or none. */
+export const OfferChoiceSchema = v.strictObject({
+  code: v.nullable(
+    v.pipe(
+      v.string(offerMessages.code),
+      v.trim(),
+      v.toUpperCase(),
+      v.regex(/^[A-Z0-9]{2,30}$/, offerMessages.code),
+    ),
+  ),
+});
+
+/** The admin's view: the advertised offer and the coupons that may be advertised now. */
+export const OfferAnswerSchema = v.object({
+  offer: OfferSchema,
+  coupons: v.array(v.nonNullable(OfferSchema)),
+});

@@ -94,3 +94,22 @@ export async function insertCoupon(
     })
     .execute();
 }
+
+/** The coupons a shopper could use now: active and not past their end, by code. */
+export async function liveCoupons(db: Db, now: number): Promise<Coupon[]> {
+  const rows = await db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('code')
+    .execute();
+  return rows.map((row) => ({
+    code: row.code,
+    amount: row.discount_amount,
+    firstOrderOnly: row.first_order_only === 1,
+    singleUse: row.single_use === 1,
+    active: row.active === 1,
+    expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+  }));
+}

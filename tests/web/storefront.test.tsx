@@ -25,6 +25,8 @@ function cardTitles(container: HTMLElement): string[] {
   return [...container.querySelectorAll('.card__title')].map((h) => h.textContent ?? '');
 }
 
+const SAVE200_OFFER = { code: 'SAVE200', amount: 200, firstOrderOnly: true, endsAt: null };
+
 describe('home', () => {
   it('shows four tiles and three sections of up to 4 products of their category', async () => {
     await putProducts([
@@ -382,9 +384,33 @@ describe('product details', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Product not found.' })).toBeTruthy();
   });
 
+  it('advertises no offer until the shop picks one, and none once its coupon has ended', async () => {
+    await putProducts([withVariation()]);
+    renderAt('/products-details/5');
+    await screen.findByRole('button', { name: 'Add to Cart' });
+    expect(screen.queryByText('Offers')).toBeNull();
+    cleanup();
+    await db.settings.put({ key: 'offer', value: { ...SAVE200_OFFER, endsAt: Date.now() - 1000 } });
+    renderAt('/products-details/5');
+    await screen.findByRole('button', { name: 'Add to Cart' });
+    expect(screen.queryByText('Offers')).toBeNull();
+  });
+
+  it('words the offer from its coupon: DIWALI150 for every order', async () => {
+    await db.settings.put({
+      key: 'offer',
+      value: { code: 'DIWALI150', amount: 150, firstOrderOnly: false, endsAt: Date.now() + 86_400_000 },
+    });
+    await putProducts([withVariation()]);
+    renderAt('/products-details/5');
+    expect(await screen.findByText('₹150 off your order')).toBeTruthy();
+    expect(screen.getByText('DIWALI150')).toBeTruthy();
+  });
+
   it('copies SAVE200 and shows Copied! for 2 s', async () => {
     const writeText = vi.fn(async (_: string) => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await db.settings.put({ key: 'offer', value: SAVE200_OFFER });
     await putProducts([withVariation()]);
     renderAt('/products-details/5');
     const copy = await screen.findByRole('button', { name: 'Copy code' });

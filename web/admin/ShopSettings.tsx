@@ -16,6 +16,7 @@ import {
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { useLeaveGuardState } from './leave-guard.js';
+import { OfferSetting } from './OfferSetting.js';
 import {
   refusalOf,
   type SettingsDraft,
@@ -33,6 +34,7 @@ export default function ShopSettings() {
       {loaded.error && <LoadError text={loaded.error} onRetry={loaded.reload} />}
       {loaded.loading && !loaded.data && <Loading />}
       {loaded.data && <SettingsForm initial={loaded.data} />}
+      <OfferSetting />
     </Screen>
   );
 }

@@ -13,13 +13,14 @@ import {
   RELATED_LIST_SIZE,
   RELATED_LISTS,
   sizeOptions,
-  WELCOME_OFFER,
 } from '../../domain/product-page.js';
+import { liveOffer, offerMessages, offerTitle } from '../../domain/shop-offer.js';
 import { AddedPopup } from '../components/AddedPopup.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { ProductImage } from '../components/ProductImage.js';
 import { useAddWithPopup } from '../hooks/useAddToCart.js';
 import { useLastSynced } from '../hooks/useCatalogue.js';
+import { useShopSettings } from '../hooks/useDelivery.js';
 import { useProduct, useProductsInCategoryId, useStableShuffle } from '../hooks/useProducts.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { CakeGift, type CakeGiftState, cakeGiftProblem, emptyCakeGift } from './CakeGiftChoices.js';
@@ -210,13 +211,19 @@ function Details({ product }: { product: Product }) {
   );
 }
 
+/**
+ * The offer the owner advertises (Settings → Shop settings), worded from the coupon itself, as
+ * the device last synced it; nothing when the shop advertises none or the coupon has ended.
+ */
 function Offers() {
+  const offer = liveOffer(useShopSettings()?.offer, Date.now());
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  if (!offer) return null;
 
   const copy = async () => {
-    if (!(await copyText(WELCOME_OFFER.code))) return;
+    if (!(await copyText(offer.code))) return;
     setCopied(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPIED_MS);
@@ -227,10 +234,10 @@ function Offers() {
       <summary>Offers</summary>
       <div className="offers__body">
         <p>
-          <strong>Welcome offer:</strong> {WELCOME_OFFER.title}
+          <strong>{offerMessages.headline}:</strong> {offerTitle(offer)}
         </p>
         <p>
-          Use code <code className="offers__code">{WELCOME_OFFER.code}</code>{' '}
+          Use code <code className="offers__code">{offer.code}</code>{' '}
           <button type="button" className="btn btn--small" onClick={() => void copy()}>
             {copied ? messages.copied : 'Copy code'}
           </button>

@@ -1,0 +1,55 @@
+/**
+ * The product pages' offer (`offer` in domain/settings.ts): the owner picks one of the shop's live
+ * coupons, and the setting keeps it as it is then, so phones word the banner from the coupon
+ * itself with no request. Only a live coupon (active, not past its end) can be picked; the
+ * setting moves the catalogue's version like any setting, so phones get it in their next delta.
+ */
+import type { Kysely } from 'kysely';
+import type { Offer } from '../../domain/shop-offer.js';
+import { bumpVersion } from '../catalogue/catalogue.repository.js';
+import type { Database } from '../db/schema.js';
+import { writeSettings } from '../settings/settings.repository.js';
+import { readShopSettings } from '../settings/settings.service.js';
+import { type Coupon, liveCoupons } from './coupon.repository.js';
+
+export function offerOf(c: Pick<Coupon, 'code' | 'amount' | 'firstOrderOnly' | 'expiresAt'>): Offer {
+  return { code: c.code, amount: c.amount, firstOrderOnly: c.firstOrderOnly, endsAt: c.expiresAt };
+}
+
+export interface OfferAnswer {
+  offer: Offer | null;
+  coupons: Offer[];
+}
+
+export async function readOffer(db: Kysely<Database>, now = Date.now()): Promise<OfferAnswer> {
+  const [settings, coupons] = await Promise.all([readShopSettings(db), liveCoupons(db, now)]);
+  return { offer: settings.offer, coupons: coupons.map(offerOf) };
+}
+
+/** Advertises the live coupon `code`, or none; null when `code` names no live coupon. */
+export async function chooseOffer(
+  db: Kysely<Database>,
+  code: string | null,
+  now = Date.now(),
+): Promise<OfferAnswer | null> {
+  return db.transaction().execute(async (trx) => {
+    const coupons = (await liveCoupons(trx, now)).map(offerOf);
+    const offer = code === null ? null : (coupons.find((c) => c.code === code) ?? undefined);
+    if (offer === undefined) return null;
+    await writeSettings(trx, { offer }, await bumpVersion(trx), now);
+    return { offer, coupons };
+  });
+}
+
+/**
+ * A coupon that stops being live takes the banner with it: called by whatever ends or removes a
+ * coupon (the demo's removal). A banner whose coupon passes its end date goes by itself on every
+ * device (`liveOffer`).
+ */
+export async function withdrawOfferFor(db: Kysely<Database>, code: string): Promise<void> {
+  const { offer } = await readShopSettings(db);
+  if (offer?.code !== code) return;
+  await db.transaction().execute(async (trx) => {
+    await writeSettings(trx, { offer: null }, await bumpVersion(trx), Date.now());
+  });
+}
