@@ -15,7 +15,7 @@ function cancelPaidConfirm(id: number, left?: number, paid?: number): string {
  * `messages.ts`; these are ours, for what the spec does not word.
  */
 export const adminMessages = {
-  titleSuffix: 'Bakery & Blooms Admin',
+  titleSuffix: (shop: string) => `${shop} Admin`,
   defaultTitle: 'Welcome',
   needsConnection:
     'This screen needs a connection. You are offline: nothing here is saved or queued until you are back online.',

@@ -56,6 +56,11 @@ export const PackingSlipSchema = v.object({
   hideSender: v.boolean(),
   /** "Cash on Delivery" tells the driver to collect; the slip says "Paid online" for "Razorpay". */
   paymentMethod: PaymentMethodSchema,
+  /**
+   * Who sends the box, from the shop's profile: its name, legal name, customer-care phone and FSSAI
+   * number (FSSAI asks for it on every bill and receipt); '' for what the shop has not written.
+   */
+  seller: v.object({ name: v.string(), legalName: v.string(), phone: v.string(), fssai: v.string() }),
 });
 export type PackingSlip = v.InferOutput<typeof PackingSlipSchema>;
 

@@ -6,7 +6,7 @@ export const pwaOfferMessages = {
   updateReady: 'A new version is ready',
   updateReload: 'Reload',
   updateLater: 'Later',
-  installOffer: 'Install Bakery & Blooms for quick access, even offline.',
+  installOffer: (shop: string) => `Install ${shop} for quick access, even offline.`,
   installButton: 'Install app',
   installLater: 'Not now',
   iosInstallSteps: 'To install this app, tap the Share button, then Add to Home Screen.',

@@ -6,6 +6,7 @@ import type { PaymentMethod } from '../../domain/payment-methods.js';
 import type { Database } from '../db/schema.js';
 import { linesOfOrders, orderGiftOf, orderSlotOf } from '../orders/order.repository.js';
 import type { OrdersTable } from '../orders/order.tables.js';
+import { readShopSettings } from '../settings/settings.service.js';
 
 /**
  * The packing slip of an order. With "no price in the box" the answer has no price field at
@@ -25,10 +26,19 @@ export async function packingSlips(
   db: Kysely<Database>,
   orders: readonly Selectable<OrdersTable>[],
 ): Promise<PackingSlip[]> {
-  const byOrder = await linesOfOrders(
-    db,
-    orders.map((o) => o.id),
-  );
+  const [byOrder, { profile }] = await Promise.all([
+    linesOfOrders(
+      db,
+      orders.map((o) => o.id),
+    ),
+    readShopSettings(db),
+  ]);
+  const seller = {
+    name: profile.name,
+    legalName: profile.legalName,
+    phone: profile.care.phone,
+    fssai: profile.fssai,
+  };
   return orders.map((o) => {
     const gift = orderGiftOf(o);
     const slip: PackingSlip = {
@@ -61,6 +71,7 @@ export async function packingSlips(
       hidePrice: gift.hidePrice,
       hideSender: gift.hideSender,
       paymentMethod: o.payment_method as PaymentMethod,
+      seller,
     };
     if (!gift.hidePrice) slip.total = Number(o.total);
     return slip;

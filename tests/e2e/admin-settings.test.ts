@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { areaMessages, type DeliveryArea } from '../../domain/delivery-areas.js';
+import { SITE_NAME } from '../../domain/page-head.js';
 import { SETTINGS, type ShopSettings, settingMessages } from '../../domain/settings.js';
 import { settingsTexts as t } from '../../web/admin/settings-forms.js';
 import type { RunningServer } from '../support/e2e.js';
@@ -69,7 +70,7 @@ describe('Settings in the admin area', () => {
     const menu = p.getByRole('navigation', { name: 'Admin menu' });
     await menu.getByRole('link', { name: 'Delivery areas' }).click();
     await p.getByRole('heading', { level: 1, name: t.areasTitle }).waitFor();
-    expect(await p.title()).toBe(`Delivery areas | ${adminMessages.titleSuffix}`);
+    expect(await p.title()).toBe(`Delivery areas | ${adminMessages.titleSuffix(SITE_NAME)}`);
     expect(await p.getByRole('navigation', { name: 'Breadcrumb' }).innerText()).toMatch(
       /Dashboard[\s\S]*Settings[\s\S]*Delivery areas/,
     );

@@ -11,6 +11,7 @@ import { earliestDeliveryDate } from '../../domain/delivery.js';
 import { addDays, indiaDayStart } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
+import { SITE_NAME } from '../../domain/page-head.js';
 import { takeCspViolations } from '../support/csp-guard.js';
 import { phoneContext, type RunningServer } from '../support/e2e.js';
 import { axe, openShop, type Shop, signIn } from '../support/shop.js';
@@ -157,7 +158,7 @@ describe('the admin area in Chromium', () => {
     }
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.getByTestId('products').waitFor();
-    expect(await page.title()).toBe(`Dashboard | ${adminMessages.titleSuffix}`);
+    expect(await page.title()).toBe(`Dashboard | ${adminMessages.titleSuffix(SITE_NAME)}`);
 
     const db = shopDb();
     const today = indiaDayStart(Date.now());

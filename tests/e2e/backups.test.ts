@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackAndVerify } from '../../api/backup/archive.js';
 import type { LoginData } from '../../domain/accounts.js';
 import { adminMessages } from '../../domain/admin-messages.js';
+import { SITE_NAME } from '../../domain/page-head.js';
 import { takeCspViolations } from '../support/csp-guard.js';
 import { type RunningServer, tempDir } from '../support/e2e.js';
 import { axe, openShop, type Shop, signIn } from '../support/shop.js';
@@ -72,7 +73,7 @@ describe('backups in the admin area', () => {
     await p.goto('/dashboard');
     await p.getByTestId('last-backup').click();
     await p.getByRole('heading', { level: 1, name: 'Backups' }).waitFor();
-    expect(await p.title()).toBe(`Backups | ${adminMessages.titleSuffix}`);
+    expect(await p.title()).toBe(`Backups | ${adminMessages.titleSuffix(SITE_NAME)}`);
     expect(await p.getByTestId('backup-schedule').textContent()).toBe(
       'A backup every day; the newest 3 are kept.',
     );

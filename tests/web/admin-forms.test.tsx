@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { messages } from '../../domain/messages.js';
 import { ordersCsv } from '../../domain/orders-csv.js';
+import { SITE_NAME } from '../../domain/page-head.js';
 import { moveItem, type ProductFormValues, productFormProblems } from '../../domain/product-form.js';
 import { AddCategory, categoryNameProblem } from '../../web/admin/Categories.js';
 import { ConfirmHost, SignInAgain } from '../../web/admin/dialogs.js';
@@ -158,9 +159,9 @@ describe('menu, breadcrumbs and titles', () => {
       'Product List',
       'Edit Product #7',
     ]);
-    expect(pageTitle('/all-admin-orders')).toBe(`All User Orders | ${adminMessages.titleSuffix}`);
-    expect(pageTitle('/dashboard')).toBe(`Dashboard | ${adminMessages.titleSuffix}`);
-    expect(pageTitle('/somewhere-else')).toBe(`Welcome | ${adminMessages.titleSuffix}`);
+    expect(pageTitle('/all-admin-orders')).toBe(`All User Orders | ${adminMessages.titleSuffix(SITE_NAME)}`);
+    expect(pageTitle('/dashboard')).toBe(`Dashboard | ${adminMessages.titleSuffix(SITE_NAME)}`);
+    expect(pageTitle('/somewhere-else')).toBe(`Welcome | ${adminMessages.titleSuffix(SITE_NAME)}`);
   });
   it('registers every admin path, with an id where the screen takes one', () => {
     const paths = adminRoutes.children.map((r) => r.path);

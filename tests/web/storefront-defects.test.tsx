@@ -10,7 +10,7 @@ import { UNORDERED_PHOTO_DAYS } from '../../domain/privacy.js';
 import { normalizeQuery, scoreFields, searchFields } from '../../domain/search.js';
 import { CATEGORIES, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
 import { SHOP_CONTACT, socialProfiles } from '../../domain/shop-contact.js';
-import { STORES } from '../../domain/stores.js';
+import { DEMO_PROFILE } from '../../domain/shop-profile.js';
 import { addToCart } from '../../sw/cart.js';
 import { db } from '../../sw/db.js';
 import { laterScreens } from '../../web/app/Elsewhere.js';
@@ -405,12 +405,12 @@ describe('on the way through the shop', () => {
     expect(shipping?.textContent).not.toMatch(/same-day/i);
   });
 
-  it('says 2 stores on About and lists the same 2 on Contact', async () => {
+  it("lists the profile's stores on About and the same on Contact, and none for a shop without", async () => {
+    await db.settings.put({ key: 'profile', value: DEMO_PROFILE });
     renderAt('/about-us');
     const about = await screen.findByRole('main');
-    await within(about).findByRole('heading', { level: 1, name: 'About us' });
-    expect(about.textContent).toContain(`${STORES.length} stores`);
-    for (const s of STORES) expect(about.textContent).toContain(s.postal.locality);
+    await within(about).findByRole('heading', { level: 2, name: 'Our stores' });
+    for (const s of DEMO_PROFILE.stores) expect(about.textContent).toContain(`${s.address} ${s.pin}`);
     cleanup();
     renderAt('/contact');
     const stores = await screen.findByRole('region', { name: 'Our stores' });
@@ -418,7 +418,13 @@ describe('on the way through the shop', () => {
       within(stores)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(STORES.map((s) => s.name));
+    ).toEqual(DEMO_PROFILE.stores.map((s) => s.name));
+    cleanup();
+    await db.settings.put({ key: 'profile', value: { ...DEMO_PROFILE, stores: [] } });
+    renderAt('/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Contact us' });
+    await waitFor(() => expect(screen.queryAllByText(DEMO_PROFILE.care.email)).not.toHaveLength(0));
+    expect(screen.queryByRole('region', { name: /Our store/ })).toBeNull();
   });
 
   it('has a privacy page (a lazy screen) that says what is kept, why, how long, and whom to write to', async () => {
@@ -428,7 +434,7 @@ describe('on the way through the shop', () => {
     expect(route?.lazy).toBeTypeOf('function');
     expect(route?.element ?? route?.Component).toBeUndefined();
     renderAt('/about-us');
-    const link = await screen.findByRole('link', { name: 'privacy page' });
+    const link = await within(await screen.findByRole('main')).findByRole('link', { name: 'Privacy' });
     fireEvent.click(link);
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('heading', { level: 1, name: 'Privacy' })).toBeTruthy();

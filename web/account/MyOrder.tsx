@@ -19,6 +19,7 @@ import { refundLine } from '../../domain/refunds.js';
 import { nightOfLabel, windowLabel } from '../../domain/slots.js';
 import { OrderBill } from '../checkout/OrderBill.js';
 import { OrderLineList, type ShownLine } from '../checkout/OrderLines.js';
+import { OrderSeller } from '../checkout/OrderSeller.js';
 import { useSession } from '../hooks/useSession.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { OrderUpdatesOffer } from '../push/OrderUpdatesOffer.js';
@@ -194,6 +195,7 @@ export default function MyOrder() {
             ))}
           </ul>
         ) : null}
+        <OrderSeller />
         <p className="orders__fetched">Ordered {formatTime(o.orderDate)}</p>
       </section>
       {o.status !== 'delivered' && o.status !== 'cancelled' ? <OrderUpdatesOffer /> : null}

@@ -11,6 +11,7 @@ import { RequireAdmin } from '../account/guards.js';
 import { useStatusSlot } from '../app/App.js';
 import { RouteLoading } from '../components/ProgressBar.js';
 import './admin.css';
+import { shopName } from '../shop-name.js';
 import { AdminSearch } from './AdminSearch.js';
 import { useOnline } from './connection.js';
 import { ConfirmHost, SignInAgain } from './dialogs.js';
@@ -106,7 +107,7 @@ function Layout() {
           <span className="visually-hidden">{sidebarShown ? 'Hide menu' : 'Show menu'}</span>
         </button>
         <Link to="/dashboard" className="admin-top__brand">
-          Bakery &amp; Blooms <span>Admin</span>
+          {shopName()} <span>Admin</span>
         </Link>
         <AdminSearch />
         {!online && <span className="admin-top__offline">{adminMessages.offlineBadge}</span>}

@@ -4,11 +4,21 @@ import { formatCalendarDay } from '../../domain/india-time.js';
 import { formatRupees } from '../../domain/money.js';
 import { kitchenLine } from '../../domain/order-lines.js';
 import { PAYMENT_METHODS, paymentMethodLabel } from '../../domain/payment-methods.js';
+import { fssaiLine } from '../../domain/shop-profile.js';
 import { type OrderSlot, windowLabel } from '../../domain/slots.js';
 
 /** "Midnight, 11 PM – 12 AM"; orders written outside the app may have no slot. */
 export function slotText(slot: OrderSlot | null): string {
   return slot ? `${slot.name}, ${windowLabel(slot)}` : 'Standard';
+}
+
+/** "From Bakery & Blooms (Legal Pvt Ltd) · +91 ... · FSSAI Lic. No. ...": on every slip, as on every bill. */
+export function sellerLine(seller: Slip['seller']): string {
+  const who =
+    seller.legalName && seller.legalName !== seller.name
+      ? `${seller.name} (${seller.legalName})`
+      : seller.name;
+  return [`From ${who}`, seller.phone, fssaiLine(seller.fssai)].filter(Boolean).join(' · ');
 }
 
 /** What the driver does about money: collect it, or nothing. */
@@ -118,6 +128,9 @@ export function PackingSlip({ slip, sheet = false }: { slip: Slip; sheet?: boole
           Total: <strong>{formatRupees(slip.total)}</strong>
         </p>
       ) : null}
+      <p className="admin-slip__seller" data-testid="slip-seller">
+        {sellerLine(slip.seller)}
+      </p>
       {slip.card ? (
         <div className="admin-slip__card" data-testid="slip-card">
           {/* The card prints on a page of its own: it says so there too. */}

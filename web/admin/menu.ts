@@ -5,6 +5,7 @@
  */
 import { matchRoutes } from 'react-router-dom';
 import { adminMessages } from '../../domain/admin-messages.js';
+import { shopName } from '../shop-name.js';
 import { type AdminHandle, adminScreens } from './screens.js';
 
 export interface MenuItem {
@@ -82,7 +83,7 @@ export function breadcrumbs(pathname: string): Crumb[] {
 /** "{screen} | {suffix}": the last crumb when it is the screen itself, Welcome when there is none. */
 export function titleOf(crumbs: Crumb[]): string {
   const last = crumbs.at(-1);
-  return `${last && last.path === undefined ? last.title : adminMessages.defaultTitle} | ${adminMessages.titleSuffix}`;
+  return `${last && last.path === undefined ? last.title : adminMessages.defaultTitle} | ${adminMessages.titleSuffix(shopName())}`;
 }
 
 export function pageTitle(pathname: string): string {

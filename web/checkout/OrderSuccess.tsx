@@ -24,6 +24,7 @@ import { isIosSafariOutsideApp } from '../pwa/ios.js';
 import { DeliverTo } from './DeliverTo.js';
 import { OrderBill } from './OrderBill.js';
 import { OrderLineList } from './OrderLines.js';
+import { OrderSeller } from './OrderSeller.js';
 import { Attention, madeLabel, StateChip } from './OutboxOrder.js';
 import { rowFigures, rowLines, useRowProducts } from './outbox-lines.js';
 import './checkout.css';
@@ -159,6 +160,7 @@ export default function OrderSuccess() {
         <h3 className="co-items-title">{t.items}</h3>
         <OrderLineList lines={rowLines(row, products)} />
         <OrderBill totals={totals} slot={slot} couponCode={couponCode} />
+        <OrderSeller />
       </section>
       {row.state !== 'cancelled' ? <OrderUpdatesOffer /> : null}
       <div className="co-actions">

@@ -9,9 +9,9 @@ import { RAZORPAY_CHECKOUT_SCRIPT } from '../../domain/browser-origins.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { CHECKOUT_DISPLAY } from '../../domain/payment-methods.js';
 import type { CheckoutSuccess, ProviderOrder } from '../../domain/payments.contract.js';
+import { shopName } from '../shop-name.js';
 
 const SCRIPT_URL = RAZORPAY_CHECKOUT_SCRIPT;
-export const SHOP_NAME = 'Bakery & Blooms';
 
 interface RazorpayFailure {
   error: { code?: string; description?: string; reason?: string; source?: string; step?: string };
@@ -72,7 +72,7 @@ export function checkoutOptions(order: ProviderOrder, prefill: Prefill) {
     key: order.keyId,
     amount: order.amount,
     currency: order.currency,
-    name: SHOP_NAME,
+    name: shopName(),
     description: t.paymentDescription,
     order_id: order.razorpayOrderId,
     prefill,

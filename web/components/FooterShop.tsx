@@ -40,7 +40,7 @@ export function FooterContact({ profile }: { profile: ShopProfile }) {
   );
 }
 
-/** "Bakery & Blooms · Eggless since 2015", then the legal lines. */
+/** The name and tagline, then the legal lines. */
 export function FooterLegal({ profile }: { profile: ShopProfile }) {
   const g = profile.grievance;
   const grievanceContacts = [g.phone, g.email].filter(Boolean).join(', ');

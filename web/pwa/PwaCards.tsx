@@ -1,6 +1,7 @@
 import { useLocation, useMatches, useNavigationType } from 'react-router-dom';
 import { pwaOfferMessages as t } from '../../domain/pwa-offer-messages.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
+import { shopName } from '../shop-name.js';
 import { dismissInstall, install, installOfferWanted } from './install.js';
 import type { PwaState } from './pwa-state.js';
 import { acceptUpdate, dismissUpdate } from './updates.js';
@@ -45,7 +46,7 @@ export default function PwaCards({
 
       {canInstall ? (
         <section className="pwa-card" aria-labelledby="pwa-install-title">
-          <p id="pwa-install-title">{t.installOffer}</p>
+          <p id="pwa-install-title">{t.installOffer(shopName())}</p>
           <div className="pwa-actions">
             <button type="button" className="pwa-primary" onClick={() => void install()}>
               {t.installButton}

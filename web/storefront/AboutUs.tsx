@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { deliveryLine } from '../../domain/delivery-words.js';
+import { deliveryLine, deliveryWhere } from '../../domain/delivery-words.js';
 import { giftMessages } from '../../domain/gifts.js';
 import { POLICIES } from '../../domain/policies.js';
 import { fssaiLine, paragraphs } from '../../domain/shop-profile.js';
@@ -31,7 +31,7 @@ export default function AboutUs() {
         </p>
       )}
       <p>
-        {deliveryLine(areas)}. {giftMessages.photoCakeNotice(noticeDays)}
+        {deliveryLine(areas)}. {deliveryWhere(areas)} {giftMessages.photoCakeNotice(noticeDays)}
       </p>
       {profile.stores.length > 0 && (
         <>

@@ -5,12 +5,14 @@ import { BannerCarousel } from '../components/BannerCarousel.js';
 import { categoryUrl } from '../components/Header.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useSomeProductsInCategoryId } from '../hooks/useCatalogue.js';
+import { useShopName } from '../shop-name.js';
 
 /** Home: banners, four category tiles, three sections of up to 4 random products (spec section 2). */
 export function Home() {
+  const name = useShopName();
   return (
     <div className="home">
-      <h1 className="visually-hidden">Bakery &amp; Blooms: eggless cakes, flowers and gifts</h1>
+      <h1 className="visually-hidden">{name}</h1>
       <BannerCarousel />
       <nav aria-label="Shop by category">
         <ul className="tiles">
