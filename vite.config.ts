@@ -203,7 +203,11 @@ const config = {
               // With them, the small modules the first screen and lazy screens share (the session, whose orders
               // are whose, the catalogue sync, the iOS check, card media rules): left alone each became a chunk of its own, one more request
               // and one more preload before the first screen could run.
-              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|dexie|dexie-react-hooks)[\\/]|sw[\\/](db|session|account-data|outbox-row|catalogue-sync|product-chunks)\.ts|domain[\\/](session|roles|contract|catalogue-media|ownership|pincode)\.ts|web[\\/](hooks[\\/]useSession\.ts|pwa[\\/]ios\.ts)/,
+              // With them too the first screen's own small modules that lazy screens also import (the shop's
+              // name and navigation, money, the catalogue reads, the picture, the pincode, the PWA's state):
+              // once the footer read the shop's profile, the bundler made each a chunk of its own (2.2 KiB
+              // more on the first screen, eleven requests where there were three).
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|dexie|dexie-react-hooks)[\\/]|sw[\\/](db|session|account-data|outbox-row|catalogue-sync|product-chunks)\.ts|domain[\\/](session|roles|contract|catalogue-media|ownership|pincode|shop|shop-nav|shop-name|money)\.ts|web[\\/](hooks[\\/](useSession|useCatalogue|useDismissDetails|useDeviceCategories)\.ts|pwa[\\/](ios|pwa-state)\.ts|shop-name\.ts|components[\\/]ProductImage\.tsx|storefront[\\/]delivery-pincode\.ts)|preload-helper/,
             },
             // What the product, category and cart screens share (cart, messages, the added popup, their catalogue reads), as
             // one file: it was four chunks, each one more request before a first visit's product

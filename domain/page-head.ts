@@ -6,8 +6,10 @@
  */
 import { plainText } from './plain-text.js';
 
-/** The shop's name: the whole title of the home page, and every other page's suffix. */
-export const SITE_NAME = 'Bakery & Blooms';
+import { DEFAULT_SHOP_NAME } from './shop-name.js';
+
+/** The shop's name until its profile says another: the home page's title, every other page's suffix. */
+export const SITE_NAME = DEFAULT_SHOP_NAME;
 
 /**
  * The site's own description (home, and any page that has none of its own). Where the shop

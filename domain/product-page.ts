@@ -33,7 +33,7 @@ export function productKind(product: Pick<Product, 'categories' | 'photoCake'>):
 }
 
 const KIND_BENEFITS: Record<ProductKind, readonly string[]> = {
-  cake: ['100% eggless', 'Freshly baked on the day of delivery'],
+  cake: ['Freshly baked on the day of delivery'],
   flowers: ['Fresh flowers, hand-tied on the day of delivery'],
   plants: ['A healthy plant, potted and ready to gift'],
   chocolates: ['Packed fresh, ready to gift'],
@@ -50,8 +50,11 @@ const KIND_BENEFITS: Record<ProductKind, readonly string[]> = {
 export function productBenefits(
   product: Pick<Product, 'categories' | 'photoCake'>,
   { areas, noticeDays }: DeliveryFacts,
+  /** The shop's own claim (its profile's `eggless`): only a shop that says so says it of its cakes. */
+  { eggless = false }: { eggless?: boolean } = {},
 ): string[] {
-  const own = KIND_BENEFITS[productKind(product)];
+  const kind = productKind(product);
+  const own = kind === 'cake' && eggless ? ['100% eggless', ...KIND_BENEFITS.cake] : KIND_BENEFITS[kind];
   if (product.photoCake)
     return [
       ...own,

@@ -11,6 +11,7 @@
  * registration number on the site and on every bill).
  */
 import * as v from 'valibot';
+import { DEFAULT_SHOP_NAME } from './shop-name.js';
 
 export const profileMessages = {
   name: 'The shop’s name is 1 to 60 characters.',
@@ -141,6 +142,8 @@ export const ShopProfileSchema = v.object({
     v.maxLength(12, profileMessages.shortName),
   ),
   tagline: v.pipe(v.string(profileMessages.tagline), v.trim(), v.maxLength(100, profileMessages.tagline)),
+  /** The shop says everything it bakes is eggless: its cakes' pages say "100% eggless". */
+  eggless: v.boolean(),
   /** About us: the shop's story in the owner's words, paragraphs split by a blank line. */
   story: Text('The story', 2000),
   logo: LogoSchema,
@@ -183,9 +186,10 @@ export type ShopProfile = v.InferOutput<typeof ShopProfileSchema>;
  * licence is ever shown. The demo catalogue writes `DEMO_PROFILE` (api/seed) when it loads.
  */
 export const DEFAULT_PROFILE: ShopProfile = {
-  name: 'Bakery & Blooms',
+  name: DEFAULT_SHOP_NAME,
   shortName: 'Bakery',
   tagline: '',
+  eggless: false,
   story: '',
   logo: null,
   care: { phone: '', whatsapp: '', email: '', hours: '' },
@@ -203,6 +207,7 @@ export const DEMO_PROFILE: ShopProfile = {
   name: 'Bakery & Blooms',
   shortName: 'Bakery',
   tagline: 'Eggless since 2015',
+  eggless: true,
   story:
     'Bakery & Blooms began in 2015 as a small eggless bakery in Chandigarh. Our cakes won over the neighbourhood, flowers followed, and today we run 2 stores, in Chandigarh and Mohali.\n\nEverything we bake is eggless and made on the day it is delivered.',
   care: {

@@ -22,32 +22,6 @@ export const CATEGORIES = {
   gifts: { categoryID: 29, categoryName: 'Gifts' },
 } as const;
 
-/** The Cakes dropdown: ids 13, 14, 15, 17, 18, 19, 20, 21, shown with short labels, then every cake. */
-export const CAKES_MENU = [
-  { label: 'Chocolate', category: CATEGORIES.chocolate },
-  { label: 'Truffle', category: CATEGORIES.truffle },
-  { label: 'Black Forest', category: CATEGORIES.blackForest },
-  { label: 'Butterscotch', category: CATEGORIES.butterscotch },
-  { label: 'Red Velvet', category: CATEGORIES.redVelvet },
-  { label: 'Vanilla', category: CATEGORIES.vanilla },
-  { label: 'Pineapple', category: CATEGORIES.pineapple },
-  { label: 'Fruit Cakes', category: CATEGORIES.fruit },
-  { label: 'All Cakes', category: CATEGORIES.allCakes },
-] as const;
-
-/**
- * The header's category menu after the Cakes dropdown: the shop's other kinds. The spec's menu
- * named six cake categories here, which the dropdown already lists; a phone's strip shows its
- * first few entries, so these are what a shopper after flowers, plants or a gift finds there.
- */
-export const HEADER_MENU = [
-  { label: 'Flowers', category: CATEGORIES.allFlowers },
-  { label: 'Chocolates', category: CATEGORIES.allChocolate },
-  { label: 'Plants', category: CATEGORIES.plants },
-  { label: 'Gifts', category: CATEGORIES.gifts },
-  { label: 'Combos', category: CATEGORIES.allCombo },
-] as const;
-
 /** Home: four tiles, then three sections of up to 4 random products. */
 export const HOME_TILES = [
   CATEGORIES.allCakes,
@@ -77,27 +51,31 @@ export const ADDED_POPUP_MS = 5000;
 /** The home page's banner carousel: four banners drawn with CSS, so nothing is downloaded. */
 export const BANNERS = [
   {
-    title: 'Eggless cakes, baked fresh',
-    text: 'Every cake we bake is 100% eggless.',
+    title: 'Cakes, baked fresh',
+    text: 'For birthdays, anniversaries and every day.',
     link: '/products-by-category/All Cakes',
+    categoryID: CATEGORIES.allCakes.categoryID,
     cta: 'Shop cakes',
   },
   {
     title: 'Flowers for every feeling',
-    text: 'Hand-tied bouquets, delivered the same day.',
+    text: 'Hand-tied bouquets for every occasion.',
     link: '/products-by-category/All Flowers',
+    categoryID: CATEGORIES.allFlowers.categoryID,
     cta: 'Shop flowers',
   },
   {
     title: 'Chocolates & sweets',
     text: 'Gift boxes for birthdays, festivals and thank-yous.',
     link: '/products-by-category/All Chocolate',
+    categoryID: CATEGORIES.allChocolate.categoryID,
     cta: 'Shop chocolates',
   },
   {
     title: 'Combos that say it all',
     text: 'Cake and flowers together, one delivery.',
     link: '/products-by-category/All Combo',
+    categoryID: CATEGORIES.allCombo.categoryID,
     cta: 'Shop combos',
   },
 ] as const;

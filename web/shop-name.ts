@@ -2,56 +2,37 @@
  * The shop's name for the first screen (the header, every tab's title) without waiting for
  * IndexedDB: the server writes the profile's name into each page's HTML
  * (`<meta name="application-name">`, api/pages), and the app keeps the last name it learned, from
- * there or from the catalogue feed's profile, for the offline shell (the worker's plain
- * `/index.html`, which has no such meta). A rename reaches an open tab with the next sync.
+ * there or from the catalogue feed's profile (web/hooks/useShopProfile.ts), for the offline shell
+ * (the worker's plain `/index.html`, which has no such meta). A rename shows from the next page
+ * load; kept this small because it is first-screen code.
  */
-import { useSyncExternalStore } from 'react';
-import { SITE_NAME } from '../domain/page-head.js';
+import { DEFAULT_SHOP_NAME } from '../domain/shop-name.js';
 
 const KEY = 'shopName';
-const listeners = new Set<() => void>();
 
-function stored(): string | null {
+function read(): string {
   try {
-    return localStorage.getItem(KEY);
+    const meta = document.querySelector('meta[name="application-name"]')?.getAttribute('content');
+    if (meta) localStorage.setItem(KEY, meta);
+    return meta || localStorage.getItem(KEY) || DEFAULT_SHOP_NAME;
   } catch {
-    return null;
+    return DEFAULT_SHOP_NAME;
   }
 }
 
-function fromPage(): string | null {
-  if (typeof document === 'undefined') return null;
-  return document.querySelector('meta[name="application-name"]')?.getAttribute('content') || null;
-}
-
-let current = fromPage() ?? stored() ?? SITE_NAME;
-if (current !== stored()) remember(current);
-
-function remember(name: string): void {
-  try {
-    localStorage.setItem(KEY, name);
-  } catch {
-    // Without storage the name lives as long as the page.
-  }
-}
+let current = typeof document === 'undefined' ? DEFAULT_SHOP_NAME : read();
 
 export function shopName(): string {
   return current;
 }
 
-/** The profile's name as the device learned it (web/hooks/useShopProfile.ts). */
+/** The profile's name as the device learned it from the feed. */
 export function learnShopName(name: string): void {
   if (!name || name === current) return;
   current = name;
-  remember(name);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useShopName(): string {
-  return useSyncExternalStore(subscribe, shopName, shopName);
+  try {
+    localStorage.setItem(KEY, name);
+  } catch {
+    // Without storage the name lives as long as the page.
+  }
 }

@@ -143,7 +143,10 @@ describe('texts fit the product', () => {
     expect(benefits({ categories: [C.plants], photoCake: false })).not.toMatch(/egg|bak|fresh/i);
     expect(benefits({ categories: [C.gifts], photoCake: false })).not.toMatch(/egg|bak/i);
     expect(benefits({ categories: [C.allChocolate], photoCake: false })).not.toMatch(/egg|bak/i);
-    expect(benefits(cake)).toMatch(/100% eggless/);
+    expect(benefits(cake)).not.toMatch(/egg/i);
+    // Only a shop that says it is eggless says so of its cakes (its profile's claim).
+    expect(productBenefits(cake, facts, { eggless: true })).toContain('100% eggless');
+    expect(productBenefits(bouquet, facts, { eggless: true }).join(' ')).not.toMatch(/egg/i);
     expect(benefits(cake)).toContain(SEED_LINE);
     expect(benefits(photoCake)).not.toMatch(/same-day/i);
     expect(benefits(photoCake)).toContain(giftMessages.photoCakeNotice(1));

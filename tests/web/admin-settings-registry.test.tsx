@@ -17,6 +17,8 @@ vi.mock('../../domain/settings.js', async (importOriginal) => {
   const SETTINGS = {
     ...real.SETTINGS,
     giftWrapOffered: {
+      screen: 'shop',
+      patch: true,
       label: 'Offer gift wrap',
       help: 'Shoppers may ask for the box to be wrapped.',
       device: true,
@@ -24,6 +26,8 @@ vi.mock('../../domain/settings.js', async (importOriginal) => {
       default: false,
     },
     packingNote: {
+      screen: 'shop',
+      patch: true,
       label: 'Packing note',
       help: 'Printed at the foot of every packing slip.',
       device: false,
@@ -31,7 +35,13 @@ vi.mock('../../domain/settings.js', async (importOriginal) => {
       default: '',
     },
   };
-  return { ...real, SETTINGS, SETTING_KEYS: Object.keys(SETTINGS) };
+  const keys = Object.keys(SETTINGS) as (keyof typeof SETTINGS)[];
+  return {
+    ...real,
+    SETTINGS,
+    SETTING_KEYS: keys,
+    SHOP_SCREEN_KEYS: keys.filter((k) => SETTINGS[k].screen === 'shop'),
+  };
 });
 
 const json = (body: unknown, status = 200) =>

@@ -30,9 +30,10 @@ const hrefs = (links: HTMLElement[]) => links.map((a) => a.getAttribute('href'))
 const cat = (name: string) => `/products-by-category/${encodeURIComponent(name)}`;
 
 describe('header (spec section 2)', () => {
-  it("has the category menu (the Cakes dropdown, then the shop's other kinds) and a Login button", () => {
+  it("has the category menu (the Cakes dropdown, then the shop's other kinds) and a Login button", async () => {
     renderAt('/home');
-    const menu = screen.getByRole('navigation', { name: 'Categories' });
+    // Its own chunk, loaded with the header (web/components/CategoryMenu.tsx).
+    const menu = await screen.findByRole('navigation', { name: 'Categories' });
     // The menu's own links: flowers, chocolates, plants, gifts and combos beside the Cakes
     // dropdown (DESIGN.md departure 15), whose list holds the spec's cake categories.
     const own = [...menu.querySelectorAll<HTMLAnchorElement>(':scope > ul > li > a')];
@@ -116,7 +117,7 @@ describe('the top navigation bar (spec: only on a fixed list of URLs)', () => {
       '/cart',
     ]) {
       renderAt(path);
-      expect(screen.getByRole('navigation', { name: 'Categories' })).toBeTruthy();
+      expect(await screen.findByRole('navigation', { name: 'Categories' })).toBeTruthy();
       cleanup();
     }
     expect(showsMenu('/products-detailsX')).toBe(false);

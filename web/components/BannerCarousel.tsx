@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BANNERS } from '../../domain/shop.js';
+import type { Banner } from '../../domain/shop-nav.js';
 
 const SLIDE_MS = 5000;
 
@@ -17,17 +17,19 @@ function prefersReducedMotion(): boolean {
  * for reduced motion, stops while hovered or focused, and has a visible
  * pause/play button and previous/next controls.
  */
-export function BannerCarousel() {
+export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
   const [held, setHeld] = useState(false);
-  const count = BANNERS.length;
+  const count = banners.length;
+  // The shop's categories can take a banner away while it shows: the next one stands in.
+  const shown = index % count;
 
   useEffect(() => {
     if (!playing || held) return;
-    const t = setInterval(() => setIndex((i) => (i + 1) % BANNERS.length), SLIDE_MS);
+    const t = setInterval(() => setIndex((i) => (i + 1) % count), SLIDE_MS);
     return () => clearInterval(t);
-  }, [playing, held]);
+  }, [playing, held, count]);
 
   return (
     <section
@@ -67,7 +69,7 @@ export function BannerCarousel() {
       </div>
       {/* Announce slide changes only when the shopper moves them, not while auto-rotating. */}
       <div className="carousel__track" aria-live={playing && !held ? 'off' : 'polite'}>
-        {BANNERS.map((b, i) => (
+        {banners.map((b, i) => (
           // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide a group; a fieldset is for form controls.
           <div
             key={b.title}
@@ -75,7 +77,7 @@ export function BannerCarousel() {
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
-            hidden={i !== index}
+            hidden={i !== shown}
           >
             <div className="banner__text">
               <h2>{b.title}</h2>
@@ -89,13 +91,13 @@ export function BannerCarousel() {
         ))}
       </div>
       <div className="carousel__dots">
-        {BANNERS.map((b, i) => (
+        {banners.map((b, i) => (
           <button
             key={b.title}
             type="button"
             className="carousel__dot"
             aria-label={`Show banner ${i + 1}: ${b.title}`}
-            aria-current={i === index ? 'true' : undefined}
+            aria-current={i === shown ? 'true' : undefined}
             onClick={() => setIndex(i)}
           />
         ))}

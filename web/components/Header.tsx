@@ -9,26 +9,25 @@ import {
   useState,
 } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { CAKES_MENU, HEADER_MENU, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
+import { SEARCH_SUGGESTIONS } from '../../domain/shop.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
 import { useDismissDetails } from '../hooks/useDismissDetails.js';
-import { useShopName } from '../shop-name.js';
+import { shopName } from '../shop-name.js';
 import { usePincode } from '../storefront/delivery-pincode.js';
 import { AccountNav } from './AccountNav.js';
 import { OutboxBadge } from './OutboxStatus.js';
 
 const CartPopupBody = lazy(() => import('./CartPopupBody.js'));
+const CategoryMenu = lazy(() => import('./CategoryMenu.js'));
 // The chip's popover is the product page's check (its code loads when first opened).
 const PincodePopover = lazy(() => import('../storefront/CheckDelivery.js'));
 
-export function categoryUrl(name: string): string {
-  return `/products-by-category/${encodeURIComponent(name)}`;
-}
+export { categoryUrl } from './category-url.js';
 
 /** The shared storefront header (spec section 2): logo, search, cart, login, category menus. */
 export function Header() {
   const location = useLocation();
-  const name = useShopName();
+  const name = shopName();
   return (
     <header className="header">
       <div className="header__bar">
@@ -48,7 +47,19 @@ export function Header() {
           <AccountNav />
         </div>
       </div>
-      {showsMenu(location.pathname) && <CategoryMenu key={location.pathname} />}
+      {showsMenu(location.pathname) && (
+        // Its own chunk: the categories it names come from the device (web/hooks/useShopNav.ts), and
+        // until it arrives an empty strip of the same height holds its place (no layout shift).
+        <Suspense
+          fallback={
+            <div className="menu" aria-hidden="true">
+              <div className="menu__list" />
+            </div>
+          }
+        >
+          <CategoryMenu key={location.pathname} />
+        </Suspense>
+      )}
     </header>
   );
 }
@@ -293,39 +304,5 @@ function PincodeChip() {
         </Suspense>
       )}
     </>
-  );
-}
-
-function CategoryMenu() {
-  const dropdown = useRef<HTMLDetailsElement>(null);
-  useDismissDetails(dropdown);
-  return (
-    <nav className="menu" aria-label="Categories">
-      <ul className="menu__list">
-        <li>
-          <details className="dropdown" ref={dropdown}>
-            <summary>Cakes</summary>
-            <ul className="dropdown__list">
-              {CAKES_MENU.map((item) => (
-                <li key={item.category.categoryID}>
-                  <Link to={categoryUrl(item.category.categoryName)}>{item.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </details>
-        </li>
-        {HEADER_MENU.map((item) => (
-          <li key={item.category.categoryID}>
-            <NavLink to={categoryUrl(item.category.categoryName)}>{item.label}</NavLink>
-          </li>
-        ))}
-        <li>
-          <NavLink to="/products">All Products</NavLink>
-        </li>
-        <li>
-          <NavLink to="/all-categories">All Categories</NavLink>
-        </li>
-      </ul>
-    </nav>
   );
 }

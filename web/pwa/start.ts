@@ -1,8 +1,6 @@
-import { liveQuery } from 'dexie';
 // Static, not import(): on a first visit the page syncs at once, and a separate chunk would put
 // one more round trip between the app's code and the first products (then their images, the LCP).
 import { syncCatalogue } from '../../sw/catalogue-sync.js';
-import { db } from '../../sw/db.js';
 import type { PageMessage, WorkerMessage } from '../../sw/messages.js';
 import { isIosSafariOutsideApp } from './ios.js';
 import { getPwaState, setPwaState } from './pwa-state.js';
@@ -37,8 +35,6 @@ export interface BeforeInstallPromptEvent extends Event {
 export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
 let started = false;
-/** The update watch, once loaded (see register). */
-let updates: typeof import('./updates.js') | null = null;
 let installEvent: BeforeInstallPromptEvent | null = null;
 
 export function startPwa(options: PwaOptions = {}): void {
@@ -66,8 +62,6 @@ export function startPwa(options: PwaOptions = {}): void {
   });
   if (isIosSafariOutsideApp() && !installSnoozed()) setPwaState({ showIosInstallHint: true });
 
-  // After load: it writes to the store, which re-runs live queries, and nothing on the first screen needs it.
-  afterLoad(() => void askPersistentStorage());
   if ('serviceWorker' in navigator) {
     navigator.serviceWorker.addEventListener('message', (event) => {
       const data = event.data as WorkerMessage | null;
@@ -77,64 +71,21 @@ export function startPwa(options: PwaOptions = {}): void {
 
   // Never rejects: a failed sync is retried and shown by the status, not thrown.
   const firstSync = requestSync();
-  afterLoad(watchOutbox);
-  if ('serviceWorker' in navigator && import.meta.env.PROD) {
-    // After load, after the page's own first sync (a first visit: the products, then their images,
-    // are what the shopper waits for) and when the main thread is idle: the new worker's install
-    // downloads every screen's code and the card images, which would share a slow link with them.
-    afterLoad(() => void firstSync.then(() => whenIdle(() => void register(options.swUrl ?? '/sw.js'))));
-  }
-
-  window.setInterval(() => {
-    if (document.visibilityState !== 'visible' || !navigator.onLine) return;
-    void requestSync();
-    void updates?.checkForUpdate();
-  }, syncEveryMs);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && navigator.onLine) void updates?.checkForUpdate();
-  });
-}
-
-function whenIdle(run: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2_000 });
-  else setTimeout(run, 200);
+  // The rest waits for the page's load, in a chunk of its own (later.ts): the persistent storage, the
+  // outbox's watch, the worker's registration and updates, the periodic sync. None of it is needed
+  // to show the first screen, whose JavaScript budget it was spending.
+  afterLoad(
+    () =>
+      void import('./later.js').then(
+        (m) => m.startLater({ swUrl: options.swUrl ?? '/sw.js', syncEveryMs, firstSync, requestSync }),
+        () => undefined,
+      ),
+  );
 }
 
 function afterLoad(run: () => void): void {
   if (document.readyState === 'complete') run();
   else window.addEventListener('load', run, { once: true });
-}
-
-/**
- * A first visit registers the worker with the browser's own call: until a worker controls the page there is
- * nothing to update and no other tab to hear from, so the update watch (`updates.ts`, with workbox-window)
- * joins once the new worker has taken the page, after the first screen and its precache. A page with a
- * worker already in control starts with it.
- */
-async function register(swUrl: string): Promise<void> {
-  if (navigator.serviceWorker.controller) {
-    await watchUpdates(swUrl);
-    return;
-  }
-  navigator.serviceWorker.addEventListener('controllerchange', () => void watchUpdates(swUrl), {
-    once: true,
-  });
-  try {
-    await navigator.serviceWorker.register(swUrl, { scope: '/' });
-  } catch {
-    // Without a worker the shop still runs online; the page syncs itself.
-  }
-}
-
-async function watchUpdates(swUrl: string): Promise<void> {
-  if (updates) return;
-  try {
-    updates = await import('./updates.js');
-  } catch {
-    // Its code could not load (offline before the worker kept it): the next page load watches.
-    return;
-  }
-  await updates.watchUpdates(swUrl);
 }
 
 /** The browser's install offer, taken once by the install card (`install.ts`). */
@@ -150,18 +101,6 @@ function installSnoozed(): boolean {
     return Number.isFinite(at) && at > 0 && Date.now() - at < INSTALL_SNOOZE_MS;
   } catch {
     return false;
-  }
-}
-
-async function askPersistentStorage(): Promise<void> {
-  const storage = navigator.storage;
-  if (!storage?.persist) return;
-  try {
-    const persisted = (await storage.persisted()) || (await storage.persist());
-    setPwaState({ persisted });
-    await db.meta.put({ key: 'persisted', value: persisted });
-  } catch {
-    setPwaState({ persisted: false });
   }
 }
 
@@ -233,35 +172,4 @@ export async function requestSync(): Promise<void> {
     }
   })();
   return pageSync;
-}
-
-/**
- * The page's half of the order outbox: while any order waits (queued, being
- * sent, or waiting for a sign-in), the page sender runs (online event,
- * becoming visible, a timer with back-off). It lives in the checkout's lazy
- * chunk and is loaded only then, so a shop with an empty outbox never
- * downloads it. It must work alone: Safari and Firefox have no Background Sync.
- * A payment in progress (its page died in the UPI app) starts it too, and the
- * sender starts the payments' resume, which asks the server what became of it.
- */
-let outboxSender: Promise<void> | null = null;
-function watchOutbox(): void {
-  liveQuery(() =>
-    db.outbox
-      .where('state')
-      .anyOf('queued', 'sending', 'attention')
-      .count()
-      .then((n) => n || db.payments.count()),
-  ).subscribe({
-    next: (waiting) => {
-      if (!waiting || outboxSender) return;
-      outboxSender = import('../checkout/page-sender.js')
-        .then((m) => m.startPageSender())
-        .catch(() => {
-          // The chunk did not load (offline before it was precached): the next change tries again.
-          outboxSender = null;
-        });
-    },
-    error: () => undefined,
-  });
 }

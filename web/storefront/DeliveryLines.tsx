@@ -5,15 +5,17 @@
  */
 import type { Product } from '../../domain/catalogue.js';
 import { productBenefits, shippingDetails } from '../../domain/product-page.js';
+import { useShopSettings } from '../hooks/useDelivery.js';
 import { useDeliveryFacts } from '../hooks/useDeliveryFacts.js';
 
 type Delivered = Pick<Product, 'categories' | 'photoCake'>;
 
 export function ProductBenefits({ product }: { product: Delivered }) {
   const facts = useDeliveryFacts();
+  const eggless = useShopSettings()?.profile.eggless;
   return (
     <ul className="benefits">
-      {productBenefits(product, facts).map((b) => (
+      {productBenefits(product, facts, { eggless }).map((b) => (
         <li key={b}>{b}</li>
       ))}
     </ul>

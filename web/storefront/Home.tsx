@@ -1,33 +1,36 @@
 import { Link } from 'react-router-dom';
 import type { Category } from '../../domain/catalogue.js';
-import { HOME_SECTION_SIZE, HOME_SECTIONS, HOME_TILES } from '../../domain/shop.js';
+import { HOME_SECTION_SIZE } from '../../domain/shop.js';
+import { homeNav } from '../../domain/shop-nav.js';
 import { BannerCarousel } from '../components/BannerCarousel.js';
 import { categoryUrl } from '../components/Header.js';
 import { ProductGrid } from '../components/ProductCard.js';
 import { useSomeProductsInCategoryId } from '../hooks/useCatalogue.js';
-import { useShopName } from '../shop-name.js';
+import { useDeviceCategories } from '../hooks/useDeviceCategories.js';
+import { shopName } from '../shop-name.js';
 
 /** Home: banners, four category tiles, three sections of up to 4 random products (spec section 2). */
 export function Home() {
-  const name = useShopName();
+  const name = shopName();
+  const { tiles, sections, banners } = homeNav(useDeviceCategories());
   return (
     <div className="home">
       <h1 className="visually-hidden">{name}</h1>
-      <BannerCarousel />
+      {banners.length > 0 && <BannerCarousel banners={banners} />}
       <nav aria-label="Shop by category">
         <ul className="tiles">
-          {HOME_TILES.map((c, i) => (
+          {tiles.map(({ category: c, art }, i) => (
             <li key={c.categoryID}>
               <Link to={categoryUrl(c.categoryName)} className={`tile tile--${i + 1}`}>
                 {/* Drawn in app.css (decoration, not code; emoji would depend on the phone's fonts). */}
-                <span className={`tile__icon tile__icon--${i + 1}`} aria-hidden="true" />
+                {art > 0 && <span className={`tile__icon tile__icon--${art}`} aria-hidden="true" />}
                 <span>{c.categoryName}</span>
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      {HOME_SECTIONS.map((c, i) => (
+      {sections.map((c, i) => (
         <HomeSection key={c.categoryID} category={c} belowFold={i > 0} />
       ))}
     </div>
