@@ -12,6 +12,7 @@ import { contactApi } from './contact.contract.js';
 import type { Endpoint } from './contract.js';
 import { deliveryAreasApi, settingsApi } from './delivery-areas.contract.js';
 import { giftsApi } from './gifts.contract.js';
+import { goLiveApi } from './go-live.contract.js';
 import { newsletterApi } from './newsletter.contract.js';
 import { ordersContract } from './orders.contract.js';
 import { paymentsContract } from './payments.contract.js';
@@ -34,6 +35,7 @@ export const apiContract = {
   push: pushApi,
   gifts: giftsApi,
   newsletter: newsletterApi,
+  goLive: goLiveApi,
 } as const;
 
 const names = new Map<Endpoint, string>();
