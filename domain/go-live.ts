@@ -92,7 +92,14 @@ export function profileIsOwn(facts: Pick<GoLiveFacts, 'profileSaved' | 'profile'
 export function areasAreOwn(areas: readonly DeliveryArea[]): boolean {
   if (areas.length === 0) return false;
   const key = (a: DeliveryArea) =>
-    JSON.stringify([a.pincode, a.city, a.state, a.charge, a.sameDay, a.slotIDs ? [...a.slotIDs].sort() : null]);
+    JSON.stringify([
+      a.pincode,
+      a.city,
+      a.state,
+      a.charge,
+      a.sameDay,
+      a.slotIDs ? [...a.slotIDs].sort() : null,
+    ]);
   const seed = new Set(SEED_AREAS.map(key));
   return areas.length !== seed.size || areas.some((a) => !seed.has(key(a)));
 }

@@ -13,7 +13,11 @@ const num = (x: unknown) => Number(x ?? 0);
 
 /** The live products that are still the demo's. */
 function demoProducts(db: Db) {
-  return db.selectFrom('products').select('products.id').where('demo', '=', 1).where('deleted_at', 'is', null);
+  return db
+    .selectFrom('products')
+    .select('products.id')
+    .where('demo', '=', 1)
+    .where('deleted_at', 'is', null);
 }
 
 /**
@@ -128,7 +132,11 @@ export async function withdrawDemoCoupon(trx: Transaction<Database>): Promise<'d
   if (!(await demoCouponActive(trx))) return 'none';
   // A cancelled first order gives its redemption back, but the order still names the coupon.
   const [redeemed, ordered, paying] = await Promise.all([
-    trx.selectFrom('coupon_redemptions').select('id').where('coupon_code', '=', DEMO_COUPON).executeTakeFirst(),
+    trx
+      .selectFrom('coupon_redemptions')
+      .select('id')
+      .where('coupon_code', '=', DEMO_COUPON)
+      .executeTakeFirst(),
     trx.selectFrom('orders').select('id').where('coupon_code', '=', DEMO_COUPON).executeTakeFirst(),
     trx.selectFrom('payments').select('id').where('coupon_code', '=', DEMO_COUPON).executeTakeFirst(),
   ]);

@@ -1,8 +1,8 @@
 /** "Make it yours" on the dashboard (see README.md): the checklist and the demo's removal. Admin only. */
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../domain/envelope.js';
-import { goLiveMessages } from '../../domain/go-live.js';
 import { goLiveApi } from '../../domain/go-live.contract.js';
+import { goLiveMessages } from '../../domain/go-live.js';
 import { route } from '../http/route.js';
 import { goLive, removeDemo } from './golive.service.js';
 

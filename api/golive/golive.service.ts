@@ -39,7 +39,11 @@ export async function goLiveFacts(
   db: Kysely<Database>,
   provider: PaymentProviderName | null,
 ): Promise<GoLiveFacts> {
-  const [rows, settings, areas] = await Promise.all([listSettingRows(db), readShopSettings(db), listAreas(db)]);
+  const [rows, settings, areas] = await Promise.all([
+    listSettingRows(db),
+    readShopSettings(db),
+    listAreas(db),
+  ]);
   return {
     profileSaved: rows.some((r) => r.key === 'profile'),
     profile: settings.profile,
