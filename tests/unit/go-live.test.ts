@@ -117,7 +117,9 @@ describe('the go-live checklist', () => {
     expect(demoParts({ products: 86, categories: 14, images: 86, coupon: true })).toBe(
       '86 products, 14 categories, 86 pictures and the coupon SAVE200',
     );
-    expect(demoParts({ products: 1, categories: 1, images: 0, coupon: false })).toBe('1 product and 1 category');
+    expect(demoParts({ products: 1, categories: 1, images: 0, coupon: false })).toBe(
+      '1 product and 1 category',
+    );
     expect(goLiveMessages.confirmRemoval({ products: 2, categories: 0, images: 2, coupon: false })).toBe(
       'Remove the demo catalogue: 2 products and 2 pictures? Orders, and the products and categories you added or changed, stay.',
     );
