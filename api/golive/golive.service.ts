@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import {
   DEMO_COUPON,
   type DemoRemoved,
+  demoLeftAny,
   type GoLive,
   type GoLiveFacts,
   goLiveChecklist,
@@ -65,6 +66,12 @@ export async function goLive(db: Kysely<Database>, provider: PaymentProviderName
  * except those an order's line shows; a failed transaction removes no file.
  */
 export async function removeDemo(db: Kysely<Database>, media: MediaStore): Promise<DemoRemoved> {
+  // Nothing left: answered without a write, so the catalogue's version (and every phone's next
+  // sync) stays as it is. A removal racing another still finds nothing inside its transaction.
+  const [left, settings] = await Promise.all([demoLeft(db), readShopSettings(db)]);
+  if (!demoLeftAny(left) && settings.offer?.code !== DEMO_COUPON) {
+    return { products: 0, categories: 0, images: 0, coupon: 'none', offerCleared: false };
+  }
   const done = await db.transaction().execute(async (trx) => {
     const version = await bumpVersion(trx);
     const now = Date.now();

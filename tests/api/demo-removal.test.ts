@@ -139,6 +139,17 @@ for (const dialect of DIALECTS) {
         payload: { ...edited, price: edited.price + 50 },
       });
       expect(update.statusCode).toBe(200);
+      // A demo product whose pictures the owner rearranged (here: kept only its first).
+      const pictured = (await product(3)).json().data as Product;
+      const boundary = 'golive-boundary';
+      const order = JSON.stringify([{ src: pictured.images[0]?.src }]);
+      const images = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/products/3/images',
+        headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="order"\r\n\r\n${order}\r\n--${boundary}--\r\n`,
+      });
+      expect(images.statusCode, images.body).toBe(200);
       // A demo category the owner renamed.
       const renamed = await t.app.inject({
         method: 'PUT',
@@ -177,18 +188,18 @@ for (const dialect of DIALECTS) {
       expect(picture).toMatch(/^\/media\/demo-1-/);
 
       const left = (await goLive()).demo;
-      // Edited product 2 keeps Chocolate Cakes and All Cakes; Plants holds the owner's cake; Gifts was renamed.
-      expect(left).toEqual({ products: 85, categories: 10, images: 85, coupon: true });
-      const otherPicture = (await product(3)).json().data.images[0].src as string;
+      // Edited products 2 and 3 keep Chocolate Cakes and All Cakes; Plants holds the owner's cake; Gifts was renamed.
+      expect(left).toEqual({ products: 84, categories: 10, images: 84, coupon: true });
+      const otherPicture = (await product(4)).json().data.images[0].src as string;
       const cursor = await version();
 
       const res = await remove();
       expect(res.statusCode).toBe(200);
       const removed: DemoRemoved = res.json().data;
       expect(removed).toEqual({
-        products: 85,
+        products: 84,
         categories: 10,
-        images: 85,
+        images: 84,
         coupon: 'ended',
         offerCleared: true,
       });
@@ -198,6 +209,7 @@ for (const dialect of DIALECTS) {
       // Kept: the owner's product, the edited demo product, the categories they are in, the renamed one.
       expect((await product(own.id)).statusCode).toBe(200);
       expect((await product(2)).statusCode).toBe(200);
+      expect((await product(3)).statusCode).toBe(200);
       expect((await product(1)).statusCode).toBe(404);
       expect((await product(86)).statusCode).toBe(404);
       const cats = (await t.app.inject({ method: 'GET', url: '/api/GetCategories' })).json().data as {
@@ -236,8 +248,9 @@ for (const dialect of DIALECTS) {
         .data as CatalogueDelta;
       expect(delta.full).toBe(false);
       expect(delta.deletedProductIds).toContain(1);
-      expect(delta.deletedProductIds).toHaveLength(85);
+      expect(delta.deletedProductIds).toHaveLength(84);
       expect(delta.deletedProductIds).not.toContain(2);
+      expect(delta.deletedProductIds).not.toContain(3);
       expect(delta.deletedCategoryIds).toContain(CATEGORIES.allFlowers.categoryID);
       expect(delta.settings).toMatchObject({ offer: null });
 
@@ -253,6 +266,7 @@ for (const dialect of DIALECTS) {
       expect((await goLive()).demo).toEqual({ products: 0, categories: 0, images: 0, coupon: false });
 
       // A second removal (another admin's, say) removes nothing and says so.
+      const settled = await version();
       const again = await remove();
       expect(again.statusCode).toBe(200);
       expect(again.json().data).toEqual({
@@ -263,6 +277,7 @@ for (const dialect of DIALECTS) {
         offerCleared: false,
       });
       expect(again.json().sys_message).toBe(goLiveMessages.nothingLeft);
+      expect(await version()).toBe(settled);
       expect((await product(2)).statusCode).toBe(200);
     });
 
