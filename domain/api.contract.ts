@@ -28,6 +28,7 @@ export const apiContract = {
   payments: paymentsContract,
   contact: contactApi,
   admin: adminApi,
+  goLive: goLiveApi,
   backups: backupsApi,
   slots: slotsApi,
   deliveryAreas: deliveryAreasApi,
@@ -35,7 +36,6 @@ export const apiContract = {
   push: pushApi,
   gifts: giftsApi,
   newsletter: newsletterApi,
-  goLive: goLiveApi,
 } as const;
 
 const names = new Map<Endpoint, string>();
