@@ -13,6 +13,7 @@ import type { Db } from './db/database.js';
 import { sharedSecret } from './db/shared-secret.js';
 import deliveryAreaRoutes from './delivery-areas/delivery-area.routes.js';
 import giftRoutes from './gifts/gift.routes.js';
+import goLiveRoutes from './golive/golive.routes.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import media from './images/media.plugin.js';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterRoutes);
   await app.register(adminRoutes);
   await app.register(giftRoutes);
+  await app.register(goLiveRoutes);
   await app.register(pushRoutes, options.push ?? {});
   await app.register(backupRoutes, { db: options.db });
 

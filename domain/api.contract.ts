@@ -12,6 +12,7 @@ import { contactApi } from './contact.contract.js';
 import type { Endpoint } from './contract.js';
 import { deliveryAreasApi, settingsApi } from './delivery-areas.contract.js';
 import { giftsApi } from './gifts.contract.js';
+import { goLiveApi } from './go-live.contract.js';
 import { newsletterApi } from './newsletter.contract.js';
 import { offerApi } from './offer.contract.js';
 import { ordersContract } from './orders.contract.js';
@@ -28,6 +29,7 @@ export const apiContract = {
   payments: paymentsContract,
   contact: contactApi,
   admin: adminApi,
+  goLive: goLiveApi,
   backups: backupsApi,
   slots: slotsApi,
   deliveryAreas: deliveryAreasApi,

@@ -68,6 +68,15 @@ export const SETTINGS = {
     schema: v.boolean(),
     default: false,
   },
+  codOnlyConfirmed: {
+    screen: 'shop',
+    patch: true,
+    label: 'Cash on Delivery only',
+    help: 'Tick when the shop takes Cash on Delivery only. Online payment comes on with Razorpay’s keys (RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET where the shop runs, docs/operations.md); either one ticks the dashboard’s checklist.',
+    device: false,
+    schema: v.boolean(),
+    default: false,
+  },
   offer: {
     screen: 'offer',
     patch: false,

@@ -154,6 +154,8 @@ export interface NewProduct extends Omit<AddProductFields, 'categoryIDs'> {
   extraMedia?: string;
   /** Only the seed sets ids (the demo catalogue has fixed ids); the API lets the database choose. */
   id?: number;
+  /** Only the demo seed sets it: the row is the demo's until an admin writes it (api/golive). */
+  demo?: boolean;
 }
 
 /** Writes options at their places in the list (`position`: the list's order unless given). */
@@ -203,6 +205,7 @@ export async function insertProduct(
       extra_media: input.extraMedia ?? '',
       takes_message: input.takesMessage ? 1 : 0,
       photo_cake: input.photoCake ? 1 : 0,
+      demo: input.demo ? 1 : 0,
       version,
       created_at: now,
       updated_at: now,
@@ -280,6 +283,8 @@ export async function updateProduct(
       ...(input.sizeOrWeight != null ? { size_or_weight: input.sizeOrWeight } : {}),
       ...(input.takesMessage !== undefined ? { takes_message: input.takesMessage ? 1 : 0 } : {}),
       ...(input.photoCake !== undefined ? { photo_cake: input.photoCake ? 1 : 0 } : {}),
+      // The owner's edit makes a demo product theirs: the demo's removal keeps it.
+      demo: 0,
       version,
       updated_at: now,
     })
@@ -391,5 +396,10 @@ export async function writeProductImages(
       })),
     )
     .execute();
-  await trx.updateTable('products').set({ version, updated_at: now }).where('id', '=', productId).execute();
+  // New pictures make a demo product the owner's: the demo's removal keeps it.
+  await trx
+    .updateTable('products')
+    .set({ version, updated_at: now, demo: 0 })
+    .where('id', '=', productId)
+    .execute();
 }

@@ -15,6 +15,8 @@ export interface CategoriesTable {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+  /** 1 while the row is the demo seed's, untouched by the owner (api/golive removes those). */
+  demo: Generated<number>;
 }
 
 export interface ProductsTable {
@@ -29,6 +31,8 @@ export interface ProductsTable {
   /** Gifts: 1 when the product takes a message on the cake, 1 for a photo cake. */
   takes_message: Generated<number>;
   photo_cake: Generated<number>;
+  /** 1 while the row is the demo seed's, untouched by the owner: every admin write clears it. */
+  demo: Generated<number>;
   version: number;
   created_at: number;
   updated_at: number;

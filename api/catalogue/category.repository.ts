@@ -91,7 +91,13 @@ export async function renameCategory(
   version: number,
   now: number,
 ): Promise<void> {
-  await trx.updateTable('categories').set({ name, version, updated_at: now }).where('id', '=', id).execute();
+  // A renamed demo category is the owner's now: the demo's removal keeps it (its products are not
+  // edited by it, so they stay the demo's).
+  await trx
+    .updateTable('categories')
+    .set({ name, version, updated_at: now, demo: 0 })
+    .where('id', '=', id)
+    .execute();
   const linked = trx.selectFrom('product_categories').select('product_id').where('category_id', '=', id);
   await trx
     .updateTable('products')

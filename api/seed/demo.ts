@@ -4,6 +4,7 @@ import type { VariationInput } from '../../domain/catalogue.js';
 import { deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { deliveryLine } from '../../domain/delivery-words.js';
 import { giftMessages } from '../../domain/gifts.js';
+import { DEMO_COUPON } from '../../domain/go-live.js';
 import { CATEGORIES } from '../../domain/shop.js';
 import type { Offer } from '../../domain/shop-offer.js';
 import { DEMO_PROFILE } from '../../domain/shop-profile.js';
@@ -527,8 +528,8 @@ async function pool<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): P
   return results;
 }
 
-/** The demo shop's coupon, which its product pages advertise. */
-export const DEMO_COUPON = 'SAVE200';
+/** The demo shop's coupon, which its product pages advertise (the rule's home: domain/go-live.ts). */
+export { DEMO_COUPON };
 
 /**
  * The demo shop's profile and offer, beside its catalogue, so `npm start` shows a whole shop. A
@@ -591,12 +592,13 @@ async function seedWhenEmpty(
             created_at: now,
             updated_at: now,
             deleted_at: null,
+            demo: 1,
           })),
         )
         .execute();
       for (const [i, p] of products.entries()) {
         const { kind: _k, palette: _p, seed: _s, ...fields } = p;
-        await insertProduct(trx, version, fields, [pictures[i] as ProcessedImage]);
+        await insertProduct(trx, version, { ...fields, demo: true }, [pictures[i] as ProcessedImage]);
       }
       await writeDemoSettings(trx, version, now);
     });

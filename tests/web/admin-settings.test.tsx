@@ -47,7 +47,7 @@ const slot = (slotID: number, name: string, retired = false) => ({
 const SLOTS = [slot(1, 'Standard'), slot(2, 'Morning'), slot(6, 'Midnight'), slot(9, 'Dawn', true)];
 
 let areas: DeliveryArea[];
-let settings: { photoCakeNoticeDays: number };
+let settings: { photoCakeNoticeDays: number; codOnlyConfirmed: boolean };
 /** Every write the screens sent: method, path and body. */
 let sent: { method: string; path: string; body: unknown }[];
 /** A refusal the next write gets instead of its answer. */
@@ -58,7 +58,7 @@ beforeEach(() => {
     ...SEED_AREAS.filter((a) => a.city === 'Mohali' || a.city === 'Kharar'),
     { pincode: '140603', city: 'Zirakpur', state: 'Punjab', charge: 250, slotIDs: [2, 6], sameDay: false },
   ];
-  settings = { photoCakeNoticeDays: 1 };
+  settings = { photoCakeNoticeDays: 1, codOnlyConfirmed: false };
   sent = [];
   refuse = null;
   vi.stubGlobal('Request', PageRequest);

@@ -15,6 +15,7 @@ import { useNotify } from '../hooks/useAlerts.js';
 import { LiveOrdersBar, useLiveOrders } from './AdminLiveOrders.js';
 import { useAdminQuery } from './connection.js';
 import { download } from './download.js';
+import GoLiveChecklist from './GoLiveChecklist.js';
 import { LoadError, Loading, Screen } from './ui.js';
 
 /** DESIGN.md departure 10: the shop's real figures, from one endpoint computed in SQL. */
@@ -27,6 +28,7 @@ export default function Dashboard() {
       <LiveOrdersBar live={live} />
       {error && <LoadError text={error} onRetry={reload} />}
       {loading && !data && <Loading />}
+      <GoLiveChecklist onRemoved={reload} />
       <LastBackup />
       {data && <Figures data={data} />}
       <Subscribers />
