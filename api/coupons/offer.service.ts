@@ -4,7 +4,7 @@
  * itself with no request. Only a live coupon (active, not past its end) can be picked; the
  * setting moves the catalogue's version like any setting, so phones get it in their next delta.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Offer } from '../../domain/shop-offer.js';
 import { bumpVersion } from '../catalogue/catalogue.repository.js';
 import type { Database } from '../db/schema.js';
@@ -43,13 +43,25 @@ export async function chooseOffer(
 
 /**
  * A coupon that stops being live takes the banner with it: called by whatever ends or removes a
- * coupon (the demo's removal). A banner whose coupon passes its end date goes by itself on every
- * device (`liveOffer`).
+ * coupon (the demo's removal, in its own transaction and catalogue version). A banner whose coupon
+ * passes its end date goes by itself on every device (`liveOffer`). True when it cleared the offer.
  */
+export async function withdrawOfferIn(
+  trx: Transaction<Database>,
+  code: string,
+  version: number,
+  now: number,
+): Promise<boolean> {
+  const { offer } = await readShopSettings(trx);
+  if (offer?.code !== code) return false;
+  await writeSettings(trx, { offer: null }, version, now);
+  return true;
+}
+
+/** The same in a transaction and catalogue version of its own, for a coupon ended elsewhere. */
 export async function withdrawOfferFor(db: Kysely<Database>, code: string): Promise<void> {
-  const { offer } = await readShopSettings(db);
-  if (offer?.code !== code) return;
+  if ((await readShopSettings(db)).offer?.code !== code) return;
   await db.transaction().execute(async (trx) => {
-    await writeSettings(trx, { offer: null }, await bumpVersion(trx), Date.now());
+    await withdrawOfferIn(trx, code, await bumpVersion(trx), Date.now());
   });
 }
