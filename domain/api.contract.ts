@@ -17,6 +17,7 @@ import { ordersContract } from './orders.contract.js';
 import { paymentsContract } from './payments.contract.js';
 import { postsApi } from './posts.contract.js';
 import { pushApi } from './push.contract.js';
+import { shopProfileApi } from './shop-profile.contract.js';
 import { slotsApi } from './slots.contract.js';
 
 export const apiContract = {
@@ -31,6 +32,7 @@ export const apiContract = {
   slots: slotsApi,
   deliveryAreas: deliveryAreasApi,
   settings: settingsApi,
+  shopProfile: shopProfileApi,
   push: pushApi,
   gifts: giftsApi,
   newsletter: newsletterApi,
