@@ -25,7 +25,7 @@ export const logoMessages = {
 export default async function logoRoutes(app: FastifyInstance): Promise<void> {
   // This plugin's own multipart parser: one picture, the product pictures' size limit.
   await app.register(multipart, {
-    limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 0, parts: 2 },
+    limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
     throwFileSizeLimit: true,
   });
 
