@@ -6,6 +6,7 @@
  */
 import { accountsApi } from './accounts.contract.js';
 import { adminApi } from './admin.contract.js';
+import { shopProfileApi } from './admin-profile.contract.js';
 import { backupsApi } from './backups.contract.js';
 import { catalogueApi } from './catalogue.contract.js';
 import { contactApi } from './contact.contract.js';
@@ -17,7 +18,6 @@ import { ordersContract } from './orders.contract.js';
 import { paymentsContract } from './payments.contract.js';
 import { postsApi } from './posts.contract.js';
 import { pushApi } from './push.contract.js';
-import { shopProfileApi } from './shop-profile.contract.js';
 import { slotsApi } from './slots.contract.js';
 
 export const apiContract = {

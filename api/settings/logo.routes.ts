@@ -6,9 +6,9 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { shopProfileApi } from '../../domain/admin-profile.contract.js';
 import { LIMITS } from '../../domain/catalogue.js';
 import { ok } from '../../domain/envelope.js';
-import { shopProfileApi } from '../../domain/shop-profile.contract.js';
 import { LOGO_VERSION, LOGO_WIDTHS } from '../../domain/shop-profile.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { route } from '../http/route.js';

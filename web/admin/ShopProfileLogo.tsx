@@ -3,8 +3,8 @@
  * draft's logo, a preview shows it) and the profile's only once the profile is saved; or none.
  */
 import { useRef, useState } from 'react';
+import { shopProfileApi } from '../../domain/admin-profile.contract.js';
 import { messages } from '../../domain/messages.js';
-import { shopProfileApi } from '../../domain/shop-profile.contract.js';
 import { type Logo, logoUrl } from '../../domain/shop-profile.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall } from './connection.js';

@@ -1,5 +1,4 @@
 /** The shop profile's stores: none or several, each its own group of fields; add, remove, reorder. */
-import { moveItem } from '../../domain/product-form.js';
 import { ProfileField } from './ProfileField.js';
 import {
   fieldId,
@@ -10,6 +9,14 @@ import {
   storeDraft,
   profileTexts as t,
 } from './profile-forms.js';
+
+/** The list with the store at `from` moved to `to` (a neighbour's place). */
+function moved(stores: StoreDraft[], from: number, to: number): StoreDraft[] {
+  const copy = [...stores];
+  const [store] = copy.splice(from, 1);
+  if (store) copy.splice(to, 0, store);
+  return copy;
+}
 
 export function ShopProfileStores({
   formId,
@@ -65,7 +72,7 @@ export function ShopProfileStores({
                 type="button"
                 className="btn"
                 disabled={i === 0}
-                onClick={() => onStores(moveItem(stores, i, i - 1))}
+                onClick={() => onStores(moved(stores, i, i - 1))}
               >
                 {t.moveStoreUp(n)}
               </button>
@@ -73,7 +80,7 @@ export function ShopProfileStores({
                 type="button"
                 className="btn"
                 disabled={i === stores.length - 1}
-                onClick={() => onStores(moveItem(stores, i, i + 1))}
+                onClick={() => onStores(moved(stores, i, i + 1))}
               >
                 {t.moveStoreDown(n)}
               </button>
