@@ -154,7 +154,12 @@ describe('Settings → Shop profile in the admin area', () => {
     await p.screenshot({ path: `${SHOTS}/profile-stores-412.png` });
     await p.getByLabel('GSTIN').fill('27AAPFU0939F1ZZ');
     await p.getByRole('button', { name: t.save }).click();
-    await p.getByText(profileMessages.gstin).waitFor();
+    const gstinProblem = p.getByText(profileMessages.gstin);
+    await gstinProblem.waitFor();
+    // Focused, the field shows its problem above the sticky Save bar.
+    const bar = await p.getByRole('button', { name: t.save }).boundingBox();
+    const shown = await gstinProblem.boundingBox();
+    expect(shown && bar && shown.y + shown.height).toBeLessThanOrEqual(bar?.y ?? 0);
     expect(await overflow(p)).toBeLessThanOrEqual(0);
     await axe(p, 'shop profile with a problem, phone');
     await p.screenshot({ path: `${SHOTS}/profile-problem-412.png` });

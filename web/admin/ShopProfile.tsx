@@ -54,9 +54,16 @@ function ProfileForm({ initial }: { initial: Profile }) {
   const dirty = !same(draftProfile(draft), saved);
   useLeaveGuardState(dirty);
 
+  // After React has drawn the problem (and a store just added), so the focus lands on its input;
+  // the whole field is brought into view, its problem under the input too (focus alone leaves an
+  // input already on screen where it is, its problem perhaps under the sticky Save bar).
   const focusField = (path: string) =>
-    // After React has drawn the problem (and a store just added), so the focus lands on its input.
-    requestAnimationFrame(() => document.getElementById(fieldId(formId, path))?.focus());
+    requestAnimationFrame(() => {
+      const input = document.getElementById(fieldId(formId, path));
+      input?.focus({ preventScroll: true });
+      const field = input?.closest('.admin-field');
+      if (field && 'scrollIntoView' in field) field.scrollIntoView({ block: 'nearest' });
+    });
   const onValue = (path: string, value: string) => setDraft((d) => withValue(d, path, value));
   const setProblem = (path: string, message: string | null) =>
     setProblems(({ [path]: _gone, ...rest }) => (message ? { ...rest, [path]: message } : rest));

@@ -74,7 +74,7 @@ export function ShopProfileStores({
                 disabled={i === 0}
                 onClick={() => onStores(moved(stores, i, i - 1))}
               >
-                {t.moveStoreUp(n)}
+                Move <span className="visually-hidden">store {n}</span> up
               </button>
               <button
                 type="button"
@@ -82,14 +82,14 @@ export function ShopProfileStores({
                 disabled={i === stores.length - 1}
                 onClick={() => onStores(moved(stores, i, i + 1))}
               >
-                {t.moveStoreDown(n)}
+                Move <span className="visually-hidden">store {n}</span> down
               </button>
               <button
                 type="button"
                 className="btn admin-danger"
                 onClick={() => onStores(stores.filter((_, j) => j !== i))}
               >
-                {t.removeStore(n)}
+                Remove <span className="visually-hidden">store {n}</span>
               </button>
             </div>
           </fieldset>
