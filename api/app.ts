@@ -31,6 +31,7 @@ import securityHeaders from './plugins/security-headers.js';
 import web from './plugins/web.js';
 import postRoutes from './posts/post.routes.js';
 import pushRoutes, { type PushOptions } from './push/push.routes.js';
+import logoRoutes from './settings/logo.routes.js';
 import settingsRoutes from './settings/settings.routes.js';
 import slotRoutes from './slots/slot.routes.js';
 
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(slotRoutes);
   await app.register(deliveryAreaRoutes);
   await app.register(settingsRoutes);
+  await app.register(logoRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(refundRoutes);

@@ -6,6 +6,7 @@
  */
 import { accountsApi } from './accounts.contract.js';
 import { adminApi } from './admin.contract.js';
+import { shopProfileApi } from './admin-profile.contract.js';
 import { backupsApi } from './backups.contract.js';
 import { catalogueApi } from './catalogue.contract.js';
 import { contactApi } from './contact.contract.js';
@@ -34,6 +35,7 @@ export const apiContract = {
   slots: slotsApi,
   deliveryAreas: deliveryAreasApi,
   settings: settingsApi,
+  shopProfile: shopProfileApi,
   push: pushApi,
   gifts: giftsApi,
   newsletter: newsletterApi,

@@ -296,3 +296,28 @@ export function fssaiLine(fssai: string): string {
   if (!fssai) return '';
   return `FSSAI ${fssai.startsWith('2') ? 'Reg.' : 'Lic.'} No. ${fssai}`;
 }
+
+// ------------------------------------------------------------------ the logo's pictures
+
+/**
+ * The widths the image pipeline (`api/images`) makes of an upload, by the logo's `version`: version
+ * 1 is the pipeline's 320 and 640 px WebP. A header or footer logo is drawn at most about 100 CSS
+ * px wide, so 320 covers it on a 3x screen; 640 is the source for anything larger (the manifest's
+ * 512 px icon). A later pipeline with other widths gives its logos a new version, and this table
+ * keeps every older logo's own widths, so a URL made here is always a file the media routes serve.
+ */
+export const LOGO_WIDTHS: Readonly<Record<number, readonly number[]>> = { 1: [320, 640] };
+/** The version a logo uploaded now gets. */
+export const LOGO_VERSION = 1;
+
+/**
+ * The address `/media/` serves for the logo drawn `width` px wide (device pixels): the smallest
+ * width made that is at least that, or the largest made. One rule for every place that shows it.
+ * No logo is '' (a detail the shop does not have shows nothing).
+ */
+export function logoUrl(logo: Logo, width: number): string {
+  if (!logo) return '';
+  const widths = LOGO_WIDTHS[logo.version] ?? LOGO_WIDTHS[LOGO_VERSION] ?? [];
+  const made = widths.find((w) => w >= width) ?? widths[widths.length - 1];
+  return `/media/${logo.stem}-${made}.webp`;
+}

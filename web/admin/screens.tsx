@@ -125,6 +125,14 @@ export const adminScreens: AdminScreen[] = [
     ),
   },
   {
+    path: '/shop-profile',
+    handle: { title: 'Shop profile', group: 'Settings', mark: 'SP' },
+    lazy: screen(
+      () => import('./ShopProfile.js'),
+      (m) => m.default,
+    ),
+  },
+  {
     path: '/backups',
     handle: { title: 'Backups', group: 'Shop data', mark: 'Bk' },
     lazy: screen(
