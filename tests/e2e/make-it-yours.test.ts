@@ -135,9 +135,7 @@ describe('the shop made its own', () => {
 
   it("shows the demo's name and offer until the owner writes their own", async () => {
     expect(await page.locator('.logo__text').innerText()).toBe(DEMO_PROFILE.name);
-    await expect
-      .poll(() => footerText(page), { timeout: 15_000 })
-      .toContain(DEMO_PROFILE.care.phone);
+    await expect.poll(() => footerText(page), { timeout: 15_000 }).toContain(DEMO_PROFILE.care.phone);
     const [p] = forSale((await shop.feed()).products, 1);
     await page.goto(`/products-details/${p?.productID}`);
     await page.getByText('Offers').click();

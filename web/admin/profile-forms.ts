@@ -32,7 +32,7 @@ export const profileTexts = {
   moveStoreUp: (n: number) => `Move store ${n} up`,
   moveStoreDown: (n: number) => `Move store ${n} down`,
   logo: 'Logo',
-  logoHelp: `A square picture (JPEG, PNG, WebP, AVIF or GIF, at most ${imageMb} MB; 640 px or more across stays sharp). Shown in the header and footer and as the installed app’s icon. It becomes the shop’s logo when you save the profile.`,
+  logoHelp: `A square picture (JPEG, PNG, WebP, AVIF or GIF, at most ${imageMb} MB; 640 px or more across stays sharp). Shown in the footer and on About us, and as the installed app’s icon. It becomes the shop’s logo when you save the profile.`,
   chooseLogo: 'Choose a logo picture',
   logoPreview: (name: string) => `The logo of ${name || 'the shop'}`,
   noLogo: 'No logo: the header shows the shop’s name.',
@@ -47,7 +47,7 @@ export interface FieldSpec {
   path: string;
   label: string;
   help: string;
-  type?: 'text' | 'tel' | 'email' | 'url';
+  type?: 'text' | 'tel' | 'email' | 'url' | 'textarea' | 'checkbox';
   autoComplete?: string;
   inputMode?: 'numeric' | 'text';
 }
@@ -75,6 +75,18 @@ export const PROFILE_GROUPS: { legend: string; fields: FieldSpec[] }[] = [
         path: 'tagline',
         label: 'Tagline',
         help: 'One line about the shop, at most 100 characters, shown with its name (footer, About us). Empty shows nothing.',
+      },
+      {
+        path: 'story',
+        label: 'Your story',
+        help: 'About us tells it: how the shop began and what it makes, at most 2,000 characters; a blank line starts a new paragraph. Empty shows the name and tagline.',
+        type: 'textarea',
+      },
+      {
+        path: 'eggless',
+        label: 'Everything we bake is eggless',
+        help: 'Tick only if it is true of every cake: each cake’s page then says “100% eggless”.',
+        type: 'checkbox',
       },
     ],
   },
@@ -218,7 +230,7 @@ export function draftProfile(draft: ProfileDraft): ShopProfile {
 export function valueAt(draft: ProfileDraft, path: string): string {
   let at: unknown = draft;
   for (const part of path.split('.')) at = (at as Record<string, unknown> | undefined)?.[part];
-  return typeof at === 'string' ? at : '';
+  return typeof at === 'string' ? at : typeof at === 'boolean' ? String(at) : '';
 }
 
 /** The draft with one text field changed. */
@@ -233,6 +245,8 @@ export function withValue(draft: ProfileDraft, path: string, value: string): Pro
       stores: draft.stores.map((s, i) => (i === index ? { ...s, [key]: value } : s)),
     };
   }
+  // The one tick box (eggless) comes as 'true' or 'false'.
+  if (head === 'eggless') return { ...draft, eggless: value === 'true' };
   if (rest.length === 0) return { ...draft, [head]: value };
   const group = draft[head as 'care' | 'social' | 'grievance'];
   return { ...draft, [head]: { ...group, [rest[0] as string]: value } };
