@@ -5,7 +5,7 @@
  * the shop does not have is left out, never shown as an empty label.
  */
 import { Link } from 'react-router-dom';
-import { fssaiLine, type ShopProfile, telHref, whatsappHref } from '../../domain/shop-profile.js';
+import { fssaiLine, logoUrl, type ShopProfile, telHref, whatsappHref } from '../../domain/shop-profile.js';
 
 export function FooterContact({ profile }: { profile: ShopProfile }) {
   const { phone, whatsapp, email, hours } = profile.care;
@@ -46,7 +46,17 @@ export function FooterLegal({ profile }: { profile: ShopProfile }) {
   const grievanceContacts = [g.phone, g.email].filter(Boolean).join(', ');
   return (
     <>
-      <p>
+      <p className="footer__shop">
+        {profile.logo && (
+          <img
+            className="footer__logo"
+            src={logoUrl(profile.logo, 96)}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+          />
+        )}
         <Link to="/home">{profile.name}</Link>
         {profile.tagline && <> · {profile.tagline}</>}
       </p>

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { deliveryLine, deliveryWhere } from '../../domain/delivery-words.js';
 import { giftMessages } from '../../domain/gifts.js';
 import { POLICIES } from '../../domain/policies.js';
-import { fssaiLine, paragraphs } from '../../domain/shop-profile.js';
+import { fssaiLine, logoUrl, paragraphs } from '../../domain/shop-profile.js';
 import { useDeliveryFacts } from '../hooks/useDeliveryFacts.js';
 import { useShopProfile } from '../hooks/useShopProfile.js';
 import { useTitle } from '../hooks/useTitle.js';
@@ -22,6 +22,15 @@ export default function AboutUs() {
   return (
     <div className="page prose-page">
       <h1>About us</h1>
+      {profile.logo && (
+        <img
+          className="about__logo"
+          src={logoUrl(profile.logo, 320)}
+          alt={`${profile.name} logo`}
+          width={160}
+          height={160}
+        />
+      )}
       {story.length ? (
         story.map((p) => <p key={p}>{p}</p>)
       ) : (
