@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { adminMessages } from '../../domain/admin-messages.js';
+import { SITE_NAME } from '../../domain/page-head.js';
 import type { ShopSettings } from '../../domain/settings.js';
 import { DEMO_PROFILE, logoUrl, profileMessages } from '../../domain/shop-profile.js';
 import { profileTexts as t } from '../../web/admin/profile-forms.js';
@@ -68,7 +69,7 @@ describe('Settings → Shop profile in the admin area', () => {
       .getByRole('link', { name: 'Shop profile' })
       .click();
     await p.getByRole('heading', { level: 1, name: t.title }).waitFor();
-    expect(await p.title()).toBe(`Shop profile | ${adminMessages.titleSuffix}`);
+    expect(await p.title()).toBe(`Shop profile | ${adminMessages.titleSuffix(SITE_NAME)}`);
     const name = p.getByLabel('Shop name');
     expect(await name.inputValue()).toBe(DEMO_PROFILE.name);
     await axe(p, 'shop profile, laptop');

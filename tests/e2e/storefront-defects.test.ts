@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../domain/contact.js';
 import { deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
+import { DEMO_PROFILE } from '../../domain/shop-profile.js';
 import { type FeedProduct, GUIDE_PHONE, type RunningServer, scrollToFooter } from '../support/e2e.js';
 import { axeViolations, openShop, type Shop } from '../support/shop.js';
 import { cartLine, putRows, queuedRow, waitForStore, writeSession } from '../support/shopper.js';
@@ -47,11 +48,19 @@ beforeAll(async () => {
     smtp: true,
     // Signed in on a phone for the last test: its badge, popup and pages at 320 px.
     shoppers: [`defects-${Date.now()}@example.test`],
-    // The shop's Instagram profile is configured at build time; Facebook and YouTube are not.
-    build: { VITE_SHOP_INSTAGRAM_URL: INSTAGRAM },
     env: { SHOP_EMAIL },
+    admin: true,
   });
   ({ server, smtp, browser } = shop);
+  // The shop's Instagram profile is in its profile (Settings → Shop profile); Facebook and YouTube are not.
+  const saved = await fetch(`${server.url}/api/admin/settings`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${shop.admin.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      profile: { ...DEMO_PROFILE, social: { instagram: INSTAGRAM, facebook: '', youtube: '' } },
+    }),
+  });
+  if (!saved.ok) throw new Error(`profile: ${saved.status} ${await saved.text()}`);
   feed = await shop.feed();
 });
 
