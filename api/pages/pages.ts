@@ -15,13 +15,13 @@ import {
   categoryPath,
   HEAD_CITIES,
   productPath,
-  SITE_DESCRIPTION,
-  SITE_NAME,
   STATIC_PAGES,
   summary,
 } from '../../domain/page-head.js';
 import { mediaOf, PRODUCT_IMAGE_SIZES } from '../../domain/product-media.js';
+import type { ShopProfile } from '../../domain/shop-profile.js';
 import { categoryListName } from '../../domain/visit-order.js';
+import { logoIcons } from '../../domain/web-manifest.js';
 import type { PageHead } from './head.js';
 import type { PageCache } from './page-cache.js';
 import { breadcrumbJsonLd, homeJsonLd, productJsonLd, productTrail } from './structured-data.js';
@@ -31,15 +31,28 @@ export interface Page {
   head: PageHead;
 }
 
-/** The shop's icon, for pages without a picture of their own. */
+/** The shop's icon, for pages without a picture of their own: its logo's, else the built one. */
 export const SITE_IMAGE = { path: '/icons/icon-512.png', width: 512, height: 512 } as const;
+function siteImagePath(shop: ShopProfile): string {
+  return shop.logo ? (logoIcons(shop.logo.version)[1]?.src ?? SITE_IMAGE.path) : SITE_IMAGE.path;
+}
 
 export interface PageContext {
   /** The absolute URL of a path on this shop. */
   abs(path: string): string;
   cache: PageCache;
-  /** The shop's social profiles (schema.org `sameAs`). */
-  sameAs: string[];
+  /** The shop's profile as saved (its name, tagline, stores, customer care, social links). */
+  shop: ShopProfile;
+}
+
+/** What every page says when it has nothing of its own: the tagline, else the site's description. */
+function siteDescription(ctx: PageContext): string {
+  return STATIC_PAGES['/home']?.description(ctx.shop) ?? ctx.shop.name;
+}
+
+/** The fields of a head every page fills the same way: the shop's names. */
+function site(ctx: PageContext): Pick<PageHead, 'site'> {
+  return { site: { name: ctx.shop.name, shortName: ctx.shop.shortName } };
 }
 
 export async function resolvePage(pathname: string, query: URLSearchParams, ctx: PageContext): Promise<Page> {
@@ -90,10 +103,10 @@ async function findCategory(param: string, ctx: PageContext): Promise<Category |
 
 function siteImage(ctx: PageContext): PageHead['image'] {
   return {
-    url: ctx.abs(SITE_IMAGE.path),
+    url: ctx.abs(siteImagePath(ctx.shop)),
     width: SITE_IMAGE.width,
     height: SITE_IMAGE.height,
-    alt: SITE_NAME,
+    alt: ctx.shop.name,
   };
 }
 
@@ -112,10 +125,11 @@ function withDelivery(text: string, areas: readonly DeliveryArea[]): string {
 }
 
 function home(areas: readonly DeliveryArea[], ctx: PageContext): Page {
-  const description = withDelivery(STATIC_PAGES['/home']?.description ?? SITE_DESCRIPTION, areas);
+  const description = withDelivery(siteDescription(ctx), areas);
   return {
     status: 200,
     head: {
+      ...site(ctx),
       title: null,
       description,
       canonical: ctx.abs('/home'),
@@ -123,7 +137,7 @@ function home(areas: readonly DeliveryArea[], ctx: PageContext): Page {
       image: siteImage(ctx),
       price: null,
       noindex: false,
-      jsonLd: homeJsonLd(ctx.abs, ctx.sameAs, ctx.abs(SITE_IMAGE.path), areas, description),
+      jsonLd: homeJsonLd(ctx.abs, ctx.shop, ctx.abs(siteImagePath(ctx.shop)), areas, description),
     },
   };
 }
@@ -133,8 +147,9 @@ function fixed(path: string, ctx: PageContext): Page {
   return {
     status: 200,
     head: {
+      ...site(ctx),
       title: page?.title ?? null,
-      description: page?.description ?? SITE_DESCRIPTION,
+      description: page?.description(ctx.shop) ?? siteDescription(ctx),
       canonical: ctx.abs(path),
       type: 'website',
       image: siteImage(ctx),
@@ -156,8 +171,9 @@ function productPage(product: Product, areas: readonly DeliveryArea[], ctx: Page
   return {
     status: 200,
     head: {
+      ...site(ctx),
       title: product.title,
-      description: summary(product.description) || `${product.title} from ${SITE_NAME}.`,
+      description: summary(product.description) || `${product.title} from ${ctx.shop.name}.`,
       canonical: url,
       type: 'product',
       image: productImage(product, ctx),
@@ -174,7 +190,7 @@ function productPage(product: Product, areas: readonly DeliveryArea[], ctx: Page
       price: product.price,
       noindex: false,
       jsonLd: [
-        productJsonLd(product, url, ctx.abs, areas),
+        productJsonLd(product, url, ctx.abs, areas, ctx.shop.name),
         breadcrumbJsonLd(productTrail(product, url, ctx.abs)),
       ],
     },
@@ -198,9 +214,10 @@ async function categoryPage(category: Category, ctx: PageContext, routeName?: st
   return {
     status: 200,
     head: {
+      ...site(ctx),
       title: category.categoryName,
       description: withDelivery(
-        `${category.categoryName} at ${SITE_NAME}: eggless and made fresh, with prices.`,
+        `${category.categoryName} at ${ctx.shop.name}: eggless and made fresh, with prices.`,
         areas,
       ),
       canonical: url,
@@ -229,8 +246,9 @@ function private_(path: string, title: string | null, ctx: PageContext): Page {
   return {
     status: 200,
     head: {
+      ...site(ctx),
       title,
-      description: SITE_DESCRIPTION,
+      description: siteDescription(ctx),
       canonical: ctx.abs(path),
       type: 'website',
       image: siteImage(ctx),
