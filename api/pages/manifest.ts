@@ -113,7 +113,8 @@ export function shopManifestRoutes(app: FastifyInstance, cache: PageCache): void
         const bytes = logo ? await iconOf(logo, icon) : null;
         if (!logo || !bytes) {
           // No logo (or its files are gone): the build's icon, never a broken picture.
-          if (logo) request.log.warn({ stem: logo.stem }, 'the logo has no stored picture to make icons from');
+          if (logo)
+            request.log.warn({ stem: logo.stem }, 'the logo has no stored picture to make icons from');
           return reply.header('cache-control', 'no-cache').redirect(builtFallback(icon), 302);
         }
         // The address names the logo's version: that one never changes; any other is revalidated.

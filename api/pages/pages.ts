@@ -11,13 +11,7 @@ import type { Category, Product } from '../../domain/catalogue.js';
 import { cardImage } from '../../domain/catalogue-media.js';
 import { type DeliveryArea, deliveryAreasText } from '../../domain/delivery-areas.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
-import {
-  categoryPath,
-  HEAD_CITIES,
-  productPath,
-  STATIC_PAGES,
-  summary,
-} from '../../domain/page-head.js';
+import { categoryPath, HEAD_CITIES, productPath, STATIC_PAGES, summary } from '../../domain/page-head.js';
 import { mediaOf, PRODUCT_IMAGE_SIZES } from '../../domain/product-media.js';
 import type { ShopProfile } from '../../domain/shop-profile.js';
 import { categoryListName } from '../../domain/visit-order.js';
