@@ -59,7 +59,11 @@ export function summary(html: string, max = DESCRIPTION_LENGTH): string {
 export const STATIC_PAGES: Readonly<
   Record<string, { title: string | null; description: (shop: { name: string; tagline: string }) => string }>
 > = {
-  '/home': { title: null, description: (shop) => shop.tagline || SITE_DESCRIPTION },
+  '/home': {
+    title: null,
+    description: (shop) =>
+      `${shop.name}: ${shop.tagline ? `${shop.tagline.replace(/[^.!?]$/, '$&.')} ` : ''}${SITE_DESCRIPTION}`,
+  },
   '/products': {
     title: 'All Products',
     description: (shop) =>
