@@ -17,7 +17,7 @@ import type {
 } from 'schema-dts';
 import type { Category, Product } from '../../domain/catalogue.js';
 import { areaCities, type DeliveryArea } from '../../domain/delivery-areas.js';
-import { categoryPath, HEAD_CITIES, SITE_NAME, summary } from '../../domain/page-head.js';
+import { categoryPath, HEAD_CITIES, summary } from '../../domain/page-head.js';
 import { type ShopProfile, socialLinks, storeCoordinates } from '../../domain/shop-profile.js';
 
 type Abs = (path: string) => string;
@@ -61,7 +61,7 @@ export function productJsonLd(
   url: string,
   abs: Abs,
   areas: readonly DeliveryArea[],
-  shopName: string = SITE_NAME,
+  shopName: string,
 ): WithContext<SchemaProduct> {
   const served = areaServedJsonLd(areas);
   const prices = [product.price, ...product.variations.map((v) => v.price)];

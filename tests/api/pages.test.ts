@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSitemaps, SITEMAP_MAX_URLS, SITEMAP_PART_SIZE } from '../../api/pages/sitemap.js';
 import { seedDemoCatalogue } from '../../api/seed/demo.js';
 import type { Product } from '../../domain/catalogue.js';
-import { DEMO_PROFILE } from '../../domain/shop-profile.js';
 import { deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
+import { DEMO_PROFILE } from '../../domain/shop-profile.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 

@@ -27,7 +27,9 @@ beforeAll(async () => {
   const saved = await fetch(`${server.url}/api/admin/settings`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${await adminToken(server)}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ profile: { ...DEMO_PROFILE, social: { ...DEMO_PROFILE.social, instagram: INSTAGRAM } } }),
+    body: JSON.stringify({
+      profile: { ...DEMO_PROFILE, social: { ...DEMO_PROFILE.social, instagram: INSTAGRAM } },
+    }),
   });
   expect(saved.status).toBe(200);
   feed = await shop.feed();

@@ -233,7 +233,9 @@ describe('no invented figures, and the facts the spec gives', () => {
       takesMessage: p.takesMessage,
       photoCake: p.photoCake,
     };
-    const json = JSON.stringify(productJsonLd(product, abs('/products-details/1'), abs, SEED_AREAS));
+    const json = JSON.stringify(
+      productJsonLd(product, abs('/products-details/1'), abs, SEED_AREAS, 'Bakery & Blooms'),
+    );
     expect(json).not.toMatch(/aggregateRating|ratingValue|reviewCount|"review"/);
   });
 
