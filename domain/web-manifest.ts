@@ -25,17 +25,25 @@ export const BUILT_ICONS: readonly ManifestIcon[] = [
   { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ];
 
-/** The icons made from a logo: each named by the logo's version, so a new logo is a new address. */
+/**
+ * The icons made from a logo. Each address names the logo (its stem: a new upload is a new stem)
+ * and its pipeline version, `?v=<stem>.<version>`, so a new logo is a new address and an icon
+ * may be cached for good.
+ */
 export const LOGO_ICONS = [
   { name: 'shop-192.png', size: 192, purpose: 'any' },
   { name: 'shop-512.png', size: 512, purpose: 'any' },
   { name: 'shop-maskable-512.png', size: 512, purpose: 'maskable' },
 ] as const;
-export type LogoIconName = (typeof LOGO_ICONS)[number]['name'];
 
-export function logoIcons(version: number): ManifestIcon[] {
+/** The `v` an icon's address carries for this logo. */
+export function logoIconVersion(logo: { stem: string; version: number }): string {
+  return `${logo.stem}.${logo.version}`;
+}
+
+export function logoIcons(logo: { stem: string; version: number }): ManifestIcon[] {
   return LOGO_ICONS.map((icon) => ({
-    src: `/icons/${icon.name}?v=${version}`,
+    src: `/icons/${icon.name}?v=${logoIconVersion(logo)}`,
     sizes: `${icon.size}x${icon.size}`,
     type: 'image/png',
     purpose: icon.purpose,
@@ -58,6 +66,6 @@ export function webManifest(profile: Pick<ShopProfile, 'name' | 'shortName' | 't
     theme_color: THEME_COLOR,
     background_color: BACKGROUND_COLOR,
     categories: ['food', 'shopping'],
-    icons: profile.logo ? logoIcons(profile.logo.version) : [...BUILT_ICONS],
+    icons: profile.logo ? logoIcons(profile.logo) : [...BUILT_ICONS],
   };
 }

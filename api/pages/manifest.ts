@@ -4,14 +4,20 @@
  * installs is the shop's own name and logo as saved now. The manifest is revalidated on every
  * fetch (`no-cache` with an ETag of its bytes): a changed profile is picked up by the browser's
  * next manifest check. A logo's icons are made once per logo (stem and version) with sharp and
- * kept in memory; their addresses name the logo's version, so each is cached for a year.
+ * kept in memory; their addresses name the logo (stem and version), so each is cached for a year.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../domain/catalogue.js';
 import type { Logo } from '../../domain/shop-profile.js';
-import { BACKGROUND_COLOR, BUILT_ICONS, LOGO_ICONS, webManifest } from '../../domain/web-manifest.js';
+import {
+  BACKGROUND_COLOR,
+  BUILT_ICONS,
+  LOGO_ICONS,
+  logoIconVersion,
+  webManifest,
+} from '../../domain/web-manifest.js';
 import type { MediaStore } from '../images/media-store.js';
 import type { PageCache } from './page-cache.js';
 
@@ -19,7 +25,8 @@ type LogoIcon = (typeof LOGO_ICONS)[number];
 
 /**
  * The logo's stored variants, largest first: the image pipeline writes `<stem>-<width>.webp` at
- * these widths (`api/images/images.ts`, the names `logoUrl` in `domain/shop-profile.ts` reads).
+ * these widths (`api/images/images.ts`; `LOGO_WIDTHS[1]` of `domain/shop-profile.ts`, which
+ * `logoUrl` reads). A logo of another pipeline version needs its widths here too.
  */
 const SOURCE_WIDTHS = [IMAGE_WIDTHS.src, IMAGE_WIDTHS.thumb] as const;
 
@@ -117,8 +124,8 @@ export function shopManifestRoutes(app: FastifyInstance, cache: PageCache): void
             request.log.warn({ stem: logo.stem }, 'the logo has no stored picture to make icons from');
           return reply.header('cache-control', 'no-cache').redirect(builtFallback(icon), 302);
         }
-        // The address names the logo's version: that one never changes; any other is revalidated.
-        const current = request.query.v === String(logo.version);
+        // The address names the logo: that one never changes; any other is revalidated.
+        const current = request.query.v === logoIconVersion(logo);
         const etag = etagOf(bytes);
         reply
           .header('etag', etag)

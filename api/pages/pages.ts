@@ -28,7 +28,7 @@ export interface Page {
 /** The shop's icon, for pages without a picture of their own: its logo's, else the built one. */
 export const SITE_IMAGE = { path: '/icons/icon-512.png', width: 512, height: 512 } as const;
 function siteImagePath(shop: ShopProfile): string {
-  return shop.logo ? (logoIcons(shop.logo.version)[1]?.src ?? SITE_IMAGE.path) : SITE_IMAGE.path;
+  return shop.logo ? (logoIcons(shop.logo)[1]?.src ?? SITE_IMAGE.path) : SITE_IMAGE.path;
 }
 
 export interface PageContext {

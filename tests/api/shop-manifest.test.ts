@@ -169,17 +169,18 @@ for (const dialect of DIALECTS) {
         .png()
         .toBuffer();
       const logo = await processImage(source, t.app.media, 'logo.png');
-      await saveProfile({ ...OWN, logo: { stem: logo.stem, version: 7 } });
+      await saveProfile({ ...OWN, logo: { stem: logo.stem, version: 1 } });
+      const v = `${logo.stem}.1`;
       const manifest = (await get('/manifest.webmanifest')).json() as {
         icons: { src: string; sizes: string; purpose: string; type: string }[];
       };
       expect(manifest.icons.map((i) => `${i.src} ${i.sizes} ${i.purpose}`)).toEqual([
-        '/icons/shop-192.png?v=7 192x192 any',
-        '/icons/shop-512.png?v=7 512x512 any',
-        '/icons/shop-maskable-512.png?v=7 512x512 maskable',
+        `/icons/shop-192.png?v=${v} 192x192 any`,
+        `/icons/shop-512.png?v=${v} 512x512 any`,
+        `/icons/shop-maskable-512.png?v=${v} 512x512 maskable`,
       ]);
       const home = parseHtml((await get('/home')).body);
-      expect(metaOf(home, 'og:image')).toBe('http://shop.test/icons/shop-512.png?v=7');
+      expect(metaOf(home, 'og:image')).toBe(`http://shop.test/icons/shop-512.png?v=${v}`);
 
       for (const icon of manifest.icons) {
         const res = await get(icon.src);
@@ -213,10 +214,26 @@ for (const dialect of DIALECTS) {
         }
         expect((await get(icon.src, { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);
       }
-      // An address naming another version gets the current icon, revalidated each time.
-      const stale = await get('/icons/shop-192.png?v=6');
+      // An address naming another logo gets the current icon, revalidated each time.
+      const stale = await get('/icons/shop-192.png?v=pold-logo.1');
       expect(stale.statusCode).toBe(200);
       expect(stale.headers['cache-control']).toBe('no-cache');
+
+      // A new logo (a new upload: a new stem) is a new address, and its own picture.
+      const blue = await sharp({
+        create: { width: 300, height: 300, channels: 4, background: { r: 20, g: 40, b: 220, alpha: 1 } },
+      })
+        .png()
+        .toBuffer();
+      const next = await processImage(blue, t.app.media, 'logo.png');
+      await saveProfile({ ...OWN, logo: { stem: next.stem, version: 1 } });
+      const renamed = (await get('/manifest.webmanifest')).json() as { icons: { src: string }[] };
+      expect(renamed.icons[0]?.src).toBe(`/icons/shop-192.png?v=${next.stem}.1`);
+      const { data } = await sharp((await get(renamed.icons[0]?.src ?? '')).rawPayload)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const centre = (96 * 192 + 96) * 4;
+      expect([...data.subarray(centre, centre + 3)].map((c) => Math.round(c / 10))).toEqual([2, 4, 22]);
     });
   });
 }
