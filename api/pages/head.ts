@@ -10,9 +10,10 @@ export interface PageHead {
   /**
    * The shop's names from its profile: `name` ends every title and is `og:site_name` and
    * `application-name` (the app's header reads it before its settings are on the device);
-   * `shortName` is the home-screen title iOS gives the page (`apple-mobile-web-app-title`).
+   * `shortName` is the home-screen title iOS gives the page (`apple-mobile-web-app-title`), and
+   * `touchIcon` its icon there (iOS reads no manifest icons): the logo's, else the build's.
    */
-  site: { name: string; shortName: string };
+  site: { name: string; shortName: string; touchIcon: string };
   /** The page's own title, before " | {shop}"; null for the shop's name alone. */
   title: string | null;
   description: string;
@@ -76,6 +77,7 @@ export function renderHead(head: PageHead): string {
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'application-name', head.site.name),
     meta('name', 'apple-mobile-web-app-title', head.site.shortName),
+    `<link rel="apple-touch-icon" href="${escapeHtml(head.site.touchIcon)}" />`,
   ];
   for (const [i, image] of (head.preloadImages ?? []).entries()) {
     const set = image.srcset

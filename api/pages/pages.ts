@@ -27,6 +27,8 @@ export interface Page {
 
 /** The shop's icon, for pages without a picture of their own: its logo's, else the built one. */
 export const SITE_IMAGE = { path: '/icons/icon-512.png', width: 512, height: 512 } as const;
+/** The build's home-screen icon for iOS (`web/public`). */
+const SITE_TOUCH_ICON = '/apple-touch-icon.png';
 function siteImagePath(shop: ShopProfile): string {
   return shop.logo ? (logoIcons(shop.logo)[1]?.src ?? SITE_IMAGE.path) : SITE_IMAGE.path;
 }
@@ -46,7 +48,10 @@ function siteDescription(ctx: PageContext): string {
 
 /** The fields of a head every page fills the same way: the shop's names. */
 function site(ctx: PageContext): Pick<PageHead, 'site'> {
-  return { site: { name: ctx.shop.name, shortName: ctx.shop.shortName } };
+  const { name, shortName, logo } = ctx.shop;
+  // iOS draws the touch icon on an opaque square: the maskable one, the logo on the shop's colour.
+  const touchIcon = logo ? (logoIcons(logo)[2]?.src ?? SITE_TOUCH_ICON) : SITE_TOUCH_ICON;
+  return { site: { name, shortName, touchIcon } };
 }
 
 export async function resolvePage(pathname: string, query: URLSearchParams, ctx: PageContext): Promise<Page> {

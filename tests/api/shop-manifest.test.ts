@@ -21,6 +21,7 @@ const SHELL = `<!doctype html>
   <head>
     <meta charset="UTF-8" />
     <meta name="description" content="The shell's own description." />
+    <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
     <link rel="manifest" href="/manifest.webmanifest" />
     <meta name="application-name" content="Bakery &amp; Blooms" />
     <meta name="apple-mobile-web-app-title" content="Bakery" />
@@ -132,6 +133,9 @@ for (const dialect of DIALECTS) {
       // The shell's own names are replaced, not doubled.
       expect(home.querySelectorAll('meta[name="application-name"]')).toHaveLength(1);
       expect(home.querySelectorAll('meta[name="apple-mobile-web-app-title"]')).toHaveLength(1);
+      expect(home.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href')).toBe(
+        '/apple-touch-icon.png',
+      );
       expect(metaOf(home, 'description')).toContain(OWN.name);
       const bakeries = jsonLdOf(home).filter((d) => d['@type'] === 'Bakery');
       expect(bakeries).toHaveLength(2);
@@ -181,6 +185,10 @@ for (const dialect of DIALECTS) {
       ]);
       const home = parseHtml((await get('/home')).body);
       expect(metaOf(home, 'og:image')).toBe(`http://shop.test/icons/shop-512.png?v=${v}`);
+      // iOS's home-screen icon: the logo on the shop's colour, once.
+      expect(
+        [...home.querySelectorAll('link[rel="apple-touch-icon"]')].map((l) => l.getAttribute('href')),
+      ).toEqual([`/icons/shop-maskable-512.png?v=${v}`]);
 
       for (const icon of manifest.icons) {
         const res = await get(icon.src);
