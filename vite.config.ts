@@ -102,32 +102,15 @@ const config = {
       injectManifest: {
         // A classic script: every browser with service workers runs it, module workers are newer.
         rollupFormat: 'iife',
-        // The manifest and its icons are added by the plugin itself; listing them here would add them twice.
-        globPatterns: ['**/*.{js,css,html,svg,woff2}', '*.png'],
+        // The build's icons (a shop without a logo installs them, the worker's notifications show them);
+        // the manifest is not precached: the server's answer, from the shop's profile, must win.
+        globPatterns: ['**/*.{js,css,html,svg,woff2}', '*.png', 'icons/*.png'],
         // The admin screens are not part of the offline shop; they load from the network.
         globIgnores: ['**/admin*', '**/Admin*', '**/dashboard*', '**/Dashboard*'],
       },
-      manifest: {
-        id: '/',
-        name: 'Bakery & Blooms',
-        short_name: 'Bakery&Blooms',
-        // Installed apps keep this text for months: where and when the shop delivers is said by the
-        // pages from the delivery areas, which the admin changes, so none of it is written here.
-        description: 'Eggless cakes, fresh flowers, chocolates and gifts from Bakery & Blooms.',
-        lang: 'en-IN',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        theme_color: '#7b2d43',
-        background_color: '#fff8f4',
-        categories: ['food', 'shopping'],
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      // The server writes the manifest from the shop's profile (api/pages/manifest.ts); the shell links
+      // it (web/index.html). A build-time manifest would be precached and answer for the shop's own.
+      manifest: false,
       devOptions: { enabled: false },
     }),
     inlineEntryCss(),
@@ -230,5 +213,12 @@ const config = {
       },
     },
   },
-  server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/media': 'http://localhost:3000',
+      '/manifest.webmanifest': 'http://localhost:3000',
+      '/icons/shop-': 'http://localhost:3000',
+    },
+  },
 } satisfies UserConfig;

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDuration } from '../domain/backups.js';
-import { SHOP_CONTACT } from '../domain/shop-contact.js';
 import type { MediaStoreKind } from './images/media-store.js';
 import { isHost } from './pages/origin.js';
 
@@ -31,7 +30,7 @@ export interface Config {
   /**
    * Web Push (api/push): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, set both), or null to
    * use the pair generated once and kept in the database; VAPID_SUBJECT names the shop to the
-   * push services (`mailto:` SHOP_EMAIL by default).
+   * push services (`mailto:` SHOP_EMAIL, else ADMIN_EMAIL, by default).
    */
   vapid: { publicKey: string; privateKey: string } | null;
   vapidSubject: string;
@@ -46,8 +45,11 @@ export interface Config {
   adminPassword: string | null;
   smtpUrl: string | null;
   mailFrom: string;
-  /** Where the contact form's messages go (SHOP_EMAIL; the shop's public address when unset). */
-  shopEmail: string;
+  /**
+   * Where the contact form's messages go (SHOP_EMAIL); null to send them to the profile's customer
+   * care email, else ADMIN_EMAIL (`api/contact`).
+   */
+  shopEmail: string | null;
   redisUrl: string | null;
   razorpay: {
     keyId: string | null;
@@ -208,8 +210,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (mailFrom && !/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(mailFrom))
     problems.push('MAIL_FROM must be an email address or "Name <address>"');
 
-  const shopEmail = str('SHOP_EMAIL') ?? SHOP_CONTACT.email;
-  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(shopEmail))
+  const shopEmail = str('SHOP_EMAIL');
+  if (shopEmail !== null && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(shopEmail))
     problems.push('SHOP_EMAIL must be an email address');
 
   const publicUrl = str('PUBLIC_URL')?.replace(/\/+$/, '') ?? null;
@@ -263,13 +265,14 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret,
     mediaStore,
     vapid: vapidPublic && vapidPrivate ? { publicKey: vapidPublic, privateKey: vapidPrivate } : null,
-    vapidSubject: vapidSubject ?? `mailto:${shopEmail}`,
+    vapidSubject: vapidSubject ?? `mailto:${shopEmail ?? adminEmail ?? 'no-reply@localhost'}`,
     pushHosts,
     testPushService: testPushMatch ? { host: testPushMatch[1] ?? '', port: Number(testPushMatch[2]) } : null,
     adminEmail,
     adminPassword,
     smtpUrl,
-    mailFrom: mailFrom ?? 'Bakery & Blooms <no-reply@localhost>',
+    // The sender's name is the shop's, from its profile when each mail is sent (api/mail).
+    mailFrom: mailFrom ?? 'no-reply@localhost',
     shopEmail,
     redisUrl,
     razorpay: { keyId, keySecret, webhookSecret: str('RAZORPAY_WEBHOOK_SECRET'), apiUrl },

@@ -22,6 +22,7 @@ export const contactMessages = {
     'Sending a message needs an internet connection. What you typed is kept here; send it when you are back online.',
   failed: 'Your message could not be sent. What you typed is kept here; please try again.',
   tooMany: 'Too many messages from here. Please wait a while, or email or call us.',
+  noInbox: 'The shop cannot take messages here yet. Please call or visit us.',
 } as const;
 
 const typed = (label: string) => v.check((s: string) => isTypedText(s), contactMessages.notAllowed(label));

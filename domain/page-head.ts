@@ -8,16 +8,21 @@ import { plainText } from './plain-text.js';
 
 import { DEFAULT_SHOP_NAME } from './shop-name.js';
 
-/** The shop's name until its profile says another: the home page's title, every other page's suffix. */
+/**
+ * The name of a shop that never wrote its profile (`DEFAULT_PROFILE.name`, from domain/shop-name.ts):
+ * the default of every function here that names the shop. The server passes the profile's name
+ * (`api/pages`); the app its device's (web/shop-name.ts).
+ */
 export const SITE_NAME = DEFAULT_SHOP_NAME;
 
 /**
- * The site's own description (home, and any page that has none of its own). Where the shop
- * delivers is not written here: the server adds the delivery areas' sentence (api/pages).
+ * The site's own description (home, and any page that has none of its own), when the profile has
+ * no tagline. Where the shop delivers is not written here: the server adds the delivery areas'
+ * sentence (api/pages).
  */
-export const SITE_DESCRIPTION = 'Eggless cakes, fresh flowers, chocolates and gifts.';
+export const SITE_DESCRIPTION = 'Cakes, flowers, chocolates and gifts.';
 
-/** "Red Velvet Cakes | Bakery & Blooms"; the shop's name alone for an empty page title. */
+/** "Red Velvet Cakes | {shop}"; the shop's name alone for an empty page title. */
 export function pageTitle(title: string | null | undefined, shopName: string = SITE_NAME): string {
   const own = title?.trim();
   return own ? `${own} | ${shopName}` : shopName;
@@ -48,30 +53,38 @@ export function summary(html: string, max = DESCRIPTION_LENGTH): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
 }
 
-/** The public pages with fixed words: their title (null: the shop's name alone) and description. */
-export const STATIC_PAGES: Readonly<Record<string, { title: string | null; description: string }>> = {
-  '/home': { title: null, description: SITE_DESCRIPTION },
+/**
+ * The public pages with fixed words: their title (null: the shop's name alone) and description,
+ * which names the shop (`name`) and, on home, says its tagline when it has one.
+ */
+export const STATIC_PAGES: Readonly<
+  Record<string, { title: string | null; description: (shop: { name: string; tagline: string }) => string }>
+> = {
+  '/home': {
+    title: null,
+    description: (shop) =>
+      `${shop.name}: ${shop.tagline ? `${shop.tagline.replace(/[^.!?]$/, '$&.')} ` : ''}${SITE_DESCRIPTION}`,
+  },
   '/products': {
     title: 'All Products',
-    description:
-      'Every eggless cake, bouquet, chocolate box, plant and gift of Bakery & Blooms, with prices.',
+    description: (shop) =>
+      `Every eggless cake, bouquet, chocolate box, plant and gift of ${shop.name}, with prices.`,
   },
   '/all-categories': {
     title: 'All Categories',
-    description: 'Cakes by flavour, flowers, chocolates, plants, gifts and combos at Bakery & Blooms.',
+    description: (shop) => `Cakes by flavour, flowers, chocolates, plants, gifts and combos at ${shop.name}.`,
   },
   '/about-us': {
     title: 'About us',
-    description:
-      'Bakery & Blooms: an eggless bakery and florist in Chandigarh and Mohali. Our story, our terms and how we deliver.',
+    description: (shop) => `${shop.name}: our story, our terms and how we deliver.`,
   },
   '/contact': {
     title: 'Contact us',
-    description: 'Visit our stores in Chandigarh and Mohali, call us or write to us.',
+    description: (shop) => `Visit the stores of ${shop.name}, call us or write to us.`,
   },
   '/privacy': {
     title: 'Privacy',
-    description: 'What Bakery & Blooms keeps about you, why, for how long, and whom to write to.',
+    description: (shop) => `What ${shop.name} keeps about you, why, for how long, and whom to write to.`,
   },
 };
 
@@ -114,6 +127,6 @@ export const PRIVATE_PATHS = [
 ] as const;
 
 /** What the share sheet (or a WhatsApp message) says about a product: its name and its price. */
-export function shareText(product: { title: string }, priceText: string): string {
-  return `${product.title}: ${priceText} at ${SITE_NAME}`;
+export function shareText(product: { title: string }, priceText: string, shopName = SITE_NAME): string {
+  return `${product.title}: ${priceText} at ${shopName}`;
 }

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { formatCalendarDay } from './india-time.js';
 import { formatRupees } from './money.js';
 import type { OrderStatus } from './orders.js';
+import { SITE_NAME } from './page-head.js';
 import { paymentMethodLabel } from './payment-methods.js';
 import { type DeliverySlot, windowLabel } from './slots.js';
 
@@ -29,10 +30,15 @@ export interface OrderUpdatePush {
   status: OrderStatus;
 }
 
-export function orderUpdatePush(orderId: number, status: OrderStatus): OrderUpdatePush | null {
+/** `shopName`: the profile's name when the server queues it (api/push); the default shop's otherwise. */
+export function orderUpdatePush(
+  orderId: number,
+  status: OrderStatus,
+  shopName: string = SITE_NAME,
+): OrderUpdatePush | null {
   if (status === 'placed') return null;
   return {
-    title: 'Bakery & Blooms',
+    title: shopName,
     body: ORDER_UPDATE_TEXTS[status].replace('{id}', String(orderId)),
     tag: `order-${orderId}`,
     url: `/my-orders/${orderId}`,

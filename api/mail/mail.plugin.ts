@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { readShopSettings } from '../settings/settings.service.js';
 import { createMailer, type Mailer } from './mailer.js';
 
 declare module 'fastify' {
@@ -8,7 +9,10 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates the app with the mailer and lets mail in flight finish when the app closes. */
+/**
+ * Decorates the app with the mailer and lets mail in flight finish when the app closes. Each mail
+ * is signed with the shop's profile read when it is sent (`shop-signature.ts`).
+ */
 export default fp(
   async (app: FastifyInstance) => {
     const mailer = createMailer({
@@ -16,6 +20,7 @@ export default fp(
       from: app.config.mailFrom,
       dataDir: app.config.dataDir,
       log: app.log,
+      shop: async () => (await readShopSettings(app.db)).profile,
     });
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => mailer.close());

@@ -13,6 +13,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { ShopProfile } from '../../domain/shop-profile.js';
+import { mailFooter, senderAddress, withFooter } from './shop-signature.js';
 
 export interface Mail {
   to: string;
@@ -22,6 +24,8 @@ export interface Mail {
   replyTo?: string;
   /** Extra header lines (a list mail's List-Unsubscribe); values the server made, never typed input. */
   headers?: Record<string, string>;
+  /** A mail about an order (a refund, a payment that placed none): its footer adds the FSSAI line. */
+  order?: boolean;
 }
 
 export interface Mailer {
@@ -39,6 +43,11 @@ export interface MailerOptions {
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /**
+   * The shop's profile, read when each mail is sent (so an owner's change is in the next mail): the
+   * sender's name and every mail's footer (`shop-signature.ts`). Without it, `from` as configured.
+   */
+  shop?: () => Promise<ShopProfile>;
 }
 
 const RETRIES = 2;
@@ -62,12 +71,30 @@ export function createMailer(options: MailerOptions): Mailer {
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const inFlight = new Set<Promise<void>>();
 
+  /** The sender and the text as the shop signs them now; as configured when the profile cannot be read. */
+  async function signed(
+    mail: Mail,
+  ): Promise<{ from: string | { name: string; address: string }; text: string }> {
+    if (!options.shop) return { from: options.from, text: mail.text };
+    try {
+      const profile = await options.shop();
+      return {
+        from: { name: profile.name, address: senderAddress(options.from) },
+        text: withFooter(mail.text, mailFooter(profile, { order: mail.order === true })),
+      };
+    } catch (err) {
+      log.warn({ err }, 'mail: the shop profile could not be read; sent with the configured sender');
+      return { from: options.from, text: mail.text };
+    }
+  }
+
   async function deliver(mail: Mail): Promise<void> {
+    const { from, text } = await signed(mail);
     const message = {
-      from: options.from,
+      from,
       to: mail.to,
       subject: mail.subject,
-      text: mail.text,
+      text,
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       ...(mail.headers ? { headers: mail.headers } : {}),
     };

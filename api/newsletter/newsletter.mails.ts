@@ -12,7 +12,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { newsletterApi } from '../../domain/newsletter.contract.js';
 import { CONFIRM_DAYS, NEWSLETTER_PATHS } from '../../domain/newsletter.js';
-import { SITE_NAME } from '../../domain/page-head.js';
 import { fastifyPath } from '../http/route.js';
 import type { Mail } from '../mail/mailer.js';
 
@@ -53,17 +52,18 @@ export function listLinks(origin: string, unsubscribe: string, confirm?: string)
 type Links = ReturnType<typeof listLinks>;
 
 /**
- * A mail to the list: the unsubscribe page's link at the foot of the text, and the RFC 8058
+ * A mail to the list from the shop (`shop`: its name as the profile has it now): the unsubscribe
+ * page's link at the foot of the text, and the RFC 8058
  * headers, with which a mail client offers its own Unsubscribe button and POSTs to the
  * one-click address.
  */
-function listMail(to: string, subject: string, body: string, links: Links): Mail {
+function listMail(to: string, subject: string, body: string, links: Links, shop: string): Mail {
   return {
     to,
     subject,
     text:
       `${body}\n\n-- \n` +
-      `You get this mail because this address asked to hear from ${SITE_NAME}.\n` +
+      `You get this mail because this address asked to hear from ${shop}.\n` +
       `Unsubscribe: ${links.unsubscribePage}\n`,
     headers: {
       'List-Unsubscribe': `<${links.oneClick}>`,
@@ -72,34 +72,37 @@ function listMail(to: string, subject: string, body: string, links: Links): Mail
   };
 }
 
-export function confirmMail(to: string, links: Links): Mail {
+export function confirmMail(to: string, links: Links, shop: string): Mail {
   return listMail(
     to,
-    `Please confirm your subscription to ${SITE_NAME}`,
-    `Someone (we hope you) asked to get news and offers from ${SITE_NAME} at this address.\n\n` +
+    `Please confirm your subscription to ${shop}`,
+    `Someone (we hope you) asked to get news and offers from ${shop} at this address.\n\n` +
       `To confirm, open this link within ${CONFIRM_DAYS} days:\n\n    ${links.confirmPage}\n\n` +
       'If it was not you, ignore this mail: without the link, this address gets nothing more from us.',
     links,
+    shop,
   );
 }
 
-export function welcomeMail(to: string, links: Links): Mail {
+export function welcomeMail(to: string, links: Links, shop: string): Mail {
   return listMail(
     to,
-    `You're subscribed to ${SITE_NAME}`,
+    `You're subscribed to ${shop}`,
     `Thank you for confirming. We will write now and then with our news, new cakes and offers.\n\n` +
       'You can leave the list at any time with the link below.',
     links,
+    shop,
   );
 }
 
 /** Sent to an address already on the list that asks again: it learns nothing new, and can leave. */
-export function alreadySubscribedMail(to: string, links: Links): Mail {
+export function alreadySubscribedMail(to: string, links: Links, shop: string): Mail {
   return listMail(
     to,
-    `You're already subscribed to ${SITE_NAME}`,
+    `You're already subscribed to ${shop}`,
     'Someone (we hope you) asked to subscribe this address, which is on our list already: nothing has changed.\n\n' +
       'To stop getting our mails, use the link below.',
     links,
+    shop,
   );
 }

@@ -9,6 +9,7 @@ import mailPlugin from '../mail/mail.plugin.js';
 import { requestOrigin } from '../pages/origin.js';
 import type { RateRule } from '../ratelimit/ratelimit.js';
 import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
+import { readShopSettings } from '../settings/settings.service.js';
 import { subscribersCsv } from './newsletter.csv.js';
 import {
   alreadySubscribedMail,
@@ -50,10 +51,11 @@ export default async function newsletterRoutes(app: FastifyInstance): Promise<vo
     }
     const joined = await requestToJoin(app.db, email, Date.now());
     // The same answer either way; only the mail, which only the mailbox's owner reads, differs.
+    const shop = (await readShopSettings(app.db)).profile.name;
     app.mailer.send(
       joined.token !== null
-        ? confirmMail(email, linksFor(ctx.request, joined.id, joined.token))
-        : alreadySubscribedMail(email, linksFor(ctx.request, joined.id)),
+        ? confirmMail(email, linksFor(ctx.request, joined.id, joined.token), shop)
+        : alreadySubscribedMail(email, linksFor(ctx.request, joined.id), shop),
     );
     ctx.reply.code(202);
     return ok({ received: true as const }, newsletterMessages.checkInbox);
@@ -63,7 +65,8 @@ export default async function newsletterRoutes(app: FastifyInstance): Promise<vo
     const { token } = given(ctx.body);
     const confirmed = await confirm(app.db, token, Date.now());
     if (!confirmed) return ok({ alreadySubscribed: true }, newsletterMessages.alreadySubscribed);
-    app.mailer.send(welcomeMail(confirmed.email, linksFor(ctx.request, confirmed.id)));
+    const shop = (await readShopSettings(app.db)).profile.name;
+    app.mailer.send(welcomeMail(confirmed.email, linksFor(ctx.request, confirmed.id), shop));
     return ok({ alreadySubscribed: false }, newsletterMessages.subscribed);
   });
 

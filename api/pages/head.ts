@@ -1,5 +1,5 @@
 import type { Thing, WithContext } from 'schema-dts';
-import { pageTitle, SITE_NAME } from '../../domain/page-head.js';
+import { pageTitle } from '../../domain/page-head.js';
 
 /**
  * One page's head, as the server writes it into the shell. Every value is
@@ -7,7 +7,14 @@ import { pageTitle, SITE_NAME } from '../../domain/page-head.js';
  * where it goes, so a product named `</title><script>` stays a name.
  */
 export interface PageHead {
-  /** The page's own title, before " | Bakery & Blooms"; null for the shop's name alone. */
+  /**
+   * The shop's names from its profile: `name` ends every title and is `og:site_name` and
+   * `application-name` (the app's header reads it before its settings are on the device);
+   * `shortName` is the home-screen title iOS gives the page (`apple-mobile-web-app-title`), and
+   * `touchIcon` its icon there (iOS reads no manifest icons): the logo's, else the build's.
+   */
+  site: { name: string; shortName: string; touchIcon: string };
+  /** The page's own title, before " | {shop}"; null for the shop's name alone. */
   title: string | null;
   description: string;
   /** Absolute URL of the page's own address. */
@@ -64,9 +71,14 @@ const meta = (attr: 'name' | 'property', key: string, content: string) =>
 
 /** The head's elements, one per line, ready to go where the shell's title was. */
 export function renderHead(head: PageHead): string {
-  const title = pageTitle(head.title);
-  const ogTitle = head.title?.trim() || SITE_NAME;
-  const lines = [`<title>${escapeHtml(title)}</title>`];
+  const title = pageTitle(head.title, head.site.name);
+  const ogTitle = head.title?.trim() || head.site.name;
+  const lines = [
+    `<title>${escapeHtml(title)}</title>`,
+    meta('name', 'application-name', head.site.name),
+    meta('name', 'apple-mobile-web-app-title', head.site.shortName),
+    `<link rel="apple-touch-icon" href="${escapeHtml(head.site.touchIcon)}" />`,
+  ];
   for (const [i, image] of (head.preloadImages ?? []).entries()) {
     const set = image.srcset
       ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes ?? '100vw')}"`
@@ -81,7 +93,7 @@ export function renderHead(head: PageHead): string {
   );
   if (head.noindex) lines.push(meta('name', 'robots', 'noindex'));
   lines.push(
-    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:site_name', head.site.name),
     meta('property', 'og:locale', 'en_IN'),
     meta('property', 'og:type', head.type),
     meta('property', 'og:url', head.canonical),

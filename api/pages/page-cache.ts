@@ -1,14 +1,16 @@
 import type { Category, Product } from '../../domain/catalogue.js';
 import type { DeliveryArea } from '../../domain/delivery-areas.js';
+import type { ShopProfile } from '../../domain/shop-profile.js';
 import { firstInVisitOrder } from '../../domain/visit-order.js';
 import { currentVersion, type Executor, loadProduct } from '../catalogue/catalogue.repository.js';
 import { listCategories } from '../catalogue/category.repository.js';
 import { listAreas } from '../delivery-areas/delivery-area.repository.js';
+import { readShopSettings } from '../settings/settings.service.js';
 import { firstProductIn, productIdsIn } from './pages.repository.js';
 
 /**
- * What page heads read from the catalogue and the delivery areas (whose every
- * change moves the catalogue version too), kept in memory for the current
+ * What page heads read from the catalogue, the delivery areas and the shop's profile (whose every
+ * change moves the catalogue version too: `changeSettings`), kept in memory for the current
  * catalogue version. Every request reads the version (one one-row query), so
  * a change made by any API process is seen at once; a new version empties the
  * cache. Products are kept up to `maxProducts` (a page of a shared cake is
@@ -21,6 +23,7 @@ export class PageCache {
   #products = new Map<number, Promise<Product | null>>();
   #categories: Promise<Category[]> | null = null;
   #areas: Promise<DeliveryArea[]> | null = null;
+  #profile: Promise<ShopProfile> | null = null;
   #categoryProduct = new Map<number, Promise<number | null>>();
   #categoryIds = new Map<number, Promise<number[]>>();
   readonly #db: Executor;
@@ -42,6 +45,7 @@ export class PageCache {
       this.#products = new Map();
       this.#categories = null;
       this.#areas = null;
+      this.#profile = null;
       this.#categoryProduct = new Map();
       this.#categoryIds = new Map();
     }
@@ -88,6 +92,18 @@ export class PageCache {
       });
     }
     return this.#areas;
+  }
+
+  /** The shop's profile (name, tagline, stores, care, social links): read once per version. */
+  profile(): Promise<ShopProfile> {
+    if (!this.#profile) {
+      const read = readShopSettings(this.#db).then((s) => s.profile);
+      this.#profile = read;
+      read.catch(() => {
+        if (this.#profile === read) this.#profile = null;
+      });
+    }
+    return this.#profile;
   }
 
   /** The product whose picture stands for a category in its link preview. */

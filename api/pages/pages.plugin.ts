@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { socialProfiles } from '../../domain/shop-contact.js';
 import { currentVersion } from '../catalogue/catalogue.repository.js';
 import { EncodedLargeTexts, pickEncoding } from './encoded.js';
+import { shopManifestRoutes } from './manifest.js';
 import { requestOrigin } from './origin.js';
 import { PageCache } from './page-cache.js';
 import { type Page, resolvePage } from './pages.js';
@@ -20,13 +20,12 @@ declare module 'fastify' {
 /**
  * What search engines and link previews read: each page's head (through
  * `describePage`, which the shell's handler in `plugins/web.ts` calls),
- * /robots.txt and /sitemap.xml. Rules in `api/pages/README.md`.
+ * /robots.txt, /sitemap.xml, and the web manifest with the icons made from
+ * the shop's logo (`manifest.ts`). Rules in `api/pages/README.md`.
  */
 export default fp(
-  async (app: FastifyInstance, opts: { env?: Record<string, string | undefined> } = {}) => {
+  async (app: FastifyInstance) => {
     const cache = new PageCache(app.db);
-    // The same settings the build bakes into the footer's links, read once at start.
-    const sameAs = socialProfiles(opts.env ?? process.env).map((p) => p.url);
     const originOf = (request: FastifyRequest) => requestOrigin(app.config, request);
 
     app.decorate('describePage', async (request: FastifyRequest) => {
@@ -36,9 +35,11 @@ export default fp(
       return resolvePage(pathname, new URLSearchParams(search), {
         abs: (path) => `${origin}${path}`,
         cache,
-        sameAs,
+        shop: await cache.profile(),
       });
     });
+
+    shopManifestRoutes(app, cache);
 
     app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
       reply

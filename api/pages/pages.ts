@@ -11,17 +11,11 @@ import type { Category, Product } from '../../domain/catalogue.js';
 import { cardImage } from '../../domain/catalogue-media.js';
 import { type DeliveryArea, deliveryAreasText } from '../../domain/delivery-areas.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
-import {
-  categoryPath,
-  HEAD_CITIES,
-  productPath,
-  SITE_DESCRIPTION,
-  SITE_NAME,
-  STATIC_PAGES,
-  summary,
-} from '../../domain/page-head.js';
+import { categoryPath, HEAD_CITIES, productPath, STATIC_PAGES, summary } from '../../domain/page-head.js';
 import { mediaOf, PRODUCT_IMAGE_SIZES } from '../../domain/product-media.js';
+import type { ShopProfile } from '../../domain/shop-profile.js';
 import { categoryListName } from '../../domain/visit-order.js';
+import { logoIcons } from '../../domain/web-manifest.js';
 import type { PageHead } from './head.js';
 import type { PageCache } from './page-cache.js';
 import { breadcrumbJsonLd, homeJsonLd, productJsonLd, productTrail } from './structured-data.js';
@@ -31,15 +25,33 @@ export interface Page {
   head: PageHead;
 }
 
-/** The shop's icon, for pages without a picture of their own. */
+/** The shop's icon, for pages without a picture of their own: its logo's, else the built one. */
 export const SITE_IMAGE = { path: '/icons/icon-512.png', width: 512, height: 512 } as const;
+/** The build's home-screen icon for iOS (`web/public`). */
+const SITE_TOUCH_ICON = '/apple-touch-icon.png';
+function siteImagePath(shop: ShopProfile): string {
+  return shop.logo ? (logoIcons(shop.logo)[1]?.src ?? SITE_IMAGE.path) : SITE_IMAGE.path;
+}
 
 export interface PageContext {
   /** The absolute URL of a path on this shop. */
   abs(path: string): string;
   cache: PageCache;
-  /** The shop's social profiles (schema.org `sameAs`). */
-  sameAs: string[];
+  /** The shop's profile as saved (its name, tagline, stores, customer care, social links). */
+  shop: ShopProfile;
+}
+
+/** What every page says when it has nothing of its own: the tagline, else the site's description. */
+function siteDescription(ctx: PageContext): string {
+  return STATIC_PAGES['/home']?.description(ctx.shop) ?? ctx.shop.name;
+}
+
+/** The fields of a head every page fills the same way: the shop's names. */
+function site(ctx: PageContext): Pick<PageHead, 'site'> {
+  const { name, shortName, logo } = ctx.shop;
+  // iOS draws the touch icon on an opaque square: the maskable one, the logo on the shop's colour.
+  const touchIcon = logo ? (logoIcons(logo)[2]?.src ?? SITE_TOUCH_ICON) : SITE_TOUCH_ICON;
+  return { site: { name, shortName, touchIcon } };
 }
 
 export async function resolvePage(pathname: string, query: URLSearchParams, ctx: PageContext): Promise<Page> {
@@ -90,10 +102,10 @@ async function findCategory(param: string, ctx: PageContext): Promise<Category |
 
 function siteImage(ctx: PageContext): PageHead['image'] {
   return {
-    url: ctx.abs(SITE_IMAGE.path),
+    url: ctx.abs(siteImagePath(ctx.shop)),
     width: SITE_IMAGE.width,
     height: SITE_IMAGE.height,
-    alt: SITE_NAME,
+    alt: ctx.shop.name,
   };
 }
 
@@ -112,10 +124,11 @@ function withDelivery(text: string, areas: readonly DeliveryArea[]): string {
 }
 
 function home(areas: readonly DeliveryArea[], ctx: PageContext): Page {
-  const description = withDelivery(STATIC_PAGES['/home']?.description ?? SITE_DESCRIPTION, areas);
+  const description = withDelivery(siteDescription(ctx), areas);
   return {
     status: 200,
     head: {
+      ...site(ctx),
       title: null,
       description,
       canonical: ctx.abs('/home'),
@@ -123,7 +136,7 @@ function home(areas: readonly DeliveryArea[], ctx: PageContext): Page {
       image: siteImage(ctx),
       price: null,
       noindex: false,
-      jsonLd: homeJsonLd(ctx.abs, ctx.sameAs, ctx.abs(SITE_IMAGE.path), areas, description),
+      jsonLd: homeJsonLd(ctx.abs, ctx.shop, ctx.abs(siteImagePath(ctx.shop)), areas, description),
     },
   };
 }
@@ -133,8 +146,9 @@ function fixed(path: string, ctx: PageContext): Page {
   return {
     status: 200,
     head: {
+      ...site(ctx),
       title: page?.title ?? null,
-      description: page?.description ?? SITE_DESCRIPTION,
+      description: page?.description(ctx.shop) ?? siteDescription(ctx),
       canonical: ctx.abs(path),
       type: 'website',
       image: siteImage(ctx),
@@ -156,8 +170,9 @@ function productPage(product: Product, areas: readonly DeliveryArea[], ctx: Page
   return {
     status: 200,
     head: {
+      ...site(ctx),
       title: product.title,
-      description: summary(product.description) || `${product.title} from ${SITE_NAME}.`,
+      description: summary(product.description) || `${product.title} from ${ctx.shop.name}.`,
       canonical: url,
       type: 'product',
       image: productImage(product, ctx),
@@ -174,7 +189,7 @@ function productPage(product: Product, areas: readonly DeliveryArea[], ctx: Page
       price: product.price,
       noindex: false,
       jsonLd: [
-        productJsonLd(product, url, ctx.abs, areas),
+        productJsonLd(product, url, ctx.abs, areas, ctx.shop.name),
         breadcrumbJsonLd(productTrail(product, url, ctx.abs)),
       ],
     },
@@ -198,9 +213,10 @@ async function categoryPage(category: Category, ctx: PageContext, routeName?: st
   return {
     status: 200,
     head: {
+      ...site(ctx),
       title: category.categoryName,
       description: withDelivery(
-        `${category.categoryName} at ${SITE_NAME}: eggless and made fresh, with prices.`,
+        `${category.categoryName} at ${ctx.shop.name}: eggless and made fresh, with prices.`,
         areas,
       ),
       canonical: url,
@@ -229,8 +245,9 @@ function private_(path: string, title: string | null, ctx: PageContext): Page {
   return {
     status: 200,
     head: {
+      ...site(ctx),
       title,
-      description: SITE_DESCRIPTION,
+      description: siteDescription(ctx),
       canonical: ctx.abs(path),
       type: 'website',
       image: siteImage(ctx),

@@ -1,7 +1,8 @@
 /**
  * The built `index.html`, split once at start around the place where each
- * page's head goes: the shell's own `<title>` and `<meta name="description">`
- * are taken out (a page gets its own), and the made head is written where the
+ * page's head goes: the shell's own `<title>`, `<meta name="description">` and the build's
+ * shop names (`application-name`, `apple-mobile-web-app-title`) and touch icon are taken out (a page gets
+ * its own, from the shop's profile), and the made head is written where the
  * title was. A page's HTML is then `before + head + after`: two string joins,
  * no parsing per request.
  */
@@ -12,13 +13,15 @@ export interface SplitShell {
 
 const TITLE = /<title>[\s\S]*?<\/title>\s*/i;
 const DESCRIPTION = /<meta\s+name=["']description["'][^>]*>\s*/i;
+const NAMES = /<meta\s+name=["'](?:application-name|apple-mobile-web-app-title)["'][^>]*>\s*/gi;
+const TOUCH_ICON = /<link\s+rel=["']apple-touch-icon["'][^>]*>\s*/gi;
 
 export function splitShell(html: string): SplitShell {
   const headEnd = html.search(/<\/head>/i);
   if (headEnd < 0) throw new Error('index.html has no </head>: the server cannot write page heads into it');
   let head = html.slice(0, headEnd);
   const rest = html.slice(headEnd);
-  head = head.replace(DESCRIPTION, '');
+  head = head.replace(DESCRIPTION, '').replace(NAMES, '').replace(TOUCH_ICON, '');
   const title = head.match(TITLE);
   if (title?.index !== undefined) {
     return { before: head.slice(0, title.index), after: head.slice(title.index + title[0].length) + rest };

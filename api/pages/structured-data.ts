@@ -17,9 +17,8 @@ import type {
 } from 'schema-dts';
 import type { Category, Product } from '../../domain/catalogue.js';
 import { areaCities, type DeliveryArea } from '../../domain/delivery-areas.js';
-import { categoryPath, HEAD_CITIES, SITE_NAME, summary } from '../../domain/page-head.js';
-import { SHOP_CONTACT } from '../../domain/shop-contact.js';
-import { STORE_HOURS, STORES } from '../../domain/stores.js';
+import { categoryPath, HEAD_CITIES, summary } from '../../domain/page-head.js';
+import { type ShopProfile, socialLinks, storeCoordinates } from '../../domain/shop-profile.js';
 
 type Abs = (path: string) => string;
 
@@ -62,6 +61,7 @@ export function productJsonLd(
   url: string,
   abs: Abs,
   areas: readonly DeliveryArea[],
+  shopName: string,
 ): WithContext<SchemaProduct> {
   const served = areaServedJsonLd(areas);
   const prices = [product.price, ...product.variations.map((v) => v.price)];
@@ -93,7 +93,7 @@ export function productJsonLd(
     description: summary(product.description, 5000),
     image: product.images.map((i) => abs(i.src)),
     sku: String(product.productID),
-    brand: { '@type': 'Brand', name: SITE_NAME },
+    brand: { '@type': 'Brand', name: shopName },
     ...(category ? { category } : {}),
     ...(product.sizeOrWeight ? { weight: product.sizeOrWeight } : {}),
     url,
@@ -125,60 +125,55 @@ export function productTrail(product: Product, url: string, abs: Abs): { name: s
 }
 
 /**
- * The home page: the shop as a `Bakery` at each of its stores (address,
- * telephone, opening hours, the cities it delivers to, its social profiles as
- * `sameAs`), and the site with a `SearchAction`, so a search engine may offer
- * the shop's own search. `description` is the home page's own.
+ * The home page: the shop as a `Bakery` at each store of its profile (its address with the PIN as
+ * `postalCode`, where its map link puts it), or one `Bakery` without an address while the profile
+ * lists no store; each with the legal name, customer care's phone and email, the cities it
+ * delivers to and its social profiles as `sameAs`; and the site with a `SearchAction`, so a search
+ * engine may offer the shop's own search. `description` is the home page's own. A store's hours
+ * are the owner's free text, which schema.org's `openingHours` syntax cannot take: not claimed.
  */
 export function homeJsonLd(
   abs: Abs,
-  sameAs: string[],
+  shop: ShopProfile,
   logo: string,
   areas: readonly DeliveryArea[],
   description: string,
 ): WithContext<Bakery | WebSite>[] {
-  const served = areaServedJsonLd(areas);
-  const stores = STORES.map(
-    (store): WithContext<Bakery> => ({
-      '@context': 'https://schema.org',
-      '@type': 'Bakery',
-      '@id': abs(`/contact#${store.postal.code}`),
-      name: `${SITE_NAME}, ${store.name}`,
-      description,
-      url: abs('/home'),
-      logo,
-      image: logo,
-      telephone: SHOP_CONTACT.phone,
-      email: SHOP_CONTACT.email,
-      priceRange: '₹₹',
-      currenciesAccepted: 'INR',
-      address: {
-        '@type': 'PostalAddress',
-        streetAddress: store.postal.street,
-        addressLocality: store.postal.locality,
-        addressRegion: store.postal.region,
-        postalCode: store.postal.code,
-        addressCountry: 'IN',
-      },
-      geo: { '@type': 'GeoCoordinates', latitude: store.lat, longitude: store.lon },
-      openingHoursSpecification: {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: [
-          'https://schema.org/Monday',
-          'https://schema.org/Tuesday',
-          'https://schema.org/Wednesday',
-          'https://schema.org/Thursday',
-          'https://schema.org/Friday',
-          'https://schema.org/Saturday',
-          'https://schema.org/Sunday',
-        ],
-        opens: STORE_HOURS.opens,
-        closes: STORE_HOURS.closes,
-      },
-      ...served,
-      ...(sameAs.length ? { sameAs } : {}),
-    }),
-  );
+  const sameAs = socialLinks(shop).map((l) => l.url);
+  const common: WithContext<Bakery> = {
+    '@context': 'https://schema.org',
+    '@type': 'Bakery',
+    name: shop.name,
+    ...(shop.legalName ? { legalName: shop.legalName } : {}),
+    description,
+    url: abs('/home'),
+    logo,
+    image: logo,
+    ...(shop.care.phone ? { telephone: shop.care.phone } : {}),
+    ...(shop.care.email ? { email: shop.care.email } : {}),
+    priceRange: '₹₹',
+    currenciesAccepted: 'INR',
+    ...areaServedJsonLd(areas),
+    ...(sameAs.length ? { sameAs } : {}),
+  };
+  const stores = shop.stores.length
+    ? shop.stores.map((store, i): WithContext<Bakery> => {
+        const at = storeCoordinates(store.mapUrl);
+        return {
+          ...common,
+          '@id': abs(`/contact#store-${i + 1}`),
+          name: `${shop.name}, ${store.name}`,
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: store.address,
+            ...(store.pin ? { postalCode: store.pin } : {}),
+            addressCountry: 'IN',
+          },
+          ...(at ? { geo: { '@type': 'GeoCoordinates', latitude: at.lat, longitude: at.lon } } : {}),
+          ...(store.mapUrl ? { hasMap: store.mapUrl } : {}),
+        };
+      })
+    : [{ ...common, '@id': abs('/home#shop') }];
   const search: WithActionConstraints<SearchAction> = {
     '@type': 'SearchAction',
     target: { '@type': 'EntryPoint', urlTemplate: `${abs('/search')}?q={search_term_string}` },
@@ -187,7 +182,7 @@ export function homeJsonLd(
   const site: WithContext<WebSite> = {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
-    name: SITE_NAME,
+    name: shop.name,
     url: abs('/home'),
     inLanguage: 'en-IN',
     potentialAction: search,

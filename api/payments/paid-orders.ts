@@ -346,5 +346,6 @@ async function mailShopper(ctx: PaymentContext, userId: number, text: string, am
     to: user.email,
     subject: unplacedMessages.mailSubject,
     text: `${text}\n\n${formatRupees(fromPaise(amountPaise))} goes back to the account you paid from, usually within 5-7 working days.\n`,
+    order: true,
   });
 }

@@ -355,6 +355,7 @@ export async function tellShopper(ctx: PaymentContext, r: StoredRefund): Promise
       to,
       subject: refundMessages.mailSubject(orderId),
       text: `${line}.\n\n${body}\n`,
+      order: true,
     };
   });
   if (mail) ctx.mailer.send(mail);

@@ -40,6 +40,9 @@ export default fp(
         root: opts.webDir,
         prefix: '/',
         wildcard: false,
+        // The server writes the manifest from the shop's profile (api/pages/manifest.ts); a build's
+        // own (an older build still in the folder) would be a second route for the same address.
+        globIgnore: ['manifest.webmanifest*'],
         index: false,
         preCompressed: true,
         // `send` would write its own cache-control over the one set below.

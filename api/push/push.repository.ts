@@ -4,6 +4,7 @@ import type { OrderStatus } from '../../domain/orders.js';
 import type { PushSubscriptionInput } from '../../domain/push.js';
 import { type OrderUpdatePush, orderUpdatePush } from '../../domain/push.js';
 import type { Database } from '../db/schema.js';
+import { readShopSettings } from '../settings/settings.service.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -168,8 +169,8 @@ export async function forgetEndedDue(db: Db, now: number): Promise<void> {
 }
 
 /**
- * Queues one push per device of the order's shopper for a status move, in the move's own
- * transaction: the push exists exactly when the move does, and the unique key (device, order,
+ * Queues one push per device of the order's shopper for a status move, titled with the shop's
+ * name, in the move's own transaction: the push exists exactly when the move does, and the unique key (device, order,
  * status) keeps it to one, however many processes run. Sending happens later, outside.
  */
 export async function queueOrderUpdate(
@@ -178,7 +179,9 @@ export async function queueOrderUpdate(
   to: OrderStatus,
   now = Date.now(),
 ): Promise<number> {
-  const push = orderUpdatePush(orderId, to);
+  if (to === 'placed') return 0;
+  // The shop's name as its profile has it now: the notification's title.
+  const push = orderUpdatePush(orderId, to, (await readShopSettings(trx)).profile.name);
   if (!push) return 0;
   const order = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirst();
   if (!order) return 0;

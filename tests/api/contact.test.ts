@@ -1,9 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_RULES } from '../../api/contact/contact.routes.js';
+import { changeSettings } from '../../api/settings/settings.service.js';
 import { CONTACT_LIMITS, contactMessages } from '../../domain/contact.js';
 import type { Envelope } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
+import { DEFAULT_PROFILE } from '../../domain/shop-profile.js';
 import { makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 import { startSmtp, type TestSmtp, textOf } from '../support/smtp.js';
@@ -151,6 +153,46 @@ for (const dialect of DIALECTS) {
       }
       const sameEmail = await send({ name: 'C', email: 'Same@Example.test', message: 'Again' });
       expect(sameEmail.statusCode).toBe(429);
+    });
+  });
+}
+
+for (const dialect of DIALECTS) {
+  describe(`contact on ${dialect} without SHOP_EMAIL`, () => {
+    let t: TestApp;
+    let smtp: TestSmtp;
+    beforeAll(async () => {
+      smtp = await startSmtp();
+      t = await makeTestApp(dialect, {
+        smtpUrl: smtp.url,
+        shopEmail: null,
+        adminEmail: null,
+        adminPassword: null,
+      });
+    });
+    afterAll(async () => {
+      await t.close();
+      await smtp.close();
+    });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Asha', email: 'asha@example.test', message: 'Do you bake on Sundays?' },
+      });
+
+    it("writes to the profile's customer care email, and says so when the shop has no address at all", async () => {
+      const refused = await send();
+      expect(refused.statusCode).toBe(503);
+      expect(envelope(refused)).toMatchObject({ isSuccess: false, sys_message: contactMessages.noInbox });
+      expect(smtp.mails).toEqual([]);
+
+      const care = 'care@shop.example.test';
+      await changeSettings(t.app.db, {
+        profile: { ...DEFAULT_PROFILE, care: { ...DEFAULT_PROFILE.care, email: care } },
+      });
+      expect((await send()).statusCode).toBe(202);
+      expect(textOf(await smtp.take(care))).toContain('Do you bake on Sundays?');
     });
   });
 }

@@ -13,8 +13,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpVersion } from '../../api/catalogue/catalogue.repository.js';
+import { changeSettings } from '../../api/settings/settings.service.js';
 import { AREA_COUNT_MAX, areaMessages, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { HEAD_CITIES } from '../../domain/page-head.js';
+import { DEMO_PROFILE } from '../../domain/shop-profile.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 import { PAGE_SHELL, townName } from '../support/page-shell.js';
@@ -243,6 +245,8 @@ for (const dialect of DIALECTS) {
     });
 
     it(`names at most ${HEAD_CITIES} cities in a page head, and how many more, however many towns the shop reaches`, async () => {
+      // The demo's two stores: each store's Bakery names the cities too.
+      await changeSettings(t.app.db, { profile: DEMO_PROFILE });
       const small = await home();
       const description = (doc: Document) =>
         doc.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';

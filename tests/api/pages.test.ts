@@ -8,6 +8,7 @@ import { buildSitemaps, SITEMAP_MAX_URLS, SITEMAP_PART_SIZE } from '../../api/pa
 import { seedDemoCatalogue } from '../../api/seed/demo.js';
 import type { Product } from '../../domain/catalogue.js';
 import { deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
+import { DEMO_PROFILE } from '../../domain/shop-profile.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 
@@ -221,11 +222,15 @@ for (const dialect of DIALECTS) {
       const data = jsonLdOf(doc);
       const bakeries = data.filter((d) => d['@type'] === 'Bakery');
       expect(bakeries.length).toBeGreaterThanOrEqual(2);
+      // The demo's profile (the seed writes it): its care phone, each store's address and PIN.
+      expect(bakeries.map((b) => (b.address as { postalCode: string }).postalCode)).toEqual(
+        DEMO_PROFILE.stores.map((s) => s.pin),
+      );
       for (const b of bakeries) {
         expect(b).toMatchObject({
-          telephone: expect.any(String),
+          telephone: DEMO_PROFILE.care.phone,
+          email: DEMO_PROFILE.care.email,
           address: { '@type': 'PostalAddress', addressCountry: 'IN', postalCode: expect.any(String) },
-          openingHoursSpecification: { opens: expect.any(String), closes: expect.any(String) },
         });
       }
       expect(data.find((d) => d['@type'] === 'WebSite')).toMatchObject({
@@ -262,7 +267,9 @@ for (const dialect of DIALECTS) {
       expect(before.product).toEqual(seeded);
       expect(before.bakeries).toEqual([seeded, seeded]);
       const line = deliveryAreasText(SEED_AREAS);
-      expect(before.home).toBe(`Eggless cakes, fresh flowers, chocolates and gifts. ${line}.`);
+      expect(before.home).toBe(
+        `Bakery & Blooms: Eggless since 2015. Cakes, flowers, chocolates and gifts. ${line}.`,
+      );
       expect(before.bakeryDescriptions).toEqual([before.home, before.home]);
       expect(before.category).toContain(`${line}.`);
       for (const d of [before.home, before.category]) expect(d).not.toMatch(/free|pan-india|across india/i);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffMs, MAX_ATTEMPTS } from '../../api/push/push.sender.js';
+import { changeSettings } from '../../api/settings/settings.service.js';
+import { DEFAULT_PROFILE } from '../../domain/shop-profile.js';
 import { buildTestApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 import { type FixtureProduct, insertProduct, newKey, orderRequest } from '../support/order-fixtures.js';
@@ -139,6 +141,8 @@ for (const dialect of DIALECTS) {
       const other = await createUserWithToken(t.app);
       await move(await placeOrder(other.auth), 'confirmed');
 
+      // The notification's title is the shop's name as its profile has it when the order moves.
+      await changeSettings(t.app.db, { profile: { ...DEFAULT_PROFILE, name: 'Chai & Crumbs' } });
       const id = await placeOrder(shopper.auth);
       expect((await move(id, 'confirmed')).statusCode).toBe(200);
       expect((await move(id, 'out for delivery')).statusCode).toBe(200);
@@ -160,7 +164,7 @@ for (const dialect of DIALECTS) {
       for (const r of got()) {
         const status = (r.payload as { status: keyof typeof texts }).status;
         expect(r.payload).toEqual({
-          title: 'Bakery & Blooms',
+          title: 'Chai & Crumbs',
           body: texts[status],
           // One tag per order: on the device, the newer status replaces the older notification.
           tag: `order-${id}`,

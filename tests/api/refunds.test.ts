@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.js';
 import { startRefund } from '../../api/payments/refunds.service.js';
+import { changeSettings } from '../../api/settings/settings.service.js';
 import { ordersCsv } from '../../domain/orders-csv.js';
 import { refundLine, refundMessages } from '../../domain/refunds.js';
+import { DEMO_PROFILE, fssaiLine, storeAddress } from '../../domain/shop-profile.js';
 import { buildTestApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 import { type FixtureProduct, insertProduct, newKey, orderRequest } from '../support/order-fixtures.js';
 import { type PushServiceDouble, startPushService } from '../support/push-service.js';
 import { type RazorpayDouble, startRazorpayDouble } from '../support/razorpay-double.js';
 import { startSmtp, type TestSmtp, textOf } from '../support/smtp.js';
+
+const FSSAI = '10012345678901';
 
 /**
  * Refunds through Razorpay's Refunds API (issue 39, item 4; api/payments/README.md "Refunds"),
@@ -43,6 +47,10 @@ for (const dialect of DIALECTS) {
       );
       admin = await createUserWithToken(t.app, { role: '1', email: `owner-${dialect}@example.test` });
       cake = await insertProduct(t.app, { price: 1200 });
+      // The order mails end with the shop's footer and its FSSAI line, from the profile.
+      await changeSettings(t.app.db, {
+        profile: { ...DEMO_PROFILE, fssai: FSSAI, legalName: 'B and B Foods LLP' },
+      });
     });
     afterAll(async () => {
       await t.close();
@@ -356,6 +364,11 @@ for (const dialect of DIALECTS) {
       const text = Buffer.from(textOf(mail), 'latin1').toString('utf8');
       expect(text).toContain(refundMessages.processedPush(order.id, 1350));
       expect(text).toContain(refundLine(shown[0]));
+      expect(mail.raw).toMatch(/^From: "Bakery & Blooms" </m);
+      expect(text.replace(/\r\n/g, '\n')).toContain(
+        `\n-- \nB and B Foods LLP\n${storeAddress(DEMO_PROFILE.stores[0] ?? { address: '', pin: '' })}\n`,
+      );
+      expect(text).toContain(fssaiLine(FSSAI));
 
       const notices = () =>
         push.received.filter(
@@ -568,6 +581,7 @@ for (const dialect of DIALECTS) {
       expect(mail.subject).toBe(refundMessages.mailSubject(0));
       const text = Buffer.from(textOf(mail), 'latin1').toString('utf8');
       expect(text).toContain(refundMessages.processedPush(0, 800));
+      expect(text).toContain(fssaiLine(FSSAI));
       expect(text).not.toContain('#0');
       const notices = () => push.received.filter((r) => r.device === device.id);
       await t.app.push.deliverDue();

@@ -109,7 +109,8 @@ describe('every setting is read and checked', () => {
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: null,
-      mailFrom: 'Bakery & Blooms <no-reply@localhost>',
+      mailFrom: 'no-reply@localhost',
+      shopEmail: null,
       razorpay: { keyId: null, keySecret: null, webhookSecret: null, apiUrl: 'https://api.razorpay.com' },
       // A shop started with no settings (`npm start`) is a production shop with no test payments.
       mode: 'production',

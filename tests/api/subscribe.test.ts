@@ -1,10 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { senderAddress } from '../../api/mail/shop-signature.js';
 import { hashToken } from '../../api/newsletter/newsletter.mails.js';
 import { NEWSLETTER_RULES } from '../../api/newsletter/newsletter.routes.js';
+import { changeSettings } from '../../api/settings/settings.service.js';
 import type { Envelope } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { NEWSLETTER_PATHS, newsletterMessages } from '../../domain/newsletter.js';
+import { DEFAULT_PROFILE, type ShopProfile } from '../../domain/shop-profile.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 import { type CapturedMail, startSmtp, type TestSmtp, textOf } from '../support/smtp.js';
@@ -358,5 +361,45 @@ for (const dialect of DIALECTS) {
       );
       expect(rows.some((r) => r[0] === waiting)).toBe(false);
     });
+
+    it("signs each mail with the shop's profile as saved when it is sent: sender name, subject, footer", async () => {
+      const email = newEmail();
+      await subscribe({ email });
+      const before = await smtp.take(email);
+      // The default profile: its name, no store, no care line, no legal name of its own.
+      expect(header(before, 'From')).toBe(`"${DEFAULT_PROFILE.name}" <${senderAddress(t.config.mailFrom)}>`);
+      expect(textOf(before).replace(/\r\n/g, '\n').trimEnd().split('\n').at(-1)).toBe(DEFAULT_PROFILE.name);
+
+      await changeSettings(t.app.db, { profile: PROFILE });
+      await subscribe({ email });
+      const after = await smtp.take(email);
+      expect(header(after, 'From')).toBe(`"Chai & Crumbs" <${senderAddress(t.config.mailFrom)}>`);
+      expect(after.subject).toBe('Please confirm your subscription to Chai & Crumbs');
+      const text = Buffer.from(textOf(after), 'latin1').toString('utf8').replace(/\r\n/g, '\n');
+      expect(text).toContain('asked to hear from Chai & Crumbs.');
+      // One signature separator; under it the unsubscribe line, then the shop's footer.
+      expect(text.match(/\n-- \n/g)).toHaveLength(1);
+      expect(text.trimEnd().split('\n').slice(-3)).toEqual([
+        'Crumbs Foods Private Limited',
+        '12 Mall Road, Shimla 171001',
+        'Customer care: +91 172 400 1234 · care@chai.example',
+      ]);
+      // The FSSAI line is the order mails' (and a bill's), not a list mail's.
+      expect(text).not.toContain('FSSAI');
+      await changeSettings(t.app.db, { profile: DEFAULT_PROFILE });
+    });
   });
 }
+
+const PROFILE: ShopProfile = {
+  ...DEFAULT_PROFILE,
+  name: 'Chai & Crumbs',
+  shortName: 'Chai',
+  legalName: 'Crumbs Foods Private Limited',
+  fssai: '10012345678901',
+  care: { phone: '+91 172 400 1234', whatsapp: '', email: 'care@chai.example', hours: '' },
+  stores: [
+    { name: 'Old Town', address: '12 Mall Road, Shimla', pin: '171001', phone: '', hours: '', mapUrl: '' },
+    { name: 'Lakkar Bazar', address: '3 Lakkar Bazar, Shimla', pin: '', phone: '', hours: '', mapUrl: '' },
+  ],
+};

@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProducts } from '../../api/seed/demo.js';
 import type { LoginData } from '../../domain/accounts.js';
-import { SEED_AREAS } from '../../domain/delivery-areas.js';
 import { earliestDeliveryDate } from '../../domain/delivery.js';
+import { SEED_AREAS } from '../../domain/delivery-areas.js';
 import { addDays } from '../../domain/india-time.js';
 import { POLICIES } from '../../domain/policies.js';
 import { CATEGORIES } from '../../domain/shop.js';
@@ -28,11 +28,30 @@ const OWN: ShopProfile = {
   tagline: 'Baked in Kharar since 2019',
   eggless: false,
   story: 'Two sisters, one oven and a lot of roses.',
-  care: { phone: '+91 172 400 1234', whatsapp: '', email: 'orders@kaurcakes.example', hours: '10 AM to 8 PM' },
-  stores: [{ name: 'Kharar Main Road', address: 'SCO 7, Main Road, Kharar', pin: '140301', phone: '', hours: '', mapUrl: '' }],
+  care: {
+    phone: '+91 172 400 1234',
+    whatsapp: '',
+    email: 'orders@kaurcakes.example',
+    hours: '10 AM to 8 PM',
+  },
+  stores: [
+    {
+      name: 'Kharar Main Road',
+      address: 'SCO 7, Main Road, Kharar',
+      pin: '140301',
+      phone: '',
+      hours: '',
+      mapUrl: '',
+    },
+  ],
   legalName: 'Kaur Bakers Private Limited',
   fssai: '21521058000123',
-  grievance: { name: 'Harpreet Kaur', designation: 'Director', phone: '', email: 'grievance@kaurcakes.example' },
+  grievance: {
+    name: 'Harpreet Kaur',
+    designation: 'Director',
+    phone: '',
+    email: 'grievance@kaurcakes.example',
+  },
 };
 
 /** What only the demo shop says. */
@@ -91,9 +110,20 @@ describe('from demo to real', () => {
   afterAll(() => shop?.close());
 
   it('leaves no word of the demo shop on any page, mail or slip', async () => {
-    await ok(call('PUT', '/admin/settings', { profile: OWN, codOnlyConfirmed: true, policiesReviewed: true }));
-    await ok(call('PUT', '/admin/delivery-areas/140301', { city: 'Kharar', state: 'Punjab', charge: 100, slotIDs: null, sameDay: true }));
-    for (const a of SEED_AREAS) if (a.pincode !== '140301') await ok(call('DELETE', `/admin/delivery-areas/${a.pincode}`));
+    await ok(
+      call('PUT', '/admin/settings', { profile: OWN, codOnlyConfirmed: true, policiesReviewed: true }),
+    );
+    await ok(
+      call('PUT', '/admin/delivery-areas/140301', {
+        city: 'Kharar',
+        state: 'Punjab',
+        charge: 100,
+        slotIDs: null,
+        sameDay: true,
+      }),
+    );
+    for (const a of SEED_AREAS)
+      if (a.pincode !== '140301') await ok(call('DELETE', `/admin/delivery-areas/${a.pincode}`));
     await ok(call('POST', '/admin/demo/remove'));
     const category = (await ok(call('POST', '/AddCategory', { CategoryName: 'Celebration Cakes' }))).data as {
       categoryID: number;
@@ -109,7 +139,9 @@ describe('from demo to real', () => {
       SizeOrWeight: '1 kg',
     }))
       form.append(k, v);
-    const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 240, g: 200, b: 120 } } })
+    const jpeg = await sharp({
+      create: { width: 800, height: 800, channels: 3, background: { r: 240, g: 200, b: 120 } },
+    })
       .jpeg()
       .toBuffer();
     form.append('images', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'rasmalai.jpg');
@@ -119,30 +151,38 @@ describe('from demo to real', () => {
       body: form,
     });
     expect(added.status).toBe(201);
-    const product = ((await added.json()) as { data: { productID: number; price: number; title: string } }).data;
-    const goLive = (await ok(call('GET', '/admin/go-live'))).data as { ready: boolean; items: { id: string; done: boolean }[] };
+    const product = ((await added.json()) as { data: { productID: number; price: number; title: string } })
+      .data;
+    const goLive = (await ok(call('GET', '/admin/go-live'))).data as {
+      ready: boolean;
+      items: { id: string; done: boolean }[];
+    };
     expect(goLive.items.filter((i) => !i.done)).toEqual([]);
 
-    const placed = (await ok(
-      call(
-        'POST',
-        '/place-order',
-        {
-          DeliveryDate: addDays(earliestDeliveryDate(new Date()), 1),
-          CustomerName: 'Asha Verma',
-          CustomerEmail: shopper.email,
-          CustomerPhone: shopper.phone,
-          CustomerAddress: 'House 3, Model Town, Kharar',
-          State: 'Punjab',
-          City: 'Kharar',
-          CustomerPincode: '140301',
-          PaymentMethod: 'Cash on Delivery',
-          TotalAmount: product.price + 100,
-          OrderItems: [{ ProductID: product.productID, ProductName: product.title, Price: product.price, Quantity: 1 }],
-        },
-        shopper.token,
-      ),
-    )).data as { orderID: number };
+    const placed = (
+      await ok(
+        call(
+          'POST',
+          '/place-order',
+          {
+            DeliveryDate: addDays(earliestDeliveryDate(new Date()), 1),
+            CustomerName: 'Asha Verma',
+            CustomerEmail: shopper.email,
+            CustomerPhone: shopper.phone,
+            CustomerAddress: 'House 3, Model Town, Kharar',
+            State: 'Punjab',
+            City: 'Kharar',
+            CustomerPincode: '140301',
+            PaymentMethod: 'Cash on Delivery',
+            TotalAmount: product.price + 100,
+            OrderItems: [
+              { ProductID: product.productID, ProductName: product.title, Price: product.price, Quantity: 1 },
+            ],
+          },
+          shopper.token,
+        ),
+      )
+    ).data as { orderID: number };
 
     const found: Record<string, string[]> = {};
     const note = (where: string, text: string) => {
@@ -180,7 +220,10 @@ describe('from demo to real', () => {
     await context.close();
 
     note('order mail', JSON.stringify(await shop.smtp.take(shopper.email)));
-    note('packing slip', JSON.stringify(await ok(call('GET', `/admin/orders/${placed.orderID}/packing-slip`))));
+    note(
+      'packing slip',
+      JSON.stringify(await ok(call('GET', `/admin/orders/${placed.orderID}/packing-slip`))),
+    );
     expect(found).toEqual({});
   });
 });

@@ -60,6 +60,15 @@ describe('the PWA in Chromium', () => {
       .poll(() => page.getByText(/Catalogue synced/).count(), { timeout: 10_000 })
       .toBeGreaterThan(0);
     expect(await page.locator('link[rel="manifest"]').count()).toBe(1);
+    // The browser reads the manifest the server writes from the profile (the demo's), without errors.
+    const cdp = await context.newCDPSession(page);
+    const { errors, data } = (await cdp.send('Page.getAppManifest')) as {
+      errors: { message: string }[];
+      data?: string;
+    };
+    expect(errors).toEqual([]);
+    expect(JSON.parse(data ?? '{}')).toMatchObject({ name: 'Bakery & Blooms', short_name: 'Bakery' });
+    await cdp.detach();
     expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('build-1');
   });
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb, tempDir } from '../support/e2e.js';
@@ -6,7 +6,8 @@ import { buildWeb, tempDir } from '../support/e2e.js';
 /**
  * The built worker, read as the browser gets it: its precache list must hold
  * the shell, every storefront screen's chunk, the placeholder and the icons,
- * each once, and no admin code; the web manifest must make the shop installable.
+ * each once, and no admin code; no manifest of the build's (the server writes it from the shop's
+ * profile: tests/api/shop-manifest.test.ts), which a precached copy would shadow.
  */
 let dir: string;
 let sw: string;
@@ -25,12 +26,12 @@ afterAll(() => {
 });
 
 describe('the built service worker', () => {
-  it('precaches the shell, the placeholder, the manifest and the icons, each once', () => {
+  it('precaches the shell, the placeholder and the icons, each once, and no manifest', () => {
     const urls = precache.map((e) => e.url);
+    expect(urls.filter((u) => /manifest/.test(u))).toEqual([]);
     for (const url of [
       'index.html',
       'placeholder.svg',
-      'manifest.webmanifest',
       'icons/icon-192.png',
       'icons/icon-512.png',
       'icons/maskable-512.png',
@@ -55,17 +56,12 @@ describe('the built service worker', () => {
     expect(sw).not.toMatch(/\bimport\s*\(/);
   });
 
-  it('writes an installable web manifest', () => {
-    const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.webmanifest'), 'utf8'));
-    expect(manifest).toMatchObject({
-      name: 'Bakery & Blooms',
-      theme_color: '#7b2d43',
-      display: 'standalone',
-      start_url: '/',
-    });
-    const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`);
-    expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+  it('writes no web manifest of its own and links the one the server writes', () => {
+    expect(existsSync(path.join(dir, 'manifest.webmanifest'))).toBe(false);
     const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-    expect(html.match(/rel="manifest"/g)).toHaveLength(1);
+    expect(html.match(/<link rel="manifest" href="\/manifest.webmanifest"/g)).toHaveLength(1);
+    // No application-name in the offline shell: the app would take it for the profile's name, which
+    // only the server's pages say (the app keeps the last one it learned).
+    expect(html).not.toContain('name="application-name"');
   });
 });

@@ -17,7 +17,7 @@ import {
   sizeOptions,
 } from '../../domain/product-page.js';
 import { CATEGORIES } from '../../domain/shop.js';
-import { STORES } from '../../domain/stores.js';
+import { DEFAULT_PROFILE, DEMO_PROFILE } from '../../domain/shop-profile.js';
 
 /**
  * The product page's rules and the shop's facts as a shopper meets them: the option picker's
@@ -236,7 +236,9 @@ describe('no invented figures, and the facts the spec gives', () => {
       takesMessage: p.takesMessage,
       photoCake: p.photoCake,
     };
-    const json = JSON.stringify(productJsonLd(product, abs('/products-details/1'), abs, SEED_AREAS));
+    const json = JSON.stringify(
+      productJsonLd(product, abs('/products-details/1'), abs, SEED_AREAS, 'Bakery & Blooms'),
+    );
     expect(json).not.toMatch(/aggregateRating|ratingValue|reviewCount|"review"/);
   });
 
@@ -264,11 +266,10 @@ describe('no invented figures, and the facts the spec gives', () => {
     expect(areaServedJsonLd([])).toEqual({});
   });
 
-  it('has 2 stores, Sector 17 in Chandigarh and Phase 7 in Mohali, in the structured data too', () => {
-    expect(STORES.map((s) => s.name)).toEqual(['Sector 17, Chandigarh', 'Phase 7, Mohali']);
+  it('names each store of the profile in the structured data, one Bakery without an address when none', () => {
     const data = homeJsonLd(
       abs,
-      [],
+      DEMO_PROFILE,
       abs('/icons/icon-512.png'),
       SEED_AREAS,
       'About the shop.',
@@ -278,6 +279,14 @@ describe('no invented figures, and the facts the spec gives', () => {
       expect.stringContaining('Sector 17'),
       expect.stringContaining('Phase 7'),
     ]);
+    const none = homeJsonLd(abs, DEFAULT_PROFILE, abs('/icons/icon-512.png'), [], 'x') as unknown as Record<
+      string,
+      unknown
+    >[];
+    const alone = none.filter((d) => d['@type'] === 'Bakery');
+    expect(alone).toHaveLength(1);
+    expect(alone[0]).not.toHaveProperty('address');
+    expect(alone[0]).not.toHaveProperty('telephone');
   });
 
   it('promises on the privacy page only the times the server keeps', () => {

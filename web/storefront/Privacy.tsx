@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CODE_MINUTES, UNORDERED_PHOTO_DAYS } from '../../domain/privacy.js';
-import { SHOP_CONTACT } from '../../domain/shop-contact.js';
+import { useShopProfile } from '../hooks/useShopProfile.js';
 import { useTitle } from '../hooks/useTitle.js';
 
 /**
@@ -11,14 +11,16 @@ import { useTitle } from '../hooks/useTitle.js';
  */
 export default function Privacy() {
   useTitle('Privacy');
-  const mail = <a href={`mailto:${SHOP_CONTACT.email}`}>{SHOP_CONTACT.email}</a>;
+  const profile = useShopProfile();
+  const email = profile.care.email || profile.grievance.email;
+  const mail = email ? <a href={`mailto:${email}`}>{email}</a> : <Link to="/contact">our contact page</Link>;
   return (
     <div className="page prose-page">
       <h1>Privacy</h1>
       <p>
-        Bakery &amp; Blooms keeps only what it needs to bake, pack and deliver your order and to let you
-        follow it. We never sell your details or share them for advertising. Questions, a copy of what we hold
-        about you, or a correction or deletion: write to {mail}.
+        {profile.name} keeps only what it needs to bake, pack and deliver your order and to let you follow it.
+        We never sell your details or share them for advertising. Questions, a copy of what we hold about you,
+        or a correction or deletion: write to {mail}.
       </p>
 
       <h2>Your account</h2>
