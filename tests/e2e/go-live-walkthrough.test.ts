@@ -88,7 +88,7 @@ async function call(method: string, path: string, body?: unknown, token = admin.
     method,
     headers: {
       authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       'idempotency-key': randomUUID(),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
