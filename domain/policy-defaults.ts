@@ -71,9 +71,8 @@ function askUs(p: ShopProfile): string {
     p.care.phone ? `call ${p.care.phone}` : '',
     p.care.whatsapp ? `send a WhatsApp message to ${p.care.whatsapp}` : '',
   ].filter(Boolean);
-  return ways.length
-    ? list(ways).replace(/, (?=[^,]*$)/, ' or ')
-    : 'write to us with the form on our Contact page';
+  if (ways.length <= 1) return ways[0] ?? 'write to us with the form on our Contact page';
+  return `${ways.slice(0, -1).join(', ')} or ${ways[ways.length - 1]}`;
 }
 
 function grievanceSection(p: ShopProfile): string[] {
