@@ -5,6 +5,7 @@
  * the shopper moves, so both read the same words here.
  */
 import { plainText } from './plain-text.js';
+import { POLICIES } from './policies.js';
 
 /** The shop's name: the whole title of the home page, and every other page's suffix. */
 export const SITE_NAME = 'Bakery & Blooms';
@@ -67,9 +68,21 @@ export const STATIC_PAGES: Readonly<Record<string, { title: string | null; descr
     title: 'Contact us',
     description: 'Visit our stores in Chandigarh and Mohali, call us or write to us.',
   },
-  '/privacy': {
-    title: 'Privacy',
+  [POLICIES.privacy.path]: {
+    title: POLICIES.privacy.title,
     description: 'What Bakery & Blooms keeps about you, why, for how long, and whom to write to.',
+  },
+  [POLICIES.shipping.path]: {
+    title: POLICIES.shipping.title,
+    description: 'Where we deliver and what it costs, the delivery slots and their cut-offs, and photo cakes’ notice.',
+  },
+  [POLICIES.cancellation.path]: {
+    title: POLICIES.cancellation.title,
+    description: 'How to cancel an order, with no cancellation fee, and how and when refunds reach you.',
+  },
+  [POLICIES.terms.path]: {
+    title: POLICIES.terms.title,
+    description: 'The terms of ordering from Bakery & Blooms: orders, prices, payment, delivery and who to write to.',
   },
 };
 

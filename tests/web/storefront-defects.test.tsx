@@ -10,6 +10,7 @@ import { UNORDERED_PHOTO_DAYS } from '../../domain/privacy.js';
 import { normalizeQuery, scoreFields, searchFields } from '../../domain/search.js';
 import { CATEGORIES, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
 import { SHOP_CONTACT, socialProfiles } from '../../domain/shop-contact.js';
+import { DEMO_PROFILE } from '../../domain/shop-profile.js';
 import { STORES } from '../../domain/stores.js';
 import { addToCart } from '../../sw/cart.js';
 import { db } from '../../sw/db.js';
@@ -427,12 +428,15 @@ describe('on the way through the shop', () => {
     const route = laterScreens.find((r) => r.path === '/privacy');
     expect(route?.lazy).toBeTypeOf('function');
     expect(route?.element ?? route?.Component).toBeUndefined();
+    // Whom to write to is the shop's own customer care (its profile, as the feed brings it).
+    await db.settings.put({ key: 'profile', value: DEMO_PROFILE });
     renderAt('/about-us');
     const link = await screen.findByRole('link', { name: 'privacy page' });
     fireEvent.click(link);
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('heading', { level: 1, name: 'Privacy' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Privacy | Bakery & Blooms'));
+    await within(main).findByRole('heading', { level: 2, name: 'Your account' });
     const headings = within(main)
       .getAllByRole('heading', { level: 2 })
       .map((h) => h.textContent);
@@ -449,9 +453,9 @@ describe('on the way through the shop', () => {
       expect(within(main).getAllByText(word)).toHaveLength(4);
     expect(
       within(main)
-        .getAllByRole('link', { name: SHOP_CONTACT.email })
+        .getAllByRole('link', { name: DEMO_PROFILE.care.email })
         .map((a) => a.getAttribute('href')),
-    ).toEqual([`mailto:${SHOP_CONTACT.email}`]);
+    ).toEqual([`mailto:${DEMO_PROFILE.care.email}`]);
   });
 
   it("reaches flowers, plants and gifts from the header's menu", async () => {
