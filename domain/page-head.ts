@@ -74,7 +74,8 @@ export const STATIC_PAGES: Readonly<Record<string, { title: string | null; descr
   },
   [POLICIES.shipping.path]: {
     title: POLICIES.shipping.title,
-    description: 'Where we deliver and what it costs, the delivery slots and their cut-offs, and photo cakes’ notice.',
+    description:
+      'Where we deliver and what it costs, the delivery slots and their cut-offs, and photo cakes’ notice.',
   },
   [POLICIES.cancellation.path]: {
     title: POLICIES.cancellation.title,
@@ -82,7 +83,8 @@ export const STATIC_PAGES: Readonly<Record<string, { title: string | null; descr
   },
   [POLICIES.terms.path]: {
     title: POLICIES.terms.title,
-    description: 'The terms of ordering from Bakery & Blooms: orders, prices, payment, delivery and who to write to.',
+    description:
+      'The terms of ordering from Bakery & Blooms: orders, prices, payment, delivery and who to write to.',
   },
 };
 

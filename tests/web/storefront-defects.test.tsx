@@ -9,7 +9,7 @@ import { giftMessages } from '../../domain/gifts.js';
 import { UNORDERED_PHOTO_DAYS } from '../../domain/privacy.js';
 import { normalizeQuery, scoreFields, searchFields } from '../../domain/search.js';
 import { CATEGORIES, SEARCH_SUGGESTIONS } from '../../domain/shop.js';
-import { SHOP_CONTACT, socialProfiles } from '../../domain/shop-contact.js';
+import { socialProfiles } from '../../domain/shop-contact.js';
 import { DEMO_PROFILE } from '../../domain/shop-profile.js';
 import { STORES } from '../../domain/stores.js';
 import { addToCart } from '../../sw/cart.js';

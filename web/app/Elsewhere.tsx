@@ -28,7 +28,10 @@ export const elsewhereRoutes: RouteObject[] = [{ id: 'admin', errorElement: <Adm
 /** Storefront screens a visit seldom starts on; patched into the storefront layout (routes.tsx). */
 export const laterScreens: RouteObject[] = [
   // The policies (Privacy keeps its old address): one screen for the four (domain/policies.ts).
-  ...POLICY_KEYS.map((key) => ({ path: POLICIES[key].path, lazy: screen(() => import('../storefront/Policy.js')) })),
+  ...POLICY_KEYS.map((key) => ({
+    path: POLICIES[key].path,
+    lazy: screen(() => import('../storefront/Policy.js')),
+  })),
   // Where the mailing list's mails lead: confirm and unsubscribe.
   { path: '/newsletter/:action', lazy: screen(() => import('../storefront/Subscription.js')) },
   { path: '/otp', lazy: screen(() => import('../account/Otp.js')) },
