@@ -214,10 +214,13 @@ const config = {
             // With them the small modules those screens and checkout share (the delivery promise and its
             // facts, slots, India time, phone numbers and their words): eight chunks of a few hundred bytes
             // each were eight more requests before a first visit's product or category page could paint,
-            // on a phone's six connections (the storefront bench's Lighthouse part).
+            // on a phone's six connections (the storefront bench's Lighthouse part). With them the settings'
+            // own schemas (policies, profile, offer): settings.ts is here, so they load with it anyway, and a
+            // chunk of their own imported this one's valibot while this one imported them, a cycle that
+            // broke whichever screen loaded them first (a policy page opened directly).
             {
               name: 'shop',
-              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages|gifts|payment-methods|single-line|delivery-areas|settings|visit-order|phone|india-time|slot-schema|slots|delivery-promise|slot-messages|delivery-words)\.ts|sw[\\/](cart|product-reads)\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key|hooks[\\/]useDelivery|hooks[\\/]useDeliveryFacts)\.tsx?/,
+              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages|gifts|payment-methods|single-line|delivery-areas|settings|visit-order|phone|india-time|slot-schema|slots|delivery-promise|slot-messages|delivery-words|policies|shop-profile|shop-offer)\.ts|sw[\\/](cart|product-reads)\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key|hooks[\\/]useDelivery|hooks[\\/]useDeliveryFacts)\.tsx?/,
             },
           ],
         },
