@@ -148,7 +148,7 @@ function shipping(f: PolicyFacts): string {
   );
   out.push(
     '## If something is wrong',
-    `If your order is late or arrives damaged, ${askUs(f.profile)} with your order number, and we will put it right.`,
+    `If your order is late or arrives damaged, ${askUs(f.profile)} with your order number, so we can put it right.`,
   );
   return [...out, ...contactSection(f.profile)].join('\n\n');
 }

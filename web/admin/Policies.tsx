@@ -131,7 +131,7 @@ function PoliciesForm({ initial, areas, slots, online }: FormProps) {
             <h2 id={`${fieldId}-title`}>{POLICIES[key].title}</h2>
             <p className="admin-policy__state">
               <span className={own ? 'admin-policy__mark' : 'admin-policy__mark admin-policy__mark--default'}>
-                {own ? t.isOwn : t.isDefault}
+                {draft[key] !== (saved[key] ?? defaults[key]) ? t.unsaved : own ? t.isOwn : t.isDefault}
               </span>{' '}
               <a href={POLICIES[key].path} target="_blank" rel="noopener">
                 {t.openPage}

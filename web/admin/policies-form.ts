@@ -16,6 +16,7 @@ export const policiesTexts = {
     'Plain text: a blank line starts a new paragraph, a line starting "- " is a list item, a line starting "## " is a heading, **two stars** make bold, and https:// addresses and email addresses become links.',
   isDefault: 'Default, written from your settings',
   isOwn: 'Your text',
+  unsaved: 'Changed, not saved yet',
   textLabel: (title: string) => `Text of ${title}`,
   preview: 'Preview',
   openPage: 'Open the page',
