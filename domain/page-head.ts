@@ -5,6 +5,7 @@
  * the shopper moves, so both read the same words here.
  */
 import { plainText } from './plain-text.js';
+import { POLICIES } from './policies.js';
 
 import { DEFAULT_SHOP_NAME } from './shop-name.js';
 
@@ -82,9 +83,24 @@ export const STATIC_PAGES: Readonly<
     title: 'Contact us',
     description: (shop) => `Visit the stores of ${shop.name}, call us or write to us.`,
   },
-  '/privacy': {
-    title: 'Privacy',
+  [POLICIES.privacy.path]: {
+    title: POLICIES.privacy.title,
     description: (shop) => `What ${shop.name} keeps about you, why, for how long, and whom to write to.`,
+  },
+  [POLICIES.shipping.path]: {
+    title: POLICIES.shipping.title,
+    description: (shop) =>
+      `Where ${shop.name} delivers and what it costs, the delivery slots and their cut-offs, and photo cakes’ notice.`,
+  },
+  [POLICIES.cancellation.path]: {
+    title: POLICIES.cancellation.title,
+    description: (shop) =>
+      `How to cancel an order with ${shop.name}, with no cancellation fee, and how and when refunds reach you.`,
+  },
+  [POLICIES.terms.path]: {
+    title: POLICIES.terms.title,
+    description: (shop) =>
+      `The terms of ordering from ${shop.name}: orders, prices, payment, delivery and who to write to.`,
   },
 };
 

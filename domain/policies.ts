@@ -29,3 +29,9 @@ export const PoliciesSchema = v.object({
   terms: v.optional(PolicyText),
 });
 export type Policies = v.InferOutput<typeof PoliciesSchema>;
+
+/** The policy a page address shows, if any. */
+export function policyAt(path: string): PolicyKey | null {
+  const at = path.replace(/\/+$/, '').toLowerCase();
+  return POLICY_KEYS.find((k) => POLICIES[k].path === at) ?? null;
+}

@@ -1,5 +1,5 @@
 /*
- * The figures the privacy page promises, kept beside the rules that make them true: a test
+ * The figures the privacy policy's default promises (domain/policy-defaults.ts), kept beside the rules that make them true: a test
  * (tests/unit/product-page.test.ts) holds each against the server's own constant, so the page cannot
  * promise a time the server does not keep.
  */

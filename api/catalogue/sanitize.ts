@@ -62,3 +62,35 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
+
+const NO_MARKUP: sanitizeHtml.IOptions = {
+  allowedTags: [],
+  allowedAttributes: {},
+  nonTextTags: OPTIONS.nonTextTags ?? [],
+};
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
+/**
+ * Plain text the owner writes (the policies) with every tag taken out, and the rest left as
+ * typed ("a < b", "Tom & Jerry"): the sanitizer escapes what it keeps, so that is undone, and
+ * cleaned again until nothing changes (an escaped tag typed as `&lt;script&gt;` is a tag once
+ * unescaped, and goes too).
+ */
+export function sanitizePlainText(text: string): string {
+  let current = text;
+  for (let i = 0; i < 5; i++) {
+    const next = sanitizeHtml(current, NO_MARKUP).replace(
+      /&(?:amp|lt|gt|quot|#39);/g,
+      (e) => ENTITIES[e] ?? e,
+    );
+    if (next === current) return next;
+    current = next;
+  }
+  return current.replace(/[<>]/g, '');
+}

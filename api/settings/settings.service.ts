@@ -5,8 +5,10 @@
  * so the device settings among them reach phones as a delta of those rows.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { readSettings, type SettingsPatch, type ShopSettings } from '../../domain/settings.js';
+import type { Policies } from '../../domain/policies.js';
+import { type PatchKey, readSettings, type SettingsPatch, type ShopSettings } from '../../domain/settings.js';
 import { bumpVersion } from '../catalogue/catalogue.repository.js';
+import { sanitizePlainText } from '../catalogue/sanitize.js';
 import type { Database } from '../db/schema.js';
 import { listSettingRows, writeSettings } from './settings.repository.js';
 
@@ -17,11 +19,29 @@ export async function readShopSettings(db: Db): Promise<ShopSettings> {
   return readSettings(await listSettingRows(db));
 }
 
-/** Saves the admin's change (already checked by `SettingsPatchSchema`) and answers the settings after it. */
+/**
+ * Settings whose value is cleaned before it is kept, beyond what its schema checks: text the owner
+ * writes that pages show to every shopper is stored with no markup in it, whatever renders it later.
+ */
+const CLEANERS: { [K in PatchKey]?: (value: ShopSettings[K]) => ShopSettings[K] } = {
+  policies: (texts: Policies) =>
+    Object.fromEntries(
+      Object.entries(texts).map(([key, text]) => [key, text === undefined ? text : sanitizePlainText(text)]),
+    ),
+};
+
+function cleaned(patch: SettingsPatch): SettingsPatch {
+  const out: Record<string, unknown> = { ...patch };
+  for (const [key, clean] of Object.entries(CLEANERS) as [PatchKey, (value: unknown) => unknown][])
+    if (out[key] !== undefined) out[key] = clean(out[key]);
+  return out as SettingsPatch;
+}
+
+/** Saves the admin's change (already checked by `SettingsPatchSchema`), cleaned, and answers the settings after it. */
 export async function changeSettings(db: Kysely<Database>, patch: SettingsPatch): Promise<ShopSettings> {
   return db.transaction().execute(async (trx) => {
     const version = await bumpVersion(trx);
-    await writeSettings(trx, patch, version, Date.now());
+    await writeSettings(trx, cleaned(patch), version, Date.now());
     return readShopSettings(trx);
   });
 }

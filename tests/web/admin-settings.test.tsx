@@ -149,13 +149,14 @@ const problemOf = (field: HTMLElement) => {
 };
 
 describe('the Settings group of the admin menu', () => {
-  it('holds Delivery areas, Delivery Slots (at its old path), Shop settings and Shop profile', () => {
+  it('holds Delivery areas, Delivery Slots (at its old path), Shop settings, Shop profile and Policies', () => {
     const group = ADMIN_MENU.find((g) => g.title === 'Settings');
     expect(group?.items.map((i) => [i.title, i.path])).toEqual([
       ['Delivery areas', '/delivery-areas'],
       ['Delivery Slots', '/delivery-slots'],
       ['Shop settings', '/shop-settings'],
       ['Shop profile', '/shop-profile'],
+      ['Policies', '/policies'],
     ]);
     expect(ADMIN_MENU.find((g) => g.title === 'Orders')?.items.map((i) => i.title)).toEqual([
       'All User Orders',

@@ -439,12 +439,15 @@ describe('on the way through the shop', () => {
     const route = laterScreens.find((r) => r.path === '/privacy');
     expect(route?.lazy).toBeTypeOf('function');
     expect(route?.element ?? route?.Component).toBeUndefined();
+    // Whom to write to is the shop's own customer care (its profile, as the feed brings it).
+    await db.settings.put({ key: 'profile', value: DEMO_PROFILE });
     renderAt('/about-us');
     const link = await within(await screen.findByRole('main')).findByRole('link', { name: 'Privacy' });
     fireEvent.click(link);
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('heading', { level: 1, name: 'Privacy' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Privacy | Bakery & Blooms'));
+    await within(main).findByRole('heading', { level: 2, name: 'Your account' });
     const headings = within(main)
       .getAllByRole('heading', { level: 2 })
       .map((h) => h.textContent);

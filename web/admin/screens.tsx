@@ -133,6 +133,14 @@ export const adminScreens: AdminScreen[] = [
     ),
   },
   {
+    path: '/policies',
+    handle: { title: 'Policies', group: 'Settings', mark: 'Po' },
+    lazy: screen(
+      () => import('./Policies.js'),
+      (m) => m.default,
+    ),
+  },
+  {
     path: '/backups',
     handle: { title: 'Backups', group: 'Shop data', mark: 'Bk' },
     lazy: screen(

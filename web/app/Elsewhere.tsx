@@ -8,6 +8,7 @@
  * chunks, never precached).
  */
 import type { RouteObject } from 'react-router-dom';
+import { POLICIES, POLICY_KEYS } from '../../domain/policies.js';
 import { adminRoutes } from '../admin/routes.js';
 import { useStatusSlot } from './App.js';
 import { screen } from './lazy-screen.js';
@@ -26,7 +27,11 @@ export const elsewhereRoutes: RouteObject[] = [{ id: 'admin', errorElement: <Adm
 
 /** Storefront screens a visit seldom starts on; patched into the storefront layout (routes.tsx). */
 export const laterScreens: RouteObject[] = [
-  { path: '/privacy', lazy: screen(() => import('../storefront/Privacy.js')) },
+  // The policies (Privacy keeps its old address): one screen for the four (domain/policies.ts).
+  ...POLICY_KEYS.map((key) => ({
+    path: POLICIES[key].path,
+    lazy: screen(() => import('../storefront/Policy.js')),
+  })),
   // Where the mailing list's mails lead: confirm and unsubscribe.
   { path: '/newsletter/:action', lazy: screen(() => import('../storefront/Subscription.js')) },
   { path: '/otp', lazy: screen(() => import('../account/Otp.js')) },
