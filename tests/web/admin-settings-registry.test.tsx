@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../domain/settings.js';
 import { LeaveGuardProvider } from '../../web/admin/leave-guard.js';
 import ShopSettings from '../../web/admin/ShopSettings.js';
 import { settingsTexts as t } from '../../web/admin/settings-forms.js';
@@ -58,7 +59,12 @@ let saved: Record<string, unknown>;
 let sent: unknown[];
 
 beforeEach(() => {
-  saved = { photoCakeNoticeDays: 1, giftWrapOffered: false, packingNote: 'Handle with care' };
+  saved = {
+    ...DEFAULT_SETTINGS,
+    photoCakeNoticeDays: 1,
+    giftWrapOffered: false,
+    packingNote: 'Handle with care',
+  };
   sent = [];
   vi.stubGlobal('Request', PageRequest);
   vi.stubGlobal(
