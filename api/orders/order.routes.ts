@@ -3,7 +3,7 @@ import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { trackingMessages } from '../../domain/order-tracking.js';
 import { ordersContract } from '../../domain/orders.contract.js';
-import { orderMessages } from '../../domain/orders.js';
+import { orderMessages, type PlacedOrder } from '../../domain/orders.js';
 import { isAdmin } from '../../domain/roles.js';
 import type { Config } from '../config.js';
 import { repeatWhileOpen, takeLease } from '../db/job-lease.js';
@@ -16,6 +16,7 @@ import { deleteExpiredKeys, InFlight, readIdempotencyKey } from './idempotency.j
 import { historyByEmail, historyOfEveryone } from './order.repository.js';
 import { type OrderDeps, placeOrderOnce } from './order.service.js';
 import { changeOrderStatus } from './order.status.js';
+import { orderPlacedMail } from './order-mail.js';
 import { historyVersion, orderVersion, shopperOrder } from './order-tracking.repository.js';
 
 const ORDER_NOT_FOUND = trackingMessages.notFound;
@@ -92,6 +93,11 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     );
     reply.code(answer.statusCode);
     if (answer.replayed) reply.header('idempotent-replayed', 'true');
+    // The receipt, once: for the placing that made the order, never for a replay of its key.
+    else if (answer.statusCode === 200) {
+      const placed = (JSON.parse(answer.body) as { data: PlacedOrder }).data;
+      app.mailer.send(orderPlacedMail(placed, request.user.email));
+    }
     // The answer is already the envelope's JSON (stored as text for replays): sent as it is, not
     // parsed and serialized again.
     reply.type('application/json; charset=utf-8').send(answer.body);

@@ -12,7 +12,8 @@ import { CATEGORIES } from '../../domain/shop.js';
 import { DEMO_PROFILE, type ShopProfile } from '../../domain/shop-profile.js';
 import { GUIDE_PHONE, phoneContext, type RunningServer } from '../support/e2e.js';
 import { openShop, type Shop } from '../support/shop.js';
-import { writeSession } from '../support/shopper.js';
+import { waitForStore, writeSession } from '../support/shopper.js';
+import { textOf } from '../support/smtp.js';
 
 /**
  * From demo to real, and no word of the demo shop left: a shop started with the demo gets its own
@@ -109,7 +110,7 @@ describe('from demo to real', () => {
 
   afterAll(() => shop?.close());
 
-  it('leaves no word of the demo shop on any page, mail or slip', async () => {
+  it('leaves no word of the demo shop on any page, mail or slip', { timeout: 240_000 }, async () => {
     await ok(
       call('PUT', '/admin/settings', { profile: OWN, codOnlyConfirmed: true, policiesReviewed: true }),
     );
@@ -208,18 +209,24 @@ describe('from demo to real', () => {
     const context = await phoneContext(browser, server.url, GUIDE_PHONE);
     const page: Page = await context.newPage();
     await page.goto('/home');
+    await waitForStore(page);
     await writeSession(page, shopper);
     for (const path of [...pages, '/search?q=cake', '/cart', `/my-orders/${placed.orderID}`]) {
       await page.goto(path);
       await page.getByRole('main').waitFor();
-      await page.waitForLoadState('networkidle');
+      // Each page's own content has come (a heading), then the footer as the shopper nears it.
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.locator('footer').waitFor();
       note(`app ${path}`, `${await page.title()}\n${await page.locator('body').innerText()}`);
     }
     await context.close();
 
-    note('order mail', JSON.stringify(await shop.smtp.take(shopper.email)));
+    const receipt = await shop.smtp.take(shopper.email);
+    expect(textOf(receipt)).toContain(`your order #${placed.orderID} is placed`);
+    expect(textOf(receipt)).toContain('FSSAI Reg. No. 21521058000123');
+    expect(textOf(receipt)).toContain(OWN.legalName);
+    note('order mail', `${receipt.subject}\n${textOf(receipt)}`);
     note(
       'packing slip',
       JSON.stringify(await ok(call('GET', `/admin/orders/${placed.orderID}/packing-slip`))),
