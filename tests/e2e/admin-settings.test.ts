@@ -8,7 +8,7 @@ import { SITE_NAME } from '../../domain/page-head.js';
 import { SETTINGS, type ShopSettings, settingMessages } from '../../domain/settings.js';
 import { settingsTexts as t } from '../../web/admin/settings-forms.js';
 import type { RunningServer } from '../support/e2e.js';
-import { axe, openShop, type Shop, signIn } from '../support/shop.js';
+import { axe, openShop, type Shop, signedInContext, signIn } from '../support/shop.js';
 
 /**
  * The admin's Settings screens in real Chromium against the real server: from the menu's Settings
@@ -27,19 +27,8 @@ let server: RunningServer;
 let browser: Browser;
 let admin: LoginData;
 
-async function signedIn(size: { width: number; height: number }, phone = false): Promise<BrowserContext> {
-  const ctx = await browser.newContext({
-    baseURL: server.url,
-    viewport: size,
-    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-    locale: 'en-IN',
-    timezoneId: 'Asia/Kolkata',
-  });
-  const p = await ctx.newPage();
-  await signIn(p, admin);
-  await p.close();
-  return ctx;
-}
+const signedIn = (size: { width: number; height: number }, phone = false): Promise<BrowserContext> =>
+  signedInContext(shop, admin, size, { phone });
 
 async function api<T>(path: string): Promise<T> {
   const res = await fetch(`${server.url}/api${path}`, {

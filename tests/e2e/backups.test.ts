@@ -8,7 +8,7 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { SITE_NAME } from '../../domain/page-head.js';
 import { takeCspViolations } from '../support/csp-guard.js';
 import { type RunningServer, tempDir } from '../support/e2e.js';
-import { axe, openShop, type Shop, signIn } from '../support/shop.js';
+import { axe, openShop, type Shop, signedInContext, signIn } from '../support/shop.js';
 
 /**
  * The admin's backups in real Chromium against the real server: the dashboard's
@@ -26,20 +26,8 @@ let server: RunningServer;
 let browser: Browser;
 let admin: LoginData;
 
-async function signedIn(size: { width: number; height: number }, phone = false): Promise<BrowserContext> {
-  const ctx = await browser.newContext({
-    baseURL: server.url,
-    viewport: size,
-    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-    locale: 'en-IN',
-    timezoneId: 'Asia/Kolkata',
-    acceptDownloads: true,
-  });
-  const p = await ctx.newPage();
-  await signIn(p, admin);
-  await p.close();
-  return ctx;
-}
+const signedIn = (size: { width: number; height: number }, phone = false): Promise<BrowserContext> =>
+  signedInContext(shop, admin, size, { phone, acceptDownloads: true });
 
 describe('backups in the admin area', () => {
   beforeAll(async () => {

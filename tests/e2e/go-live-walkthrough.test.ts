@@ -4,15 +4,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProducts } from '../../api/seed/demo.js';
 import type { LoginData } from '../../domain/accounts.js';
-import { earliestDeliveryDate } from '../../domain/delivery.js';
 import { SEED_AREAS } from '../../domain/delivery-areas.js';
-import { addDays } from '../../domain/india-time.js';
 import { POLICIES } from '../../domain/policies.js';
 import { CATEGORIES } from '../../domain/shop.js';
 import { DEMO_PROFILE, type ShopProfile } from '../../domain/shop-profile.js';
 import { GUIDE_PHONE, phoneContext, type RunningServer } from '../support/e2e.js';
 import { openShop, type Shop } from '../support/shop.js';
-import { waitForStore, writeSession } from '../support/shopper.js';
+import { placeCodOrder, waitForStore, writeSession } from '../support/shopper.js';
 import { textOf } from '../support/smtp.js';
 
 /**
@@ -160,30 +158,15 @@ describe('from demo to real', () => {
     };
     expect(goLive.items.filter((i) => !i.done)).toEqual([]);
 
-    const placed = (
-      await ok(
-        call(
-          'POST',
-          '/place-order',
-          {
-            DeliveryDate: addDays(earliestDeliveryDate(new Date()), 1),
-            CustomerName: 'Asha Verma',
-            CustomerEmail: shopper.email,
-            CustomerPhone: shopper.phone,
-            CustomerAddress: 'House 3, Model Town, Kharar',
-            State: 'Punjab',
-            City: 'Kharar',
-            CustomerPincode: '140301',
-            PaymentMethod: 'Cash on Delivery',
-            TotalAmount: product.price + 100,
-            OrderItems: [
-              { ProductID: product.productID, ProductName: product.title, Price: product.price, Quantity: 1 },
-            ],
-          },
-          shopper.token,
-        ),
-      )
-    ).data as { orderID: number };
+    const placed = {
+      orderID: await placeCodOrder(server, shopper, product, {
+        CustomerAddress: 'House 3, Model Town, Kharar',
+        State: 'Punjab',
+        City: 'Kharar',
+        CustomerPincode: '140301',
+        charge: 100,
+      }),
+    };
 
     const found: Record<string, string[]> = {};
     const note = (where: string, text: string) => {

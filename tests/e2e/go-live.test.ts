@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { type GoLive, goLiveMessages } from '../../domain/go-live.js';
 import type { RunningServer } from '../support/e2e.js';
-import { axe, openShop, type Shop, signIn } from '../support/shop.js';
+import { axe, openShop, type Shop, signedInContext, signIn } from '../support/shop.js';
 
 /**
  * The dashboard's "Make it yours" card in real Chromium against a real server started with the
@@ -21,19 +21,8 @@ let server: RunningServer;
 let browser: Browser;
 let admin: LoginData;
 
-async function signedIn(size: { width: number; height: number }, phone = false): Promise<BrowserContext> {
-  const ctx = await browser.newContext({
-    baseURL: server.url,
-    viewport: size,
-    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-    locale: 'en-IN',
-    timezoneId: 'Asia/Kolkata',
-  });
-  const p = await ctx.newPage();
-  await signIn(p, admin);
-  await p.close();
-  return ctx;
-}
+const signedIn = (size: { width: number; height: number }, phone = false): Promise<BrowserContext> =>
+  signedInContext(shop, admin, size, { phone });
 
 async function goLive(): Promise<GoLive> {
   const res = await fetch(`${server.url}/api/admin/go-live`, {

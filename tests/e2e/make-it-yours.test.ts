@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
-import { earliestDeliveryDate } from '../../domain/delivery.js';
-import { addDays } from '../../domain/india-time.js';
 import { DEMO_PROFILE, fssaiLine, type ShopProfile } from '../../domain/shop-profile.js';
 import type { RunningServer } from '../support/e2e.js';
 import { axe, forSale, openShop, type Shop, signIn } from '../support/shop.js';
-import { MOHALI_CHARGE, writeSession } from '../support/shopper.js';
+import { placeCodOrder, writeSession } from '../support/shopper.js';
 
 /**
  * "Make it yours" in real Chromium against the real server, as an owner and a shopper meet it:
@@ -97,30 +94,7 @@ async function syncUntil(p: Page, text: string): Promise<void> {
 async function placeOrder(): Promise<number> {
   const [p] = forSale((await shop.feed()).products, 1);
   if (!p) throw new Error('no product for sale');
-  const res = await fetch(`${server.url}/api/place-order`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${shopper.token}`,
-      'content-type': 'application/json',
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify({
-      DeliveryDate: addDays(earliestDeliveryDate(new Date()), 1),
-      CustomerName: 'Asha Verma',
-      CustomerEmail: shopper.email,
-      CustomerPhone: shopper.phone,
-      CustomerAddress: 'House 12, Sector 70, Mohali',
-      State: 'Punjab',
-      City: 'Mohali',
-      CustomerPincode: '160062',
-      PaymentMethod: 'Cash on Delivery',
-      TotalAmount: p.price + MOHALI_CHARGE,
-      OrderItems: [{ ProductID: p.productID, ProductName: p.title, Price: p.price, Quantity: 1 }],
-    }),
-  });
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.data.orderID as number;
+  return placeCodOrder(server, shopper, p);
 }
 
 describe('the shop made its own', () => {

@@ -9,7 +9,7 @@ import type { ShopSettings } from '../../domain/settings.js';
 import { DEMO_PROFILE, logoUrl, profileMessages } from '../../domain/shop-profile.js';
 import { profileTexts as t } from '../../web/admin/profile-forms.js';
 import type { RunningServer } from '../support/e2e.js';
-import { axe, openShop, type Shop, signIn } from '../support/shop.js';
+import { axe, openShop, type Shop, signedInContext, signIn } from '../support/shop.js';
 
 /**
  * Settings → Shop profile in real Chromium against the real server: from the menu's Settings group,
@@ -26,19 +26,8 @@ let server: RunningServer;
 let browser: Browser;
 let admin: LoginData;
 
-async function signedIn(size: { width: number; height: number }, phone = false): Promise<BrowserContext> {
-  const ctx = await browser.newContext({
-    baseURL: server.url,
-    viewport: size,
-    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-    locale: 'en-IN',
-    timezoneId: 'Asia/Kolkata',
-  });
-  const p = await ctx.newPage();
-  await signIn(p, admin);
-  await p.close();
-  return ctx;
-}
+const signedIn = (size: { width: number; height: number }, phone = false): Promise<BrowserContext> =>
+  signedInContext(shop, admin, size, { phone });
 
 async function settingsNow(): Promise<ShopSettings> {
   const res = await fetch(`${server.url}/api/admin/settings`, {

@@ -173,3 +173,27 @@ export async function signIn(page: Page, who: LoginData): Promise<void> {
   await page.goto('/home');
   await writeSession(page, who);
 }
+
+/**
+ * A browser context signed in as `who` (the shop's admin, mostly) at `size`, as a laptop or, with
+ * `phone`, as a phone (touch, 2x): the admin screens' tests open their pages in it.
+ */
+export async function signedInContext(
+  shop: Pick<Shop, 'browser' | 'server'>,
+  who: LoginData,
+  size: { width: number; height: number },
+  { phone = false, acceptDownloads = false }: { phone?: boolean; acceptDownloads?: boolean } = {},
+): Promise<BrowserContext> {
+  const ctx = await shop.browser.newContext({
+    baseURL: shop.server.url,
+    viewport: size,
+    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    ...(acceptDownloads ? { acceptDownloads } : {}),
+  });
+  const p = await ctx.newPage();
+  await signIn(p, who);
+  await p.close();
+  return ctx;
+}

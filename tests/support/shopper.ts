@@ -5,13 +5,16 @@
  * (the pincode first), the device's cart and outbox read and written through the page, the shop's own count of orders, and a small HTTP proxy between the browser and the
  * server that can reset connections and lose the answer of a committed order.
  */
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { LoginData } from '../../domain/accounts.js';
+import { earliestDeliveryDate } from '../../domain/delivery.js';
 import { findArea, SEED_AREAS } from '../../domain/delivery-areas.js';
+import { addDays } from '../../domain/india-time.js';
 import type { OutboxRow } from '../../sw/outbox-row.js';
 import { sessionKeys, sessionRow } from '../../sw/session-writes.js';
 import {
@@ -449,4 +452,55 @@ export async function signInOverCdp(
     // Leaves the browser running: it is Lighthouse's, only the CDP connection closes.
     await browser.close();
   }
+}
+
+/** Where `placeCodOrder` delivers unless told otherwise: a Mohali address of the seeded areas. */
+export const MOHALI_ADDRESS = {
+  CustomerAddress: 'House 12, Sector 70, Mohali',
+  State: 'Punjab',
+  City: 'Mohali',
+  CustomerPincode: '160062',
+  charge: MOHALI_CHARGE,
+} as const;
+
+/**
+ * One Cash on Delivery order of one `product` through the real `place-order` (a fresh key), for the
+ * day after the earliest, as the shopper would send it; answers the order's id.
+ */
+export async function placeCodOrder(
+  server: RunningServer,
+  shopper: LoginData,
+  product: { productID: number; title: string; price: number },
+  where: {
+    CustomerAddress: string;
+    State: string;
+    City: string;
+    CustomerPincode: string;
+    charge: number;
+  } = MOHALI_ADDRESS,
+): Promise<number> {
+  const { charge, ...address } = where;
+  const res = await fetch(`${server.url}/api/place-order`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${shopper.token}`,
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({
+      DeliveryDate: addDays(earliestDeliveryDate(new Date()), 1),
+      CustomerName: 'Asha Verma',
+      CustomerEmail: shopper.email,
+      CustomerPhone: shopper.phone,
+      ...address,
+      PaymentMethod: 'Cash on Delivery',
+      TotalAmount: product.price + charge,
+      OrderItems: [
+        { ProductID: product.productID, ProductName: product.title, Price: product.price, Quantity: 1 },
+      ],
+    }),
+  });
+  const body = (await res.json()) as { data: { orderID: number }; sys_message: string };
+  if (res.status !== 200) throw new Error(`place-order: ${res.status} ${body.sys_message}`);
+  return body.data.orderID;
 }
