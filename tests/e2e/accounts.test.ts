@@ -13,7 +13,7 @@ import {
 } from '../support/e2e.js';
 import { orderRequest } from '../support/order-fixtures.js';
 import { axe as axeOn, openShop, type Shop } from '../support/shop.js';
-import { codeIn, type TestSmtp } from '../support/smtp.js';
+import { codeIn, type TestSmtp, textOf } from '../support/smtp.js';
 
 /**
  * Accounts in real Chromium against the real server, every mail caught by
@@ -198,6 +198,8 @@ describe('a shopper account in the browser', () => {
     });
     const placed = (await res.json()) as { isSuccess: boolean; data: { orderID: number } };
     expect(placed.isSuccess).toBe(true);
+    // The order's receipt comes by mail (api/orders/order-mail.ts).
+    expect(textOf(await smtp.take(email))).toContain(`your order #${placed.data.orderID} is placed`);
 
     await header().getByText('Account', { exact: true }).click();
     await header().getByRole('link', { name: 'My Orders' }).click();
