@@ -38,6 +38,7 @@ import {
   openShopOnPhone,
   registerShopper,
   registerShopperByMailFolder,
+  waitForStore,
   writeSession,
 } from './shopper.js';
 import { startSmtp, type TestSmtp } from './smtp.js';
@@ -168,9 +169,13 @@ export async function axe(page: Page, what = page.url()): Promise<void> {
   expect(await axeViolations(page), `axe on ${what}`).toEqual([]);
 }
 
-/** Signs the page in as `who`, as a login does: the shop opened once (its database exists), then the session written. */
+/**
+ * Signs the page in as `who`, as a login does: the shop opened once and its database made by the
+ * app (a write before that would make an empty database of its own), then the session written.
+ */
 export async function signIn(page: Page, who: LoginData): Promise<void> {
   await page.goto('/home');
+  await waitForStore(page);
   await writeSession(page, who);
 }
 

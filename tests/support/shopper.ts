@@ -90,7 +90,8 @@ export async function revokeOnServer(server: RunningServer, token: string, email
 /**
  * Writes the session into the page as `saveSession` does: the spec's
  * localStorage keys and the Dexie `session` row (the worker reads that one).
- * The page must have opened the shop once (the database exists).
+ * The page must have opened the shop once and the app made its database (`waitForStore`): a
+ * missing `session` store is an error here, not a wait that never ends.
  */
 export async function writeSession(page: Page, data: LoginData): Promise<void> {
   await page.evaluate(
@@ -101,6 +102,11 @@ export async function writeSession(page: Page, data: LoginData): Promise<void> {
         const open = indexedDB.open('storefront');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains('session')) {
+            open.result.close();
+            reject(new Error('The shop has not made its database yet: waitForStore first.'));
+            return;
+          }
           const tx = open.result.transaction('session', 'readwrite');
           tx.objectStore('session').put(r);
           tx.oncomplete = () => {
