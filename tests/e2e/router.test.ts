@@ -117,13 +117,13 @@ describe('React Router in Chromium: the old router bugs stay fixed', () => {
     await page.close();
   });
 
-  it("the footer's /about-us#terms link lands at the section, not the top", async () => {
+  it("the footer's /contact#faq link lands at the section, not the top", async () => {
     const ctx = await phoneContext(browser, server.url);
     const page = await ctx.newPage();
     await page.goto('/home');
-    await (await scrollToFooter(page)).getByRole('link', { name: 'Terms', exact: true }).click();
-    await page.waitForURL('**/about-us#terms');
-    const heading = page.locator('#terms');
+    await (await scrollToFooter(page)).getByRole('link', { name: 'FAQs', exact: true }).click();
+    await page.waitForURL('**/contact#faq');
+    const heading = page.locator('#faq');
     await heading.waitFor();
     await expect
       .poll(() => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 10_000 })
