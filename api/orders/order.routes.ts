@@ -3,7 +3,7 @@ import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { trackingMessages } from '../../domain/order-tracking.js';
 import { ordersContract } from '../../domain/orders.contract.js';
-import { orderMessages, type PlacedOrder } from '../../domain/orders.js';
+import { orderMessages } from '../../domain/orders.js';
 import { isAdmin } from '../../domain/roles.js';
 import type { Config } from '../config.js';
 import { repeatWhileOpen, takeLease } from '../db/job-lease.js';
@@ -94,10 +94,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     reply.code(answer.statusCode);
     if (answer.replayed) reply.header('idempotent-replayed', 'true');
     // The receipt, once: for the placing that made the order, never for a replay of its key.
-    else if (answer.statusCode === 200) {
-      const placed = (JSON.parse(answer.body) as { data: PlacedOrder }).data;
-      app.mailer.send(orderPlacedMail(placed, request.user.email));
-    }
+    else if (answer.placed) app.mailer.send(orderPlacedMail(answer.placed, request.user.email));
     // The answer is already the envelope's JSON (stored as text for replays): sent as it is, not
     // parsed and serialized again.
     reply.type('application/json; charset=utf-8').send(answer.body);

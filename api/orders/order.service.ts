@@ -382,6 +382,8 @@ export interface OrderAnswer {
   /** The JSON envelope, exactly as stored for a replay. */
   body: string;
   replayed: boolean;
+  /** The order this call placed; absent for a replay (its receipt went with the first answer). */
+  placed?: PlacedOrder;
 }
 
 /**
@@ -403,7 +405,7 @@ export async function placeOrderOnce(
     const placed = await deps.db
       .transaction()
       .execute((trx) => placeInTransaction(deps, trx, userId, null, body, lookedUp));
-    return { statusCode: 200, body: answer(placed), replayed: false };
+    return { statusCode: 200, body: answer(placed), replayed: false, placed };
   }
   const hash = requestHash(body);
   const fromStore = (s: StoredAnswer): OrderAnswer => ({
@@ -435,7 +437,7 @@ export async function placeOrderOnce(
           response,
           now: deps.now().getTime(),
         });
-        return { statusCode: 200, body: response, replayed: false };
+        return { statusCode: 200, body: response, replayed: false, placed };
       });
     } catch (err) {
       if (isUniqueViolation(err)) {
