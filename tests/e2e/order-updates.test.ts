@@ -25,6 +25,7 @@ import {
   MOHALI_CHARGE,
   openShopOnPhone,
   outboxRows,
+  placeCodOrder,
   putRows,
   waitForStore,
   writeSession,
@@ -72,30 +73,7 @@ async function move(id: number, status: string, note: string): Promise<void> {
 async function placeOpenOrder(): Promise<number> {
   const p = products[0];
   if (!p) throw new Error('no product');
-  const res = await fetch(`${server.url}/api/place-order`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${shopper.token}`,
-      'content-type': 'application/json',
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify({
-      DeliveryDate: addDays(earliestDeliveryDate(new Date()), 1),
-      CustomerName: 'Asha Verma',
-      CustomerEmail: email,
-      CustomerPhone: shopper.phone,
-      CustomerAddress: 'House 12, Sector 70, Mohali',
-      State: 'Punjab',
-      City: 'Mohali',
-      CustomerPincode: '160062',
-      PaymentMethod: 'Cash on Delivery',
-      TotalAmount: p.price + MOHALI_CHARGE,
-      OrderItems: [{ ProductID: p.productID, ProductName: p.title, Price: p.price, Quantity: 1 }],
-    }),
-  });
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.data.orderID as number;
+  return placeCodOrder(server, shopper, p);
 }
 
 /** The shop's worker registration as DevTools names it. */
