@@ -177,20 +177,16 @@ const config = {
           // Only the modules each group names: by default a group also takes what they import,
           // which pulled modules of the first screen into the shared chunk below, and home loaded it.
           includeDependenciesRecursively: false,
-          // The libraries the first screen runs, as one file: left to itself the bundler put React,
-          // its JSX runtime and Dexie in small shared chunks of their own (more requests, and each
-          // compressed alone, about 0.8 KiB more).
+          // The first screen as one file: every module the entry imports statically (rolldown's `$initial`
+          // tag), the libraries, the entry's own code and the bundler's runtime together. Left to itself
+          // the bundler made small shared chunks of React, Dexie and each module lazy screens also import
+          // (eleven requests where one does); named one by one in a vendor group beside the entry, the
+          // three files (entry, libraries, runtime) each compressed alone cost the first screen about
+          // 0.8 KiB of gzip more than one file does (the storefront bench, 2026-11-28).
           groups: [
             {
-              name: 'vendor',
-              // With them, the small modules the first screen and lazy screens share (the session, whose orders
-              // are whose, the catalogue sync, the iOS check, card media rules): left alone each became a chunk of its own, one more request
-              // and one more preload before the first screen could run.
-              // With them too the first screen's own small modules that lazy screens also import (the shop's
-              // name and navigation, money, the catalogue reads, the picture, the pincode, the PWA's state):
-              // once the footer read the shop's profile, the bundler made each a chunk of its own (2.2 KiB
-              // more on the first screen, eleven requests where there were three).
-              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|dexie|dexie-react-hooks)[\\/]|sw[\\/](db|session|account-data|outbox-row|catalogue-sync|product-chunks)\.ts|domain[\\/](session|roles|contract|catalogue-media|ownership|pincode|shop|shop-nav|shop-name|money)\.ts|web[\\/](hooks[\\/](useSession|useCatalogue|useDismissDetails|useDeviceCategories)\.ts|pwa[\\/](ios|pwa-state)\.ts|shop-name\.ts|components[\\/]ProductImage\.tsx|storefront[\\/]delivery-pincode\.ts)|preload-helper/,
+              name: 'first-screen',
+              tags: ['$initial'],
             },
             // What the product, category and cart screens share (cart, messages, the added popup, their catalogue reads), as
             // one file: it was four chunks, each one more request before a first visit's product

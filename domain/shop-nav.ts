@@ -9,7 +9,8 @@
 import type { Category } from './catalogue.js';
 import { BANNERS, CATEGORIES, HOME_SECTIONS, HOME_TILES } from './shop.js';
 
-export type Banner = (typeof BANNERS)[number];
+/** A banner with its category as the device has it (a renamed category keeps its banner's link). */
+export type Banner = Omit<(typeof BANNERS)[number], 'category'> & { category: Category };
 
 export interface HomeNav {
   /** Each tile with its drawing's number (1-4 for the fixed ones, 0: the owner's, no drawing). */
@@ -39,5 +40,9 @@ export function homeNav(categories: readonly Category[] | undefined): HomeNav {
     ...HOME_SECTIONS.flatMap((c) => byId.get(c.categoryID) ?? []),
     ...own.filter((c) => !tiles.some((t) => t.category.categoryID === c.categoryID)),
   ].slice(0, HOME_SECTIONS.length);
-  return { tiles, sections, banners: BANNERS.filter((b) => byId.has(b.categoryID)) };
+  const banners = BANNERS.flatMap((b) => {
+    const category = byId.get(b.category.categoryID);
+    return category ? [{ ...b, category }] : [];
+  });
+  return { tiles, sections, banners };
 }

@@ -48,34 +48,33 @@ export const SEARCH_SUGGESTIONS = [
 
 export const ADDED_POPUP_MS = 5000;
 
-/** The home page's banner carousel: four banners drawn with CSS, so nothing is downloaded. */
+/**
+ * The home page's banner carousel: four banners drawn with CSS, so nothing is downloaded. Each
+ * links to its category as the device names it (domain/shop-nav.ts).
+ */
 export const BANNERS = [
   {
     title: 'Cakes, baked fresh',
     text: 'For birthdays, anniversaries and every day.',
-    link: '/products-by-category/All Cakes',
-    categoryID: CATEGORIES.allCakes.categoryID,
+    category: CATEGORIES.allCakes,
     cta: 'Shop cakes',
   },
   {
     title: 'Flowers for every feeling',
     text: 'Hand-tied bouquets for every occasion.',
-    link: '/products-by-category/All Flowers',
-    categoryID: CATEGORIES.allFlowers.categoryID,
+    category: CATEGORIES.allFlowers,
     cta: 'Shop flowers',
   },
   {
     title: 'Chocolates & sweets',
     text: 'Gift boxes for birthdays, festivals and thank-yous.',
-    link: '/products-by-category/All Chocolate',
-    categoryID: CATEGORIES.allChocolate.categoryID,
+    category: CATEGORIES.allChocolate,
     cta: 'Shop chocolates',
   },
   {
     title: 'Combos that say it all',
     text: 'Cake and flowers together, one delivery.',
-    link: '/products-by-category/All Combo',
-    categoryID: CATEGORIES.allCombo.categoryID,
+    category: CATEGORIES.allCombo,
     cta: 'Shop combos',
   },
 ] as const;

@@ -46,6 +46,14 @@ describe("the shop's navigation from the device's categories", () => {
     expect(nav.others.map((e) => e.label)).toEqual(['Flowers', 'Hampers']);
     expect(names(nav.tiles.map((t) => t.category))).toEqual(['All Flowers', 'Hampers']);
     expect(names(nav.sections)).toEqual(['Dark Chocolate Cakes']);
-    expect(nav.banners.map((b) => b.categoryID)).toEqual([CATEGORIES.allFlowers.categoryID]);
+    expect(nav.banners.map((b) => b.category.categoryID)).toEqual([CATEGORIES.allFlowers.categoryID]);
+  });
+});
+
+describe("the home page's banners", () => {
+  it('link to their category as the device names it', () => {
+    const renamed = { categoryID: CATEGORIES.allFlowers.categoryID, categoryName: 'Bouquets' };
+    const nav = homeNav([renamed]);
+    expect(nav.banners.map((b) => [b.title, b.category])).toEqual([['Flowers for every feeling', renamed]]);
   });
 });

@@ -185,6 +185,8 @@ describe('item 4: the search suggestions are an APG combobox', () => {
     const box = screen.getByRole('combobox', { name: 'Search products' });
     fireEvent.focus(box);
     expect(box.getAttribute('aria-expanded')).toBe('true');
+    // The panel's code is a chunk of its own, fetched on focus.
+    await screen.findByRole('listbox');
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     const active = box.getAttribute('aria-activedescendant') as string;

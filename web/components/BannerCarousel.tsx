@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Banner } from '../../domain/shop-nav.js';
+import { categoryUrl } from './category-url.js';
 
 const SLIDE_MS = 5000;
 
@@ -82,7 +83,7 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
             <div className="banner__text">
               <h2>{b.title}</h2>
               <p>{b.text}</p>
-              <Link to={b.link} className="btn btn--light">
+              <Link to={categoryUrl(b.category.categoryName)} className="btn btn--light">
                 {b.cta}
               </Link>
             </div>

@@ -1,7 +1,6 @@
 /**
  * The header's category menu: the Cakes dropdown and the shop's other categories, from the
  * categories the device has (domain/shop-menu.ts), so a category the shop removed is never offered.
- * A chunk of its own, loaded with the header's first render (web/components/Header.tsx).
  */
 import { useRef } from 'react';
 import { Link, NavLink } from 'react-router-dom';
@@ -10,7 +9,7 @@ import { useDeviceCategories } from '../hooks/useDeviceCategories.js';
 import { useDismissDetails } from '../hooks/useDismissDetails.js';
 import { categoryUrl } from './category-url.js';
 
-export default function CategoryMenu() {
+export function CategoryMenu() {
   const dropdown = useRef<HTMLDetailsElement>(null);
   useDismissDetails(dropdown);
   const { cakes, others } = shopMenu(useDeviceCategories());
