@@ -8,12 +8,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App.js';
-import { indexFragmentEntries } from './app/fragment-entries.js';
 import { routerOptions, routes } from './app/routes.js';
 import { PwaStatus } from './pwa/PwaStatus.js';
 import { startPwa } from './pwa/start.js';
 
-indexFragmentEntries();
 startPwa();
 // A task of its own: evaluating the libraries' modules and this start in one task would be the
 // longest task of a first visit on a slow phone, and the browser could not paint or answer a tap

@@ -563,6 +563,8 @@ describe('no sideways scroll and no axe findings on any storefront route', () =>
     for (const width of AUDITED) {
       await resize(width);
       await page.getByRole('combobox', { name: 'Search products' }).focus();
+      // The panel's code arrives on the first focus (web/components/SearchBox.tsx).
+      await page.locator('[role="listbox"]').waitFor({ state: 'attached' });
       await page.keyboard.press('ArrowDown');
       await axe(page, `search suggestions at ${width}px`);
       await page.keyboard.press('Escape');

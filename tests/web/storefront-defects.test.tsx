@@ -184,9 +184,9 @@ describe('item 4: the search suggestions are an APG combobox', () => {
     renderAt('/home');
     const box = screen.getByRole('combobox', { name: 'Search products' });
     fireEvent.focus(box);
-    expect(box.getAttribute('aria-expanded')).toBe('true');
-    // The panel's code is a chunk of its own, fetched on focus.
-    await screen.findByRole('listbox');
+    // The panel's code is a chunk of its own, fetched on focus: until it is in, the box is collapsed.
+    await waitFor(() => expect(box.getAttribute('aria-expanded')).toBe('true'));
+    expect(screen.getByRole('listbox')).toBeTruthy();
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     const active = box.getAttribute('aria-activedescendant') as string;

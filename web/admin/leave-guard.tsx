@@ -8,6 +8,10 @@ import { createContext, type ReactNode, useContext, useEffect, useRef } from 're
 import { useBlocker } from 'react-router-dom';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { useConfirm } from './dialogs.js';
+import { indexFragmentEntries } from './fragment-entries.js';
+
+// The blocker below needs every history entry to carry the router's index, a skip link's too.
+indexFragmentEntries();
 
 type Dirty = { current: boolean };
 const DirtyContext = createContext<Dirty>({ current: false });

@@ -38,6 +38,9 @@ export function SearchBox() {
   const [open, setOpen] = useState(false);
   // Set once the shopper points at or focuses the box: the panel's code is fetched from then on.
   const [wanted, setWanted] = useState(false);
+  // Whether the panel's code has arrived: until then the box says it is collapsed, so it never points
+  // at an option that is not in the page.
+  const [ready, setReady] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   // The suggestion the arrows point at (-1: none); focus stays in the box (aria-activedescendant).
   const [active, setActive] = useState(-1);
@@ -45,7 +48,10 @@ export function SearchBox() {
   const inputId = useId();
   const typed = text.trim().toLowerCase();
   const options = SEARCH_SUGGESTIONS.filter((s) => !typed || s.label.toLowerCase().includes(typed));
-  const expanded = open && options.length > 0;
+  // The keys follow the panel as it will show (a key pressed while its code arrives is not lost); the
+  // box announces it only once it is in the page.
+  const shown = open && options.length > 0;
+  const expanded = ready && shown;
 
   useEffect(() => {
     // Rotate only while the box is empty and unfocused: a changing hint under the caret distracts.
@@ -69,7 +75,7 @@ export function SearchBox() {
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const picked = expanded ? options[active] : undefined;
+    const picked = shown ? options[active] : undefined;
     go(picked ? picked.query : text);
   };
   // The combobox pattern of the ARIA APG: arrows move through the suggestions, Enter picks, Escape closes.
@@ -80,11 +86,11 @@ export function SearchBox() {
       if (!n) return;
       setOpen(true);
       const down = e.key === 'ArrowDown';
-      setActive((i) => (!expanded || i < 0 ? (down ? 0 : n - 1) : (i + (down ? 1 : n - 1)) % n));
+      setActive((i) => (!shown || i < 0 ? (down ? 0 : n - 1) : (i + (down ? 1 : n - 1)) % n));
     } else if (e.key === 'Escape') {
       // Handled here, so the page's own Escape (closing a message) waits for the next press.
       e.preventDefault();
-      if (expanded) close();
+      if (shown) close();
       else setText('');
     }
   };
@@ -108,7 +114,7 @@ export function SearchBox() {
           placeholder={`Search for ${PLACEHOLDERS[placeholder]}`}
           aria-autocomplete="list"
           aria-expanded={expanded}
-          aria-controls={listId}
+          aria-controls={ready ? listId : undefined}
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
           onChange={(e) => {
             setText(e.target.value);
@@ -132,13 +138,17 @@ export function SearchBox() {
           </svg>
         </button>
       </form>
-      {/* aria-controls names the list from the start: until its code arrives, an empty panel holds the id. */}
-      {wanted ? (
-        <Suspense fallback={<div id={listId} hidden />}>
-          <SearchPanel listId={listId} options={options} active={active} expanded={expanded} go={go} />
+      {wanted && (
+        <Suspense fallback={null}>
+          <SearchPanel
+            listId={listId}
+            options={options}
+            active={active}
+            expanded={expanded}
+            go={go}
+            onReady={() => setReady(true)}
+          />
         </Suspense>
-      ) : (
-        <div id={listId} hidden />
       )}
     </search>
   );

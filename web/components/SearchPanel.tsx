@@ -2,15 +2,21 @@
  * The header search box's "Popular searches" panel (SearchBox.tsx keeps the state and the keys):
  * a chunk of its own, fetched when the shopper points at or focuses the box.
  */
+import { useEffect } from 'react';
+
 export interface SearchPanelProps {
   listId: string;
   options: readonly { label: string; query: string }[];
   active: number;
   expanded: boolean;
   go: (query: string) => void;
+  /** Called once mounted: the box may now say it is expanded and point at an option. */
+  onReady: () => void;
 }
 
-export function SearchPanel({ listId, options, active, expanded, go }: SearchPanelProps) {
+export function SearchPanel({ listId, options, active, expanded, go, onReady }: SearchPanelProps) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the code has arrived.
+  useEffect(() => onReady(), []);
   return (
     <div className="search__panel" hidden={!expanded}>
       <p className="search__panel-title" id={`${listId}-title`}>
