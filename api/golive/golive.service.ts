@@ -27,7 +27,7 @@ import type { Database } from '../db/schema.js';
 import { listAreas } from '../delivery-areas/delivery-area.repository.js';
 import { removeImages } from '../images/images.js';
 import type { MediaStore } from '../images/media-store.js';
-import { listSettingRows, writeSettings } from '../settings/settings.repository.js';
+import { listSettingRows } from '../settings/settings.repository.js';
 import { readShopSettings } from '../settings/settings.service.js';
 import {
   deleteImageRows,

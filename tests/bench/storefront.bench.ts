@@ -140,7 +140,9 @@ async function firstScreenJs(server: RunningServer, bareUrl: string): Promise<vo
       `\n(3) first-screen JavaScript (home, first visit, until network idle; goal <= ${kib(FIRST_SCREEN_BUDGET)} gzip-9 with the data router, DESIGN.md budgets; no admin code; the same count from the build is tests/e2e/first-screen-budget.test.ts)`,
     );
     for (const s of app.scripts)
-      console.log(`    ${s.url}  ${kib(s.body.length)} raw, ${gzipSync(s.body, { level: 9 }).length} B gzip-9`);
+      console.log(
+        `    ${s.url}  ${kib(s.body.length)} raw, ${gzipSync(s.body, { level: 9 }).length} B gzip-9`,
+      );
     console.log(
       `  storefront home: ${app.scripts.length} scripts, raw ${kib(app.raw)}, gzip-9 ${kib(app.gzip)}, brotli-11 ${kib(app.br)}, on the wire ${kib(app.wire)}; admin code: ${app.admin.length ? app.admin.join(', ') : 'none'}`,
     );

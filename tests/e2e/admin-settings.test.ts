@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { adminMessages } from '../../domain/admin-messages.js';
@@ -8,7 +8,7 @@ import { SITE_NAME } from '../../domain/page-head.js';
 import { SETTINGS, type ShopSettings, settingMessages } from '../../domain/settings.js';
 import { settingsTexts as t } from '../../web/admin/settings-forms.js';
 import type { RunningServer } from '../support/e2e.js';
-import { axe, openShop, type Shop, signedInContext, signIn } from '../support/shop.js';
+import { axe, openShop, type Shop, signedInContext } from '../support/shop.js';
 
 /**
  * The admin's Settings screens in real Chromium against the real server: from the menu's Settings
@@ -24,7 +24,6 @@ const MIDNIGHT = 6;
 
 let shop: Shop;
 let server: RunningServer;
-let browser: Browser;
 let admin: LoginData;
 
 const signedIn = (size: { width: number; height: number }, phone = false): Promise<BrowserContext> =>
@@ -47,7 +46,7 @@ describe('Settings in the admin area', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     shop = await openShop({ admin: true });
-    ({ server, browser, admin } = shop);
+    ({ server, admin } = shop);
   }, 240_000);
 
   afterAll(() => shop?.close());

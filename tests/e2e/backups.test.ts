@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackAndVerify } from '../../api/backup/archive.js';
 import type { LoginData } from '../../domain/accounts.js';
@@ -8,7 +8,7 @@ import { adminMessages } from '../../domain/admin-messages.js';
 import { SITE_NAME } from '../../domain/page-head.js';
 import { takeCspViolations } from '../support/csp-guard.js';
 import { type RunningServer, tempDir } from '../support/e2e.js';
-import { axe, openShop, type Shop, signedInContext, signIn } from '../support/shop.js';
+import { axe, openShop, type Shop, signedInContext } from '../support/shop.js';
 
 /**
  * The admin's backups in real Chromium against the real server: the dashboard's
@@ -23,7 +23,6 @@ const PHONE = { width: 412, height: 823 };
 let shop: Shop;
 let work: string;
 let server: RunningServer;
-let browser: Browser;
 let admin: LoginData;
 
 const signedIn = (size: { width: number; height: number }, phone = false): Promise<BrowserContext> =>
@@ -34,7 +33,7 @@ describe('backups in the admin area', () => {
     mkdirSync(SHOTS, { recursive: true });
     // Scheduled daily: the first scheduled look is a minute away, so the shop starts with none.
     shop = await openShop({ env: { BACKUP_EVERY: '1d', BACKUP_KEEP: '3' }, admin: true });
-    ({ server, browser, admin, dir: work } = shop);
+    ({ server, admin, dir: work } = shop);
   }, 240_000);
 
   afterAll(() => shop?.close());

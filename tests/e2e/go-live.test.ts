@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
 import { type GoLive, goLiveMessages } from '../../domain/go-live.js';
 import type { RunningServer } from '../support/e2e.js';
-import { axe, openShop, type Shop, signedInContext, signIn } from '../support/shop.js';
+import { axe, openShop, type Shop, signedInContext } from '../support/shop.js';
 
 /**
  * The dashboard's "Make it yours" card in real Chromium against a real server started with the
@@ -18,7 +18,6 @@ const PHONE = { width: 412, height: 823 };
 
 let shop: Shop;
 let server: RunningServer;
-let browser: Browser;
 let admin: LoginData;
 
 const signedIn = (size: { width: number; height: number }, phone = false): Promise<BrowserContext> =>
@@ -35,7 +34,7 @@ describe('Make it yours on the dashboard', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     shop = await openShop({ admin: true });
-    ({ server, browser, admin } = shop);
+    ({ server, admin } = shop);
   }, 240_000);
 
   afterAll(() => shop?.close());

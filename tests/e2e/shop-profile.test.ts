@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../domain/accounts.js';
@@ -9,7 +9,7 @@ import type { ShopSettings } from '../../domain/settings.js';
 import { DEMO_PROFILE, logoUrl, profileMessages } from '../../domain/shop-profile.js';
 import { profileTexts as t } from '../../web/admin/profile-forms.js';
 import type { RunningServer } from '../support/e2e.js';
-import { axe, openShop, type Shop, signedInContext, signIn } from '../support/shop.js';
+import { axe, openShop, type Shop, signedInContext } from '../support/shop.js';
 
 /**
  * Settings → Shop profile in real Chromium against the real server: from the menu's Settings group,
@@ -23,7 +23,6 @@ const PHONE = { width: 412, height: 823 };
 
 let shop: Shop;
 let server: RunningServer;
-let browser: Browser;
 let admin: LoginData;
 
 const signedIn = (size: { width: number; height: number }, phone = false): Promise<BrowserContext> =>
@@ -44,7 +43,7 @@ describe('Settings → Shop profile in the admin area', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     shop = await openShop({ admin: true });
-    ({ server, browser, admin } = shop);
+    ({ server, admin } = shop);
   }, 240_000);
   afterAll(() => shop?.close());
 

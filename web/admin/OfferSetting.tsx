@@ -7,7 +7,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { messages } from '../../domain/messages.js';
 import { offerApi } from '../../domain/offer.contract.js';
-import { type Offer, offerMessages, offerTitle } from '../../domain/shop-offer.js';
+import { type Offer, offerTitle } from '../../domain/shop-offer.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { refusalOf } from './settings-forms.js';
