@@ -36,9 +36,13 @@ export function homeNav(categories: readonly Category[] | undefined): HomeNav {
     return category ? [{ category, art: i + 1 }] : [];
   });
   const tiles = [...fixedTiles, ...own.map((category) => ({ category, art: 0 }))].slice(0, HOME_TILES.length);
+  // The owner's categories without a tile first; then those with one, so a shop of one or two
+  // categories still shows its products on the home page.
+  const tiled = (c: Category) => tiles.some((t) => t.category.categoryID === c.categoryID);
   const sections = [
     ...HOME_SECTIONS.flatMap((c) => byId.get(c.categoryID) ?? []),
-    ...own.filter((c) => !tiles.some((t) => t.category.categoryID === c.categoryID)),
+    ...own.filter((c) => !tiled(c)),
+    ...own.filter(tiled),
   ].slice(0, HOME_SECTIONS.length);
   const banners = BANNERS.flatMap((b) => {
     const category = byId.get(b.category.categoryID);

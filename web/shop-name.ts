@@ -14,7 +14,10 @@ function read(): string {
   try {
     const meta = document.querySelector('meta[name="application-name"]')?.getAttribute('content');
     if (meta) localStorage.setItem(KEY, meta);
-    return meta || localStorage.getItem(KEY) || DEFAULT_SHOP_NAME;
+    const name = meta || localStorage.getItem(KEY) || DEFAULT_SHOP_NAME;
+    // The worker's shell keeps the build's title; home sets none of its own (other screens do).
+    if (!meta) document.title = name;
+    return name;
   } catch {
     return DEFAULT_SHOP_NAME;
   }

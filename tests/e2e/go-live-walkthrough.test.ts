@@ -8,7 +8,7 @@ import { SEED_AREAS } from '../../domain/delivery-areas.js';
 import { POLICIES } from '../../domain/policies.js';
 import { CATEGORIES } from '../../domain/shop.js';
 import { DEMO_PROFILE, type ShopProfile } from '../../domain/shop-profile.js';
-import { GUIDE_PHONE, phoneContext, type RunningServer } from '../support/e2e.js';
+import { GUIDE_PHONE, phoneContext, type RunningServer, waitForController } from '../support/e2e.js';
 import { openShop, type Shop } from '../support/shop.js';
 import { placeCodOrder, waitForStore, writeSession } from '../support/shopper.js';
 import { textOf } from '../support/smtp.js';
@@ -203,6 +203,12 @@ describe('from demo to real', () => {
       await page.locator('footer').waitFor();
       note(`app ${path}`, `${await page.title()}\n${await page.locator('body').innerText()}`);
     }
+    // A page the worker answers from its shell (the build's index.html, no page head of the server's).
+    await waitForController(page);
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'attached' });
+    expect(await page.title()).toBe(OWN.name);
+    note('app /home from the worker', `${await page.title()}\n${await page.content()}`);
     await context.close();
 
     const receipt = await shop.smtp.take(shopper.email);

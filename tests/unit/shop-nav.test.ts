@@ -32,7 +32,8 @@ describe("the shop's navigation from the device's categories", () => {
       { category: own[1], art: 0 },
       { category: own[0], art: 0 },
     ]);
-    expect(nav.sections).toEqual([]);
+    // A shop of two categories shows their products on the home page, though each has its tile.
+    expect(nav.sections).toEqual([own[1], own[0]]);
     expect(nav.banners).toEqual([]);
   });
 
@@ -45,7 +46,7 @@ describe("the shop's navigation from the device's categories", () => {
     expect(nav.cakes.map((e) => e.label)).toEqual(['Dark Chocolate Cakes']);
     expect(nav.others.map((e) => e.label)).toEqual(['Flowers', 'Hampers']);
     expect(names(nav.tiles.map((t) => t.category))).toEqual(['All Flowers', 'Hampers']);
-    expect(names(nav.sections)).toEqual(['Dark Chocolate Cakes']);
+    expect(names(nav.sections)).toEqual(['Dark Chocolate Cakes', 'Hampers']);
     expect(nav.banners.map((b) => b.category.categoryID)).toEqual([CATEGORIES.allFlowers.categoryID]);
   });
 });
