@@ -5,36 +5,20 @@
  * and the idempotency answer in one transaction.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { earliestDeliveryDate, latestDeliveryDate } from '../../domain/delivery.js';
-import { areaMatches, areaMessages, type DeliveryArea } from '../../domain/delivery-areas.js';
-import { firstDateFor } from '../../domain/delivery-promise.js';
 import { ok } from '../../domain/envelope.js';
-import { indiaClock, isCalendarDate } from '../../domain/india-time.js';
 import { messages } from '../../domain/messages.js';
-import {
-  comparePricing,
-  type OrderRequest,
-  type OrderTotals,
-  orderTotals,
-  type PlacedOrder,
-  type RepricedRefusal,
-} from '../../domain/orders.js';
+import type { OrderRequest, PlacedOrder } from '../../domain/orders.js';
 import { cartKey, paymentCartMessages } from '../../domain/payment-cart.js';
 import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
-import { type DeliverySlot, defaultSlot } from '../../domain/slots.js';
-import type { Coupon } from '../coupons/coupon.repository.js';
-import { checkCoupon, redeem } from '../coupons/coupon.service.js';
+import { redeem } from '../coupons/coupon.service.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
-import { findAreaByPincode } from '../delivery-areas/delivery-area.repository.js';
 import { checkGiftLines, checkGiftPayment, saveOrderRecipient } from '../gifts/gift.service.js';
-import { badRequest, conflict, HttpError } from '../http/errors.js';
+import { badRequest, conflict } from '../http/errors.js';
 import { closeOpen } from '../payments/payment.repository.js';
 import type { PaymentsService, VerifiedPayment } from '../payments/payment.service.js';
 import type { ProviderPayment } from '../payments/provider.js';
-import { findSlot, listSlots } from '../slots/slot.repository.js';
-import { earliestBookableDate, takeSlot, type UnpaidCap } from '../slots/slot.service.js';
 import {
   findAnswer,
   type InFlight,
@@ -45,10 +29,8 @@ import {
   storeAnswer,
   waitForKeyInTransaction,
 } from './idempotency.js';
-import { type PricedOrderLine, priceItems } from './order.pricing.js';
+import { type KeptPricing, quote } from './order.quote.js';
 import { insertOrder } from './order.repository.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What placing needs; the in-process key set is only the page's (`placeOrderOnce`). */
 export type PlacingDeps = Omit<OrderDeps, 'inFlight'>;
@@ -69,178 +51,6 @@ export interface OrderDeps {
  * queued order after a lost answer is not a new order.
  */
 export type CountAttempt = () => Promise<void>;
-
-export interface Quote {
-  lines: PricedOrderLine[];
-  totals: OrderTotals;
-  coupon: Coupon | null;
-  slot: DeliverySlot;
-  /** The pincode's area: the order keeps its city and state as the area writes them. */
-  area: DeliveryArea;
-}
-
-export type PricingRequest = Pick<
-  OrderRequest,
-  | 'DeliveryDate'
-  | 'DeliverySlotID'
-  | 'State'
-  | 'City'
-  | 'CustomerPincode'
-  | 'OrderItems'
-  | 'CouponCode'
-  | 'TotalAmount'
->;
-
-/** In an order's transaction: the slot's place is counted under its lock (see `takeSlot`). */
-export type SlotLock = { trx: Transaction<Database>; dialect: Dialect } | null;
-
-/**
- * The figures a provider order was made for, kept with it (`payments.request_json`): a paid order
- * the server places itself is written with them, since the shopper already paid that amount.
- */
-export interface KeptPricing {
-  lines: PricedOrderLine[];
-  totals: OrderTotals;
-  /**
-   * Paid after the price window (`domain/payment-cart.ts`): the kept figures hold only if today's
-   * are not higher; otherwise the order is refused (and the payment refunded).
-   */
-  stale?: boolean;
-}
-
-/**
- * The delivery area of an order: its pincode must be one the shop delivers to, and its State and
- * City that pincode's (the checkout fills them from it). Both refusals are 422s: the order as it
- * stands can never go, and a queued one waits for the shopper with the reason.
- */
-async function areaOf(db: Db, body: PricingRequest): Promise<DeliveryArea> {
-  const pincode = body.CustomerPincode;
-  const area = await findAreaByPincode(db, pincode);
-  if (!area) throw new HttpError(422, areaMessages.outside(pincode), { reason: 'undeliverable', pincode });
-  if (!areaMatches(area, body.State, body.City)) {
-    throw new HttpError(422, areaMessages.mismatch(pincode, area), {
-      reason: 'pincode-mismatch',
-      pincode,
-      city: area.city,
-      state: area.state,
-    });
-  }
-  return area;
-}
-
-/**
- * A slot the area does not get is refused before its place is counted: "full" would be the
- * wrong reason for a slot this pincode never has. An unknown slot id is left to `takeSlot`.
- */
-async function checkSlotOfArea(db: Db, area: DeliveryArea, requested: number | null | undefined) {
-  if (area.slotIDs === null) return;
-  const slot = requested ? await findSlot(db, requested) : defaultSlot(await listSlots(db));
-  if (slot && !area.slotIDs.includes(slot.slotID)) {
-    throw new HttpError(422, areaMessages.slotNotHere(slot.name, area.pincode), {
-      reason: 'slot-not-here',
-      pincode: area.pincode,
-      slotID: slot.slotID,
-    });
-  }
-}
-
-/**
- * Prices a request and refuses it (409 with old and new figures) when the shopper saw other
- * figures. The pincode decides the area (`areaOf`), its delivery charge and the slots it gets.
- * The date must be a day from today (India) within the booking horizon, tomorrow at the earliest
- * where the area has no same-day delivery; whether that day can still be had is its slot's
- * cut-off, capacity and the shop's closed dates (a 409 with the slots as they now stand,
- * `domain/slots.ts`). With `kept` (a paid order the server places itself), the products are still
- * looked up (a deleted one refuses it) but the kept figures are the order's: nothing is repriced,
- * no 409 after the shopper paid.
- */
-export async function quote(
-  db: Db,
-  userId: number,
-  body: PricingRequest,
-  now: Date,
-  lock: SlotLock = null,
-  cap: UnpaidCap | null = null,
-  kept: KeptPricing | null = null,
-): Promise<Quote> {
-  const area = await areaOf(db, body);
-  const day = body.DeliveryDate;
-  const today = indiaClock(now).date;
-  const tooEarly = isCalendarDate(day) && day < today;
-  // Today, where the area has no same-day delivery (the product page's promise says the same).
-  const notToday =
-    isCalendarDate(day) && !tooEarly && day < firstDateFor(area, { photoCake: false, noticeDays: 0, now });
-  if (!isCalendarDate(day) || tooEarly || notToday || day > latestDeliveryDate(now)) {
-    // The dates travel with the refusal: a queued order whose day has passed offers the new earliest.
-    const dates = {
-      reason: 'delivery-date',
-      earliestDeliveryDate: (await earliestBookableDate(db, now, area)) ?? earliestDeliveryDate(now),
-      latestDeliveryDate: latestDeliveryDate(now),
-    } as const;
-    if (notToday) throw new HttpError(422, areaMessages.noSameDay(area.pincode), dates);
-    if (tooEarly) throw badRequest(messages.deliveryDateTooEarly(dates.earliestDeliveryDate), dates);
-    if (isCalendarDate(day)) throw badRequest(messages.deliveryDateTooLate(dates.latestDeliveryDate), dates);
-    throw badRequest(messages.deliveryDateInvalid, dates);
-  }
-  await checkSlotOfArea(db, area, body.DeliverySlotID);
-  const slot = await takeSlot(db, body.DeliverySlotID, day, now, lock, cap);
-  // Pricing again still refuses a product that is gone; a paid order keeps the figures it was paid at.
-  const lines = await priceItems(db, body.OrderItems);
-  let coupon: Coupon | null = null;
-  let couponProblem: string | null = null;
-  if (body.CouponCode) {
-    try {
-      coupon = await checkCoupon(db, body.CouponCode, userId, now.getTime());
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      // A coupon that no longer holds is priced as no coupon: the comparison shows the shopper the difference.
-      couponProblem = err.message;
-    }
-  }
-  if (kept) return keptQuote(kept, { fresh: lines, body, coupon, couponProblem, area, slot });
-  const totals = orderTotals(lines, area.charge, coupon?.amount ?? 0, slot.surcharge);
-  const changed = comparePricing({ items: body.OrderItems, total: body.TotalAmount }, lines, totals);
-  if (changed) {
-    const data: RepricedRefusal = {
-      reason: 'repriced',
-      ...changed,
-      coupon: body.CouponCode
-        ? { code: body.CouponCode, applied: coupon !== null, message: couponProblem }
-        : null,
-    };
-    throw conflict(couponProblem ?? messages.pricesChanged, data);
-  }
-  return { lines, totals, coupon, slot, area };
-}
-
-/**
- * A paid order the server places itself is written at the figures the shopper paid, but only as
- * they were honestly had: a coupon that no longer holds for this account (used since, on another
- * paid order, or by anyone for a shop-wide single-use one) refuses the order, and so does a price
- * window that passed while today's figures are higher. The payment is then refunded in full
- * (`paid-orders.ts`). A discount is never written without the coupon that gave it.
- */
-function keptQuote(
-  kept: KeptPricing,
-  q: {
-    fresh: PricedOrderLine[];
-    body: PricingRequest;
-    coupon: Coupon | null;
-    couponProblem: string | null;
-    area: DeliveryArea;
-    slot: DeliverySlot;
-  },
-): Quote {
-  const code = q.body.CouponCode;
-  if (code && !q.coupon) throw conflict(paymentCartMessages.couponGone(code, q.couponProblem ?? ''));
-  if (kept.totals.discount > 0 && !q.coupon) throw conflict(messages.couponInvalid);
-  if (kept.stale) {
-    const today = orderTotals(q.fresh, q.area.charge, q.coupon?.amount ?? 0, q.slot.surcharge);
-    if (today.total > kept.totals.total) throw conflict(paymentCartMessages.priceWindowOver);
-  }
-  const lines = kept.lines.map((l, i) => ({ ...l, image: l.image || (q.fresh[i]?.image ?? '') }));
-  return { lines, totals: kept.totals, coupon: q.coupon, slot: q.slot, area: q.area };
-}
 
 /** A payment the server already holds (a provider event), placing the order it was made for. */
 export interface ServerPaid {

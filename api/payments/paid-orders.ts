@@ -19,7 +19,8 @@ import { refundMessages, unplacedMessages } from '../../domain/refunds.js';
 import { HttpError } from '../http/errors.js';
 import { requestHash } from '../orders/idempotency.js';
 import type { PricedOrderLine } from '../orders/order.pricing.js';
-import { type KeptPricing, placePaidOrder } from '../orders/order.service.js';
+import type { KeptPricing } from '../orders/order.quote.js';
+import { placePaidOrder } from '../orders/order.service.js';
 import { queueShopperNotice } from '../push/push.repository.js';
 import type { PaymentContext } from './payment.context.js';
 import {
