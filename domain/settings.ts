@@ -7,6 +7,13 @@
  * reaches phones as one row of a delta. Later features add their settings here.
  */
 import * as v from 'valibot';
+import {
+  COD_PERSONALISED,
+  CodPersonalisedSchema,
+  codMessages,
+  DEFAULT_COD_LIMIT,
+  MAX_COD_LIMIT,
+} from './cod-rules.js';
 import { PHOTO_CAKE_NOTICE_DAYS } from './gifts.js';
 import { PoliciesSchema } from './policies.js';
 import { OfferSchema } from './shop-offer.js';
@@ -24,11 +31,16 @@ export const settingMessages = {
  * `screen`: where the owner edits it. Settings → Shop settings draws one field per `'shop'` entry;
  * the others have their own screens (the profile's form, the policies, the offer). `patch: false`:
  * not taken by `PUT /admin/settings`, because its own endpoint checks more than its schema can (the
- * offer names a live coupon).
+ * offer names a live coupon). `section`: the heading a Shop settings field stands under
+ * (`SETTING_SECTIONS`). `choices`: a picklist's options as the owner reads them (a select).
  */
+export const SETTING_SECTIONS = { gifts: 'Gifts', payments: 'Payments' } as const;
+export type SettingSection = keyof typeof SETTING_SECTIONS;
+
 export const SETTINGS = {
   photoCakeNoticeDays: {
     screen: 'shop',
+    section: 'gifts',
     patch: true,
     label: 'Photo cake notice (days)',
     help: 'How many days ahead a photo cake must be ordered: the print is made the day before. 0 lets it come the same day.',
@@ -42,6 +54,7 @@ export const SETTINGS = {
     default: PHOTO_CAKE_NOTICE_DAYS,
   },
   profile: {
+    section: null,
     screen: 'profile',
     patch: true,
     label: 'Shop profile',
@@ -51,6 +64,7 @@ export const SETTINGS = {
     default: DEFAULT_PROFILE,
   },
   policies: {
+    section: null,
     screen: 'policies',
     patch: true,
     label: 'Policies',
@@ -60,6 +74,7 @@ export const SETTINGS = {
     default: {},
   },
   policiesReviewed: {
+    section: null,
     screen: 'policies',
     patch: true,
     label: 'Policies read',
@@ -68,8 +83,45 @@ export const SETTINGS = {
     schema: v.boolean(),
     default: false,
   },
+  codEnabled: {
+    screen: 'shop',
+    section: 'payments',
+    patch: true,
+    label: 'Cash on Delivery offered',
+    help: 'Untick to take online payment only. Orders already placed keep their payment.',
+    device: true,
+    schema: v.boolean(),
+    default: true,
+  },
+  codLimit: {
+    screen: 'shop',
+    section: 'payments',
+    patch: true,
+    label: 'Cash on Delivery up to (₹)',
+    help: 'An order above this total (items, delivery and slot charges, less the coupon) is paid online. 0: no limit.',
+    device: true,
+    schema: v.pipe(
+      v.number(codMessages.limitInvalid),
+      v.integer(codMessages.limitInvalid),
+      v.minValue(0, codMessages.limitInvalid),
+      v.maxValue(MAX_COD_LIMIT, codMessages.limitInvalid),
+    ),
+    default: DEFAULT_COD_LIMIT,
+  },
+  codPersonalised: {
+    screen: 'shop',
+    section: 'payments',
+    patch: true,
+    label: 'A cake with a message or a photo',
+    help: 'Online only: such a cake cannot be refused at the door unpaid. Like any order: the rules above decide.',
+    device: true,
+    schema: CodPersonalisedSchema,
+    choices: COD_PERSONALISED,
+    default: 'any',
+  },
   codOnlyConfirmed: {
     screen: 'shop',
+    section: 'payments',
     patch: true,
     label: 'Cash on Delivery only',
     help: 'Tick when the shop takes Cash on Delivery only. Online payment comes on with Razorpay’s keys (RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET where the shop runs, docs/operations.md); either one ticks the dashboard’s checklist.',
@@ -78,6 +130,7 @@ export const SETTINGS = {
     default: false,
   },
   offer: {
+    section: null,
     screen: 'offer',
     patch: false,
     label: 'Offer on product pages',

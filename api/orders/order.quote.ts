@@ -27,6 +27,7 @@ import { findAreaByPincode } from '../delivery-areas/delivery-area.repository.js
 import { badRequest, conflict, HttpError } from '../http/errors.js';
 import { findSlot, listSlots } from '../slots/slot.repository.js';
 import { earliestBookableDate, takeSlot, type UnpaidCap } from '../slots/slot.service.js';
+import { checkCodRules } from './cod.js';
 import { type PricedOrderLine, priceItems } from './order.pricing.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -50,10 +51,21 @@ export type PricingRequest = Pick<
   | 'OrderItems'
   | 'CouponCode'
   | 'TotalAmount'
+  | 'PaymentMethod'
 >;
 
 /** In an order's transaction: the slot's place is counted under its lock (see `takeSlot`). */
 export type SlotLock = { trx: Transaction<Database>; dialect: Dialect } | null;
+
+export interface QuoteOptions {
+  lock?: SlotLock;
+  /** An order that holds its place without paying: capped per account (`takeSlot`). */
+  cap?: UnpaidCap | null;
+  /** A paid order the server places itself: its figures (below). */
+  kept?: KeptPricing | null;
+  /** Online payment is offered: the owner's Cash on Delivery rules apply (`cod.ts`). */
+  paysOnline?: boolean;
+}
 
 /**
  * The figures a provider order was made for, kept with it (`payments.request_json`): a paid order
@@ -120,9 +132,7 @@ export async function quote(
   userId: number,
   body: PricingRequest,
   now: Date,
-  lock: SlotLock = null,
-  cap: UnpaidCap | null = null,
-  kept: KeptPricing | null = null,
+  { lock = null, cap = null, kept = null, paysOnline = false }: QuoteOptions = {},
 ): Promise<Quote> {
   const area = await areaOf(db, body);
   const day = body.DeliveryDate;
@@ -160,6 +170,9 @@ export async function quote(
   }
   if (kept) return keptQuote(kept, { fresh: lines, body, coupon, couponProblem, area, slot });
   const totals = orderTotals(lines, area.charge, coupon?.amount ?? 0, slot.surcharge);
+  // Before the figures are compared: an order that cannot go as Cash on Delivery is refused for
+  // that, and nobody is asked to confirm new figures for it.
+  await checkCodRules(db, body, totals.total, paysOnline);
   const changed = comparePricing({ items: body.OrderItems, total: body.TotalAmount }, lines, totals);
   if (changed) {
     const data: RepricedRefusal = {

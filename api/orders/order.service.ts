@@ -74,7 +74,12 @@ async function placeInTransaction(
   // Only an order that holds its place without paying is capped per account: a paid one is not
   // hoarding (gifts to several people on one date still go).
   const cap = body.PaymentMethod === PAYMENT_METHODS.online ? null : { userId, max: deps.maxUnpaidPerSlot };
-  const priced = await quote(trx, userId, body, now, { trx, dialect: deps.dialect }, cap, paid?.kept ?? null);
+  const priced = await quote(trx, userId, body, now, {
+    lock: { trx, dialect: deps.dialect },
+    cap,
+    kept: paid?.kept ?? null,
+    paysOnline: deps.payments.provider !== null,
+  });
   await checkGiftLines(trx, userId, body.DeliveryDate, priced.lines, now);
   // A payment the server holds came in the provider's own event: there is no Checkout proof to check.
   let payment: VerifiedPayment | null = paid?.payment ?? null;

@@ -11,6 +11,7 @@ import { messages } from '../../domain/messages.js';
 import { fromPaise } from '../../domain/money.js';
 import type { PlacedOrder } from '../../domain/orders.js';
 import { ASK_PROVIDER_EVERY_MS, paymentCartMessages, payWindowOver } from '../../domain/payment-cart.js';
+import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import type { PaymentAttempt } from '../../domain/payments.contract.js';
 import { paymentsContract } from '../../domain/payments.contract.js';
 import { repeatWhileOpen, takeLease } from '../db/job-lease.js';
@@ -23,6 +24,7 @@ import { quote } from '../orders/order.quote.js';
 import { countPlacing, placeOrderRules } from '../orders/order.routes.js';
 import { hitOrRefuse } from '../ratelimit/ratelimit.js';
 import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
+import { readShopSettings } from '../settings/settings.service.js';
 import { keptColumns } from './paid-orders.js';
 import { type PaymentContext, paymentContextOf } from './payment.context.js';
 import { handleProviderEvent } from './payment.events.js';
@@ -181,7 +183,14 @@ export default fp(
       });
     }
 
-    route(app, paymentsContract.methods, async () => ok(service.methods()));
+    route(app, paymentsContract.methods, async () => {
+      const offered = service.methods();
+      // Cash on Delivery the owner turned off, while online payment is offered (domain/cod-rules.ts).
+      if (offered.provider && !(await readShopSettings(app.db)).codEnabled) {
+        return ok({ ...offered, methods: offered.methods.filter((m) => m !== PAYMENT_METHODS.cod) });
+      }
+      return ok(offered);
+    });
 
     route(app, paymentsContract.createRazorpayOrder, async ({ body, request }) => {
       if (!body) throw badRequest(messages.formInvalid);
