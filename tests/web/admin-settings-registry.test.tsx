@@ -9,9 +9,10 @@ import { settingsTexts as t } from '../../web/admin/settings-forms.js';
 import { AlertsProvider } from '../../web/components/Alerts.js';
 
 /**
- * Shop settings is built from the SETTINGS registry, not from its one entry of today: with two more
+ * Shop settings is built from the SETTINGS registry, not from its entries of today: with two more
  * entries (a tick box and a text) the screen shows each with its label and help and the input its
- * kind asks for, and saving sends only the one that changed.
+ * kind asks for (a choice, the Cash on Delivery rules' picklist, a select), under its section's
+ * heading, and saving sends only the one that changed.
  */
 vi.mock('../../domain/settings.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../domain/settings.js')>();
@@ -19,6 +20,7 @@ vi.mock('../../domain/settings.js', async (importOriginal) => {
     ...real.SETTINGS,
     giftWrapOffered: {
       screen: 'shop',
+      section: 'gifts',
       patch: true,
       label: 'Offer gift wrap',
       help: 'Shoppers may ask for the box to be wrapped.',
@@ -28,6 +30,7 @@ vi.mock('../../domain/settings.js', async (importOriginal) => {
     },
     packingNote: {
       screen: 'shop',
+      section: 'gifts',
       patch: true,
       label: 'Packing note',
       help: 'Printed at the foot of every packing slip.',
@@ -126,5 +129,21 @@ describe('Shop settings from the registry', () => {
     });
     await waitFor(() => expect(sent).toEqual([{ giftWrapOffered: true }, { packingNote: 'Keep upright' }]));
     expect(wrap.checked).toBe(true);
+
+    // Each field stands under its section's heading; a picklist with its choices is a select.
+    expect(screen.getAllByRole('group').map((g) => g.querySelector('legend')?.textContent)).toEqual([
+      'Gifts',
+      'Payments',
+    ]);
+    const personalised = screen.getByLabelText('A cake with a message or a photo') as HTMLSelectElement;
+    expect([...personalised.options].map((o) => [o.value, o.text])).toEqual([
+      ['any', 'Like any order'],
+      ['online', 'Online only'],
+    ]);
+    fireEvent.change(personalised, { target: { value: 'online' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: t.saveSettings }));
+    });
+    await waitFor(() => expect(sent.at(-1)).toEqual({ codPersonalised: 'online' }));
   });
 });

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminMessages } from '../../domain/admin-messages.js';
 import { areaMessages, type DeliveryArea, SEED_AREAS } from '../../domain/delivery-areas.js';
-import { settingMessages } from '../../domain/settings.js';
+import { DEFAULT_SETTINGS, type ShopSettings as Saved, settingMessages } from '../../domain/settings.js';
 import DeliveryAreas from '../../web/admin/DeliveryAreas.js';
 import { ConfirmHost, SignInAgain } from '../../web/admin/dialogs.js';
 import { LeaveGuardProvider } from '../../web/admin/leave-guard.js';
@@ -47,7 +47,7 @@ const slot = (slotID: number, name: string, retired = false) => ({
 const SLOTS = [slot(1, 'Standard'), slot(2, 'Morning'), slot(6, 'Midnight'), slot(9, 'Dawn', true)];
 
 let areas: DeliveryArea[];
-let settings: { photoCakeNoticeDays: number; codOnlyConfirmed: boolean };
+let settings: Saved;
 /** Every write the screens sent: method, path and body. */
 let sent: { method: string; path: string; body: unknown }[];
 /** A refusal the next write gets instead of its answer. */
@@ -58,7 +58,7 @@ beforeEach(() => {
     ...SEED_AREAS.filter((a) => a.city === 'Mohali' || a.city === 'Kharar'),
     { pincode: '140603', city: 'Zirakpur', state: 'Punjab', charge: 250, slotIDs: [2, 6], sameDay: false },
   ];
-  settings = { photoCakeNoticeDays: 1, codOnlyConfirmed: false };
+  settings = { ...DEFAULT_SETTINGS, photoCakeNoticeDays: 1, codOnlyConfirmed: false };
   sent = [];
   refuse = null;
   vi.stubGlobal('Request', PageRequest);

@@ -1,28 +1,26 @@
 /**
- * Settings → Shop settings: one field per entry of the SETTINGS registry (domain/settings.ts), its
- * label and help from there and its input from its kind (a number, a tick box or a text), so a
- * later setting appears here by adding its entry. Saving sends only the keys changed since the
+ * Settings → Shop settings: one field per entry of the SETTINGS registry (domain/settings.ts) under
+ * its section's heading, its label and help from there and its input from its kind (a number, a
+ * tick box, a text or a choice: SettingField.tsx), so a later setting appears here by adding its entry. Saving sends only the keys changed since the
  * settings were loaded, each checked first by its own schema.
  */
 import { type FormEvent, useId, useState } from 'react';
+import { codMessages } from '../../domain/cod-rules.js';
 import { settingsApi } from '../../domain/delivery-areas.contract.js';
 import { messages } from '../../domain/messages.js';
-import {
-  type ShopSettings as Saved,
-  SETTINGS,
-  type SettingKey,
-  SHOP_SCREEN_KEYS,
-} from '../../domain/settings.js';
+import { type ShopSettings as Saved, type SettingKey, SHOP_SCREEN_KEYS } from '../../domain/settings.js';
 import { useNotify } from '../hooks/useAlerts.js';
+import { usePaysOnline } from '../hooks/usePaysOnline.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { useLeaveGuardState } from './leave-guard.js';
 import { OfferSetting } from './OfferSetting.js';
+import { SettingField } from './SettingField.js';
 import {
   refusalOf,
   type SettingsDraft,
-  settingKind,
   settingsDraft,
   settingsPatch,
+  shopSections,
   settingsTexts as t,
 } from './settings-forms.js';
 import { LoadError, Loading, Screen } from './ui.js';
@@ -48,6 +46,8 @@ function SettingsForm({ initial }: { initial: Saved }) {
   const adminCall = useAdminCall();
   const notify = useNotify();
   const id = useId();
+  // The Cash on Delivery rules wait for online payment (domain/cod-rules.ts): the screen says so.
+  const paysOnline = usePaysOnline();
   const dirty = JSON.stringify(draft) !== JSON.stringify(settingsDraft(saved));
   useLeaveGuardState(dirty);
 
@@ -93,56 +93,26 @@ function SettingsForm({ initial }: { initial: Saved }) {
       noValidate
       aria-label={t.shopSettingsTitle}
     >
-      {SHOP_SCREEN_KEYS.map((key) => {
-        const setting = SETTINGS[key];
-        const kind = settingKind(key);
-        const fieldId = `${id}-${key}`;
-        const problem = problems[key];
-        const described = [`${fieldId}-help`, problem ? `${fieldId}-problem` : ''].filter(Boolean).join(' ');
-        const value = draft[key];
-        const onValue = (next: string | boolean) => setDraft((d) => ({ ...d, [key]: next }));
-        return (
-          <div key={key} className="admin-field admin-setting">
-            {kind === 'boolean' ? (
-              <label className="admin-check" htmlFor={fieldId}>
-                <input
-                  id={fieldId}
-                  type="checkbox"
-                  checked={value === true}
-                  aria-describedby={described}
-                  aria-invalid={problem ? true : undefined}
-                  onChange={(e) => onValue(e.target.checked)}
-                />{' '}
-                <span>{setting.label}</span>
-              </label>
-            ) : (
-              <>
-                <label htmlFor={fieldId}>
-                  <span>{setting.label}</span>
-                </label>
-                <input
-                  id={fieldId}
-                  type={kind === 'number' ? 'number' : 'text'}
-                  inputMode={kind === 'number' ? 'numeric' : undefined}
-                  step={kind === 'number' ? 1 : undefined}
-                  value={String(value)}
-                  aria-describedby={described}
-                  aria-invalid={problem ? true : undefined}
-                  onChange={(e) => onValue(e.target.value)}
-                />
-              </>
-            )}
-            <p id={`${fieldId}-help`} className="muted admin-help">
-              {setting.help}
+      {shopSections().map(({ section, title, keys }) => (
+        <fieldset key={section} className="admin-settings__section">
+          <legend>{title}</legend>
+          {section === 'payments' && paysOnline === false && (
+            <p className="muted admin-help" data-testid="cod-rules-wait">
+              {codMessages.waitsForProvider}
             </p>
-            {problem && (
-              <p id={`${fieldId}-problem`} className="admin-error">
-                {problem}
-              </p>
-            )}
-          </div>
-        );
-      })}
+          )}
+          {keys.map((key) => (
+            <SettingField
+              key={key}
+              settingKey={key}
+              fieldId={`${id}-${key}`}
+              value={draft[key]}
+              problem={problems[key]}
+              onValue={(next) => setDraft((d) => ({ ...d, [key]: next }))}
+            />
+          ))}
+        </fieldset>
+      ))}
       {formProblem && (
         <p className="admin-error" role="alert">
           {formProblem}

@@ -13,8 +13,10 @@ import {
   PincodeParamsSchema,
 } from '../../domain/delivery-areas.js';
 import {
+  SETTING_SECTIONS,
   SETTINGS,
   type SettingKey,
+  type SettingSection,
   type SettingsPatch,
   SHOP_SCREEN_KEYS,
   type ShopSettings,
@@ -172,11 +174,35 @@ export function filterAreas(areas: readonly DeliveryArea[], text: string): Deliv
 
 // ------------------------------------------------------------------ the shop's settings
 
-/** How a setting is edited, read from its default, so a new registry entry needs no screen code. */
-export type SettingKind = 'number' | 'boolean' | 'text';
+/**
+ * How a setting is edited, read from its registry entry, so a new entry needs no screen code: a
+ * picklist with its `choices` is a select, otherwise its default's type says (a number, a tick box,
+ * a text).
+ */
+export type SettingKind = 'number' | 'boolean' | 'text' | 'choice';
 export function settingKind(key: SettingKey): SettingKind {
+  if (settingChoices(key)) return 'choice';
   const d: unknown = SETTINGS[key].default;
   return typeof d === 'number' ? 'number' : typeof d === 'boolean' ? 'boolean' : 'text';
+}
+
+/** A choice setting's options, as its picklist holds them, each with the words the owner reads. */
+export function settingChoices(key: SettingKey): { value: string; label: string }[] | null {
+  const entry: { schema: unknown; choices?: Record<string, string> } = SETTINGS[key];
+  const options = (entry.schema as { options?: unknown }).options;
+  if (!entry.choices || !Array.isArray(options)) return null;
+  return options.map((value: string) => ({ value, label: entry.choices?.[value] ?? value }));
+}
+
+/** The Shop settings screen's fields under their headings, in the registry's order of sections. */
+export function shopSections(): { section: SettingSection; title: string; keys: SettingKey[] }[] {
+  return (Object.keys(SETTING_SECTIONS) as SettingSection[])
+    .map((section) => ({
+      section,
+      title: SETTING_SECTIONS[section],
+      keys: SHOP_SCREEN_KEYS.filter((k) => SETTINGS[k].section === section),
+    }))
+    .filter((s) => s.keys.length > 0);
 }
 
 /** The form's draft: a number and a text as typed, a boolean as ticked. */
