@@ -35,10 +35,12 @@ import { db } from '../../sw/db.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
 import { useDeliveryArea, useDeliveryAreas, useShopSettings } from '../hooks/useDelivery.js';
+import { usePaymentProvider } from '../hooks/usePaysOnline.js';
 import { useSession } from '../hooks/useSession.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { usePwaState } from '../pwa/pwa-state.js';
 import { CheckoutSummary } from './CheckoutSummary.js';
+import { codReason } from './cod-reason.js';
 import { DeliveryDateField, DeliveryFields, fieldWiring, PincodeFields } from './DeliveryFields.js';
 import { DraftNote } from './DraftNote.js';
 import { GiftOptions, giftErrors, giftRequest } from './GiftOptions.js';
@@ -72,7 +74,8 @@ export default function Checkout() {
   const hasSlots = (device?.slots.length ?? 0) > 0;
   // A photo cake needs the shop's notice (the photo is printed): `photoCakeNoticeDays`.
   const photoCake = lines?.find((l) => l.photo) ?? null;
-  const noticeDays = useShopSettings()?.photoCakeNoticeDays ?? PHOTO_CAKE_NOTICE_DAYS;
+  const settings = useShopSettings();
+  const noticeDays = settings?.photoCakeNoticeDays ?? PHOTO_CAKE_NOTICE_DAYS;
   const saved =
     useLiveQuery(async () => (await db.recipients.get(session?.userId ?? 0))?.rows, [session]) ?? [];
   const areas = useDeliveryAreas();
@@ -108,16 +111,29 @@ export default function Checkout() {
     offered.find((s) => s.isDefault && s.state === 'open') ??
     null;
   const earliest = dates.earliest;
-  // Someone else's gift with no price in the box is paid online: Cash on Delivery would ask them for money.
-  const codBlocked = gift.toSomeoneElse && gift.hidePrice;
   const coupon = useCoupon(offline);
+  const cart = lines ?? [];
+  const totals = checkoutTotals(cart, known, coupon.applied?.amount ?? 0, chosen?.surcharge ?? 0);
+  const provider = usePaymentProvider();
+  // Someone else's gift with no price in the box (Cash on Delivery would ask them for money), or the owner's rules.
+  const codBlocked = codReason({
+    giftBlocked: gift.toSomeoneElse && gift.hidePrice,
+    settings,
+    provider,
+    total: totals.total,
+    cart,
+  });
 
-  const payment = useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon: coupon.drop });
+  const payment = useOnlinePayment({
+    offline,
+    codReason: codBlocked,
+    provider,
+    setBusy,
+    dropCoupon: coupon.drop,
+  });
   const { payBy } = payment;
 
   if (!session) return null;
-  const cart = lines ?? [];
-  const totals = checkoutTotals(cart, known, coupon.applied?.amount ?? 0, chosen?.surcharge ?? 0);
 
   const placeInput = (request: OrderRequestInput, key: string): PlaceInput => ({
     key,
@@ -207,8 +223,9 @@ export default function Checkout() {
       hidePrice: gift.hidePrice,
       paymentMethod: request.PaymentMethod as (typeof PAYMENT_METHODS)[keyof typeof PAYMENT_METHODS],
     });
+    // Offline, an order Cash on Delivery is ruled out for cannot go: online payment needs the network.
     if (payProblem || (codBlocked && offline)) {
-      notify(payProblem ?? `${giftMessages.giftCod} ${t.onlineNeedsNetwork}`, 'error');
+      notify(payProblem ?? `${codBlocked} ${t.onlineNeedsNetwork}`, 'error');
       return;
     }
     if (!session.email || !session.phone || !request.CustomerName.trim() || !request.CustomerAddress.trim()) {
@@ -294,7 +311,7 @@ export default function Checkout() {
             <PaymentMethods
               idPrefix={formId}
               payment={payment}
-              codBlocked={codBlocked}
+              codReason={codBlocked}
               offline={offline}
               error={field.error('PaymentMethod')}
             />

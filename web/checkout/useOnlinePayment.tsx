@@ -3,7 +3,6 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { CartLine } from '../../domain/cart.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
-import { giftMessages } from '../../domain/gifts.js';
 import { messages } from '../../domain/messages.js';
 import type { OrderRequestInput } from '../../domain/orders.js';
 import { asRepriced } from '../../domain/outbox.js';
@@ -40,8 +39,13 @@ export type Busy = null | 'placing' | 'paying';
 
 export interface OnlinePaymentInput {
   offline: boolean;
-  /** Someone else's gift with no price in the box: Cash on Delivery would ask them for money. */
-  codBlocked: boolean;
+  /**
+   * Why Cash on Delivery is off for this order (`cod-reason.ts`: a gift with no price in the box,
+   * or the owner's rules), or null.
+   */
+  codReason: string | null;
+  /** The shop's online payment provider as last heard (`usePaymentProvider`); null: none. */
+  provider: PaymentProviderName | null | undefined;
   setBusy(busy: Busy): void;
   /** The coupon the server no longer takes is dropped from the checkout. */
   dropCoupon(): void;
@@ -57,11 +61,9 @@ export interface PayContext {
   placeInput(request: OrderRequestInput, key: string): PlaceInput;
 }
 
-export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: OnlinePaymentInput) {
+export function useOnlinePayment({ offline, codReason, provider, setBusy, dropCoupon }: OnlinePaymentInput) {
   const notify = useNotify();
   const [method, setMethod] = useState<Method>('cod');
-  // undefined until the server has said; null: the shop takes no online payment.
-  const [provider, setProvider] = useState<PaymentProviderName | null | undefined>(undefined);
   const [standIn, setStandIn] = useState<StandInProps | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // One key per attempt to pay: the provider order and the order placed after it share it.
@@ -114,13 +116,6 @@ export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: O
       }
     })();
   });
-
-  useEffect(() => {
-    if (offline || provider !== undefined) return;
-    call(paymentsContract.methods, { token: null })
-      .then((answer) => setProvider(answer.data?.provider ?? null))
-      .catch(() => undefined);
-  }, [offline, provider]);
 
   /** Razorpay Checkout, or the test provider's stand-in, for a provider order; closed when answered. */
   const openCheckout = async (order: ProviderOrder, prefill: Prefill): Promise<PaymentResult> => {
@@ -210,8 +205,8 @@ export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: O
     }
   };
 
-  // What the order is paid by: the shopper's choice, unless the gift rules Cash on Delivery out.
-  const payBy: Method = codBlocked ? 'online' : method;
+  // What the order is paid by: the shopper's choice, unless Cash on Delivery is ruled out.
+  const payBy: Method = codReason ? 'online' : method;
   return {
     payBy,
     choose: setMethod,
@@ -233,13 +228,13 @@ export function useOnlinePayment({ offline, codBlocked, setBusy, dropCoupon }: O
 export function PaymentMethods({
   idPrefix,
   payment,
-  codBlocked,
+  codReason,
   offline,
   error,
 }: {
   idPrefix: string;
   payment: ReturnType<typeof useOnlinePayment>;
-  codBlocked: boolean;
+  codReason: string | null;
   offline: boolean;
   error: ReactNode;
 }) {
@@ -253,14 +248,14 @@ export function PaymentMethods({
           name="method"
           value="cod"
           checked={payBy === 'cod'}
-          disabled={codBlocked}
+          disabled={codReason !== null}
           aria-describedby={`${idPrefix}-cod-note`}
           onChange={() => payment.choose('cod')}
         />
         <span>
           <strong>{t.cod}</strong>
           <span className="co-hint" id={`${idPrefix}-cod-note`}>
-            {codBlocked ? giftMessages.giftCod : t.codNote}
+            {codReason ?? t.codNote}
           </span>
         </span>
       </label>
