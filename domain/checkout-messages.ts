@@ -91,6 +91,10 @@ export const checkoutMessages = {
     'The shop already has an order under this order’s reference with other details, so this copy was not sent again. Please check My Orders; the fault was logged.',
   dismiss: 'Remove from this list',
   refusedTitle: 'The shop refused this order',
+  codTitle: 'Cash on Delivery is not possible for this order',
+  codIntro:
+    'Pay online instead: its items go back to your cart and the checkout opens. Or cancel it: the items go back to your cart.',
+  codPayOnline: 'Pay online',
   // Order success
   successTitle: 'Thank you! Your order is placed.',
   successQueuedTitle: 'Your order is saved on this phone',

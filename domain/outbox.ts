@@ -32,6 +32,11 @@ export type ProblemKind =
    * phone was offline, or its city is not its pincode's): change the address, or cancel.
    */
   | 'undeliverable'
+  /**
+   * The owner's Cash on Delivery rules refuse it (a limit lowered, COD turned off while the phone
+   * was away: 422 `reason: 'cod'`, domain/cod-rules.ts): pay online, or cancel.
+   */
+  | 'cod'
   /** 401 (or no session on the device for the order's account): sign in, then it continues. */
   | 'signin'
   /** 422 or `key-reused`: the same key with another body. A defect of the app, never resent as it is. */
@@ -138,6 +143,7 @@ export function classifyAnswer(answer: Answer, now: number): Outcome {
   // fixes them. Only a 422 without one of them is the defect of a reused key.
   const area = status === 422 ? areaRefusal(reason, data) : null;
   if (area) return problem(area);
+  if (status === 422 && reason === 'cod') return problem('cod');
   if (status === 422 || reason === 'key-reused') return problem('defect');
   if (status === 409 && reason === 'repriced') return problem('repriced');
   if (reason === 'product-gone') return problem('product-gone');

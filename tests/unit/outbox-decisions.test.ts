@@ -225,6 +225,8 @@ describe('the shopper’s decisions', () => {
 
   it('cancels only a refusal, and puts its lines back as chosen, at the new prices, in order', () => {
     expect(canCancel(row({ problem: problem('repriced') }))).toBe(true);
+    // A Cash on Delivery refusal (the owner's rules) is given up with its lines back in the cart.
+    expect(canCancel(row({ problem: problem('cod') }))).toBe(true);
     expect(canCancel(row({ problem: problem('signin') }))).toBe(false);
     expect(canCancel(row({ problem: problem('defect') }))).toBe(false);
     expect(canCancel(row({ state: 'queued', problem: null }))).toBe(false);

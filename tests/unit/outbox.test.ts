@@ -205,6 +205,27 @@ describe('answers, one handling each', () => {
     expect(c(null)).toMatchObject({ problem: { kind: 'defect' } });
   });
 
+  it("reads the Cash on Delivery rules' 422 as a refusal the shopper settles, with the server's words", () => {
+    const says = 'Cash on Delivery is available up to ₹5,000. Please pay online.';
+    const answer = classifyAnswer(
+      {
+        status: 422,
+        body: { isSuccess: false, data: { reason: 'cod', rule: 'limit', limit: 5_000 }, sys_message: says },
+        retryAfter: null,
+      },
+      0,
+    );
+    expect(answer).toEqual({
+      kind: 'attention',
+      problem: {
+        kind: 'cod',
+        status: 422,
+        message: says,
+        data: { reason: 'cod', rule: 'limit', limit: 5_000 },
+      },
+    });
+  });
+
   it('backs off from 2 s, doubling, to 5 min, with jitter between half and all', () => {
     expect(backoffMs(1, 1)).toBe(2000);
     expect(backoffMs(1, 0)).toBe(1000);

@@ -29,6 +29,7 @@ import {
 import { clearSession } from '../../sw/session-writes.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useDeliveryArea, useDeliveryAreas } from '../hooks/useDelivery.js';
+import { OutboxCodRefusal } from './OutboxCodRefusal.js';
 import { queuedLineLabel } from './outbox-lines.js';
 import { kick } from './page-sender.js';
 
@@ -213,6 +214,10 @@ export function Attention({ row }: { row: OutboxRow }) {
 
   if (problem.kind === 'undeliverable') {
     return <AddressFix row={row} cancel={cancel} />;
+  }
+
+  if (problem.kind === 'cod') {
+    return <OutboxCodRefusal row={row} cancel={cancel} />;
   }
 
   return (
