@@ -35,28 +35,23 @@ import { db } from '../../sw/db.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useCartLines } from '../hooks/useCatalogue.js';
 import { useDeliveryArea, useDeliveryAreas, useShopSettings } from '../hooks/useDelivery.js';
-import { usePaymentProvider } from '../hooks/usePaysOnline.js';
 import { useSession } from '../hooks/useSession.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { usePwaState } from '../pwa/pwa-state.js';
 import { CheckoutSummary } from './CheckoutSummary.js';
-import { codReason } from './cod-reason.js';
+import { placing, recipientCalls } from './checkout-place.js';
+import { useCodReason } from './cod-reason.js';
 import { DeliveryDateField, DeliveryFields, fieldWiring, PincodeFields } from './DeliveryFields.js';
 import { DraftNote } from './DraftNote.js';
 import { GiftOptions, giftErrors, giftRequest } from './GiftOptions.js';
-import { newOrderKey, type PlaceInput, placeOrder } from './place.js';
+import { PaymentMethods } from './PaymentMethods.js';
+import { newOrderKey } from './place.js';
 import { RazorpayStandIn } from './razorpay-stand-in.js';
 import { SlotPicker, useDeviceSlots, useSlotsOn } from './SlotPicker.js';
 import { useCheckoutForm } from './useCheckoutForm.js';
 import { CouponField, useCoupon } from './useCoupon.js';
-import { type Busy, type Method, PaymentMethods, useOnlinePayment } from './useOnlinePayment.js';
+import { type Busy, type Method, useOnlinePayment } from './useOnlinePayment.js';
 import './checkout.css';
-
-/**
- * The saved recipients' calls, loaded when needed: a static import would make them a chunk of
- * their own that the first screen's entry names among the checkout's (its JavaScript budget).
- */
-const recipientCalls = () => import('../account/recipients.js');
 
 export default function Checkout() {
   const session = useSession();
@@ -114,15 +109,9 @@ export default function Checkout() {
   const coupon = useCoupon(offline);
   const cart = lines ?? [];
   const totals = checkoutTotals(cart, known, coupon.applied?.amount ?? 0, chosen?.surcharge ?? 0);
-  const provider = usePaymentProvider();
   // Someone else's gift with no price in the box (Cash on Delivery would ask them for money), or the owner's rules.
-  const codBlocked = codReason({
-    giftBlocked: gift.toSomeoneElse && gift.hidePrice,
-    settings,
-    provider,
-    total: totals.total,
-    cart,
-  });
+  const giftBlocked = gift.toSomeoneElse && gift.hidePrice;
+  const { provider, reason: codBlocked } = useCodReason({ giftBlocked, settings, total: totals.total, cart });
 
   const payment = useOnlinePayment({
     offline,
@@ -135,42 +124,17 @@ export default function Checkout() {
 
   if (!session) return null;
 
-  const placeInput = (request: OrderRequestInput, key: string): PlaceInput => ({
-    key,
+  const { placeInput, finish } = placing({
     session,
-    request,
     totals,
     couponAmount: coupon.applied?.amount ?? 0,
-    lines: cart,
-    slot: chosen
-      ? {
-          date: form.DeliveryDate,
-          slotID: chosen.slotID,
-          name: chosen.name,
-          start: chosen.start,
-          end: chosen.end,
-          surcharge: chosen.surcharge,
-        }
-      : null,
+    cart,
+    slot: chosen,
+    date: form.DeliveryDate,
+    setBusy,
+    notify,
+    navigate,
   });
-  const finish = async (request: OrderRequestInput, key: string) => {
-    setBusy('placing');
-    const { row } = await placeOrder(placeInput(request, key));
-    if (request.Recipient?.Save)
-      // Offered at once for the next gift, offline too; the server keeps it when the order arrives.
-      await (await recipientCalls()).keepOnDevice(session.userId, {
-        id: -Date.now(),
-        name: request.Recipient.Name.trim(),
-        phone: request.Recipient.Phone.trim(),
-        address: request.CustomerAddress.trim(),
-        city: request.City,
-        state: request.State,
-        pincode: String(request.CustomerPincode),
-      });
-    if (row.state === 'sent') notify(messages.orderPlaced, 'success');
-    else if (row.state === 'queued') notify(navigator.onLine ? t.queuedRetrying : t.queuedOffline, 'info');
-    navigate(`/order-success?order=${encodeURIComponent(key)}`);
-  };
 
   /** `at`: the area the request is for (the one shown, or the one read at Place Order). */
   const buildRequest = (m: Method, at: DeliveryArea | null | undefined = known): OrderRequestInput => ({

@@ -11,6 +11,7 @@ import { giftMessages } from '../../domain/gifts.js';
 import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import type { PaymentProviderName } from '../../domain/payments.contract.js';
 import type { ShopSettings } from '../../domain/settings.js';
+import { usePaymentProvider } from '../hooks/usePaysOnline.js';
 
 export function codReason(o: {
   giftBlocked: boolean;
@@ -30,4 +31,10 @@ export function codReason(o: {
       personalised: o.cart.some((l) => isPersonalised({ cakeMessage: l.cakeMessage, photoID: l.photo?.key })),
     })?.message ?? null
   );
+}
+
+/** The reason for this checkout, with the provider it was judged by (`usePaymentProvider`). */
+export function useCodReason(o: Omit<Parameters<typeof codReason>[0], 'provider'>) {
+  const provider = usePaymentProvider();
+  return { provider, reason: codReason({ ...o, provider }) };
 }
