@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { DeliveryAreaSchema } from './delivery-areas.js';
+import { OCCASIONS, OccasionListSchema } from './occasions.js';
 import { DeviceSettingsSchema } from './settings.js';
 import { ClosedDateSchema, DeliverySlotSchema } from './slot-schema.js';
 import { IdSchema } from './validation.js';
@@ -70,6 +71,11 @@ export const ProductSchema = v.object({
   takesMessage: v.boolean(),
   /** A photo cake: it needs a photo and a day's notice (`domain/gifts.ts`). */
   photoCake: v.boolean(),
+  /**
+   * The occasions it is for, in the list's order (`domain/occasions.ts`). Every answer has it; a
+   * phone's copy saved before products had occasions may not, until the product changes.
+   */
+  occasions: v.optional(v.array(v.picklist(OCCASIONS))),
 });
 export type Product = v.InferOutput<typeof ProductSchema>;
 
@@ -262,6 +268,7 @@ export const AddProductFieldsSchema = v.object({
   variations: v.optional(VariationListSchema, []),
   takesMessage: v.optional(FlagSchema, false),
   photoCake: v.optional(FlagSchema, false),
+  occasions: v.optional(OccasionListSchema, []),
 });
 export type AddProductFields = v.InferOutput<typeof AddProductFieldsSchema>;
 
@@ -300,6 +307,8 @@ export const UpdateProductSchema = v.pipe(
     /** Kept as they are when not sent (the spec's client knows nothing of them). */
     takesMessage: v.optional(FlagSchema),
     photoCake: v.optional(FlagSchema),
+    /** A list of occasion names; kept as they are when not sent, as the gift flags. */
+    occasions: v.optional(OccasionListSchema),
   }),
 );
 export type UpdateProductInput = v.InferOutput<typeof UpdateProductSchema>;

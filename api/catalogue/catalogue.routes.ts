@@ -293,9 +293,15 @@ async function readProductForm(
     .flatMap((v) => v.split(','))
     .map((s) => s.trim())
     .filter(Boolean);
+  // Occasion repeats as CategoryID does (names hold no comma, so a joined value splits too).
+  const occasions = [...(raw.occasion ?? []), ...(raw.occasions ?? [])]
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   return {
     fields: {
       categoryIDs,
+      occasions,
       title: one('title'),
       description: one('description'),
       labelHeading: one('labelHeading'),

@@ -29,6 +29,7 @@ const draft: ProductDraft = {
   ],
   takesMessage: true,
   photoCake: false,
+  occasions: ["Valentine's Day", 'Anniversary'],
 };
 
 const kept = (name: string): ImageItem => ({
@@ -67,6 +68,8 @@ describe('addProductRequest', () => {
       ['SizeOrWeight', '12 stems'],
       ['takesMessage', 'true'],
       ['photoCake', 'false'],
+      ['Occasion', "Valentine's Day"],
+      ['Occasion', 'Anniversary'],
       [
         'variationsJson',
         JSON.stringify([
@@ -104,6 +107,7 @@ describe('updateProductRequest', () => {
       sizeOrWeight: '12 stems',
       takesMessage: true,
       photoCake: false,
+      occasions: ["Valentine's Day", 'Anniversary'],
       categories: [{ categoryID: 3 }, { categoryID: 7 }],
       variations: [
         { variationName: 'Stems', variationType: '24', price: '1599' },
@@ -113,7 +117,13 @@ describe('updateProductRequest', () => {
     // The server's own schema takes it as it is.
     const parsed = v.safeParse(UpdateProductSchema, body);
     expect(parsed.issues).toBeUndefined();
-    expect(parsed.output).toMatchObject({ productID: 41, title: 'Rose Bouquet', photoCake: false });
+    // The occasions in the list's order, however they were ticked.
+    expect(parsed.output).toMatchObject({
+      productID: 41,
+      title: 'Rose Bouquet',
+      photoCake: false,
+      occasions: ['Anniversary', "Valentine's Day"],
+    });
   });
 
   it('sends no variations as an empty list, which the server takes as "none"', () => {

@@ -26,6 +26,7 @@ const EMPTY: ProductDraft = {
   variations: [],
   takesMessage: false,
   photoCake: false,
+  occasions: [],
 };
 
 export const NEW_PRODUCT: SavedDraft = { values: EMPTY, images: [] };
@@ -48,6 +49,7 @@ export function savedProduct(p: Product): SavedDraft {
       // A product the device stored before the flags existed has none.
       takesMessage: p.takesMessage ?? false,
       photoCake: p.photoCake ?? false,
+      occasions: p.occasions ?? [],
       variations: p.variations.map((v) => ({
         variationName: v.variationName,
         variationType: v.variationValue,
