@@ -7,8 +7,8 @@
 import * as v from 'valibot';
 import { isValidPincode } from './delivery.js';
 import { addDays, indiaClock, isCalendarDate } from './india-time.js';
-import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js';
 import type { Occasion } from './occasions.js';
+import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js';
 import { MobileSchema } from './phone.js';
 import { singleLine, tooLongMessage } from './single-line.js';
 
