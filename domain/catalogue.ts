@@ -6,7 +6,6 @@
  */
 import * as v from 'valibot';
 import { DeliveryAreaSchema } from './delivery-areas.js';
-import { OCCASIONS, OccasionListSchema } from './occasions.js';
 import { DeviceSettingsSchema } from './settings.js';
 import { ClosedDateSchema, DeliverySlotSchema } from './slot-schema.js';
 import { IdSchema } from './validation.js';
@@ -73,9 +72,10 @@ export const ProductSchema = v.object({
   photoCake: v.boolean(),
   /**
    * The occasions it is for, in the list's order (`domain/occasions.ts`). Every answer has it; a
-   * phone's copy saved before products had occasions may not, until the product changes.
+   * phone's copy saved before products had occasions may not, until the product changes. Names as
+   * text, not the list's picklist: the first screen parses products, and the list stays out of it.
    */
-  occasions: v.optional(v.array(v.picklist(OCCASIONS))),
+  occasions: v.optional(v.array(v.string())),
 });
 export type Product = v.InferOutput<typeof ProductSchema>;
 
@@ -268,7 +268,8 @@ export const AddProductFieldsSchema = v.object({
   variations: v.optional(VariationListSchema, []),
   takesMessage: v.optional(FlagSchema, false),
   photoCake: v.optional(FlagSchema, false),
-  occasions: v.optional(OccasionListSchema, []),
+  /** Names only here; the route checks them against the list (OccasionListSchema), which the first screen does without. */
+  occasions: v.optional(v.array(v.string(), 'Occasions must be a list.'), []),
 });
 export type AddProductFields = v.InferOutput<typeof AddProductFieldsSchema>;
 
@@ -308,7 +309,7 @@ export const UpdateProductSchema = v.pipe(
     takesMessage: v.optional(FlagSchema),
     photoCake: v.optional(FlagSchema),
     /** A list of occasion names; kept as they are when not sent, as the gift flags. */
-    occasions: v.optional(OccasionListSchema),
+    occasions: v.optional(v.array(v.string(), 'Occasions must be a list.')),
   }),
 );
 export type UpdateProductInput = v.InferOutput<typeof UpdateProductSchema>;

@@ -40,12 +40,16 @@ export const OccasionListSchema = v.pipe(
 );
 
 /** Occasions as stored in a product row: the names joined by commas (none holds one). */
-export function joinOccasions(occasions: readonly Occasion[]): string {
-  return inListOrder(occasions).join(',');
+export function joinOccasions(occasions: readonly string[]): string {
+  return knownOccasions(occasions).join(',');
 }
 
 /** A stored row's occasions; a name a later list dropped is left out rather than shown. */
 export function splitOccasions(stored: string | null | undefined): Occasion[] {
-  const names = (stored ?? '').split(',');
-  return OCCASIONS.filter((o) => names.includes(o));
+  return knownOccasions((stored ?? '').split(','));
+}
+
+/** The names of the list among `names` (a product's, as a phone holds it), in the list's order. */
+export function knownOccasions(names: readonly string[] | undefined): Occasion[] {
+  return OCCASIONS.filter((o) => names?.includes(o));
 }
