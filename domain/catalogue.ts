@@ -70,6 +70,12 @@ export const ProductSchema = v.object({
   takesMessage: v.boolean(),
   /** A photo cake: it needs a photo and a day's notice (`domain/gifts.ts`). */
   photoCake: v.boolean(),
+  /**
+   * The occasions it is for, in the list's order (`domain/occasions.ts`). Every answer has it; a
+   * phone's copy saved before products had occasions may not, until the product changes. Names as
+   * text, not the list's picklist: the first screen parses products, and the list stays out of it.
+   */
+  occasions: v.optional(v.array(v.string())),
 });
 export type Product = v.InferOutput<typeof ProductSchema>;
 
@@ -262,6 +268,8 @@ export const AddProductFieldsSchema = v.object({
   variations: v.optional(VariationListSchema, []),
   takesMessage: v.optional(FlagSchema, false),
   photoCake: v.optional(FlagSchema, false),
+  /** Names only here; the route checks them against the list (OccasionListSchema), which the first screen does without. */
+  occasions: v.optional(v.array(v.string(), 'Occasions must be a list.'), []),
 });
 export type AddProductFields = v.InferOutput<typeof AddProductFieldsSchema>;
 
@@ -300,6 +308,8 @@ export const UpdateProductSchema = v.pipe(
     /** Kept as they are when not sent (the spec's client knows nothing of them). */
     takesMessage: v.optional(FlagSchema),
     photoCake: v.optional(FlagSchema),
+    /** A list of occasion names; kept as they are when not sent, as the gift flags. */
+    occasions: v.optional(v.array(v.string(), 'Occasions must be a list.')),
   }),
 );
 export type UpdateProductInput = v.InferOutput<typeof UpdateProductSchema>;

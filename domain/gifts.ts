@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { isValidPincode } from './delivery.js';
 import { addDays, indiaClock, isCalendarDate } from './india-time.js';
+import type { Occasion } from './occasions.js';
 import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js';
 import { MobileSchema } from './phone.js';
 import { singleLine, tooLongMessage } from './single-line.js';
@@ -18,6 +19,7 @@ export const CARD_MESSAGE_MAX = 200;
 /** A grapheme may hold any number of combining marks; this caps the code units a message can take. */
 const UNITS_PER_CHARACTER = 10;
 
+/** The card's occasions: the product occasions a card suits (domain/occasions.ts), and "Just because". */
 export const CARD_OCCASIONS = [
   'Birthday',
   'Anniversary',
@@ -25,7 +27,7 @@ export const CARD_OCCASIONS = [
   'Sorry',
   'Get well soon',
   'Just because',
-] as const;
+] as const satisfies readonly (Occasion | 'Just because')[];
 export type CardOccasion = (typeof CARD_OCCASIONS)[number];
 
 /** The card's signature when the buyer chose "Don't say who it's from". */

@@ -13,6 +13,7 @@ import type {
   VariationInput,
 } from '../../domain/catalogue.js';
 import { splitMedia } from '../../domain/catalogue-media.js';
+import { joinOccasions, splitOccasions } from '../../domain/occasions.js';
 import type { Database } from '../db/schema.js';
 import { imageOf } from '../images/images.js';
 
@@ -110,6 +111,7 @@ export async function loadProducts(db: Executor, scope: ProductScope): Promise<P
       version: Number(r.version),
       takesMessage: Number(r.takes_message) === 1,
       photoCake: Number(r.photo_cake) === 1,
+      occasions: splitOccasions(r.occasions),
     };
     byProduct.set(r.id, p);
     return p;
@@ -205,6 +207,7 @@ export async function insertProduct(
       extra_media: input.extraMedia ?? '',
       takes_message: input.takesMessage ? 1 : 0,
       photo_cake: input.photoCake ? 1 : 0,
+      occasions: joinOccasions(input.occasions ?? []),
       demo: input.demo ? 1 : 0,
       version,
       created_at: now,
@@ -283,6 +286,7 @@ export async function updateProduct(
       ...(input.sizeOrWeight != null ? { size_or_weight: input.sizeOrWeight } : {}),
       ...(input.takesMessage !== undefined ? { takes_message: input.takesMessage ? 1 : 0 } : {}),
       ...(input.photoCake !== undefined ? { photo_cake: input.photoCake ? 1 : 0 } : {}),
+      ...(input.occasions !== undefined ? { occasions: joinOccasions(input.occasions) } : {}),
       // The owner's edit makes a demo product theirs: the demo's removal keeps it.
       demo: 0,
       version,

@@ -10,6 +10,7 @@ import {
 } from '../../domain/catalogue.js';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
+import { type Occasion, OccasionListSchema } from '../../domain/occasions.js';
 import { search } from '../../domain/search.js';
 import { parseWith } from '../../domain/validation.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
@@ -160,9 +161,10 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
 
   route(app, catalogueApi.updateProduct, async (ctx) => {
     const body = given(ctx.body);
+    const occasions = body.occasions === undefined ? undefined : knownOnly(body.occasions);
     const description = sanitizeDescription(body.description);
     if (!description) throw badRequest('Description is required.', { field: 'description' });
-    await app.db.transaction().execute((trx) => updateProduct(trx, { ...body, description }));
+    await app.db.transaction().execute((trx) => updateProduct(trx, { ...body, description, occasions }));
     const product = await loadProduct(app.db, body.productID);
     if (!product) throw notFound(messages.productNotFound);
     return ok(product, messages.productUpdated);
@@ -178,6 +180,7 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
       const { fields, files } = await readProductForm(request.parts());
       const parsed = parseWith(AddProductFieldsSchema, fields);
       if (!parsed.ok) throw badRequest(parsed.message, parsed.field ? { field: parsed.field } : null);
+      const occasions = knownOnly(parsed.value.occasions);
       if (!files.length) throw badRequest(messages.productFieldsRequired, { field: 'images' });
       const description = sanitizeDescription(parsed.value.description);
       if (!description) throw badRequest('Description is required.', { field: 'Description' });
@@ -195,7 +198,7 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
         }
         const id = await app.db
           .transaction()
-          .execute((trx) => addProduct(trx, { ...parsed.value, description }, processed));
+          .execute((trx) => addProduct(trx, { ...parsed.value, description, occasions }, processed));
         const product = await loadProduct(app.db, id);
         if (!product) throw new Error(`product ${id} vanished after insert`);
         reply.code(201);
@@ -235,6 +238,13 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 function notModified(reply: FastifyReply): never {
   reply.code(304).send();
   return reply as never;
+}
+
+/** A product's occasions checked against the list (the contract's schema takes any names). */
+function knownOnly(names: string[]): Occasion[] {
+  const parsed = parseWith(OccasionListSchema, names);
+  if (!parsed.ok) throw badRequest(parsed.message, { field: 'occasions' });
+  return parsed.value;
 }
 
 interface FormFile {
@@ -293,9 +303,15 @@ async function readProductForm(
     .flatMap((v) => v.split(','))
     .map((s) => s.trim())
     .filter(Boolean);
+  // Occasion repeats as CategoryID does (names hold no comma, so a joined value splits too).
+  const occasions = [...(raw.occasion ?? []), ...(raw.occasions ?? [])]
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   return {
     fields: {
       categoryIDs,
+      occasions,
       title: one('title'),
       description: one('description'),
       labelHeading: one('labelHeading'),

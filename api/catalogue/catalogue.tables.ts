@@ -31,6 +31,8 @@ export interface ProductsTable {
   /** Gifts: 1 when the product takes a message on the cake, 1 for a photo cake. */
   takes_message: Generated<number>;
   photo_cake: Generated<number>;
+  /** The product's occasions, comma-joined in the list's order (domain/occasions.ts); '' for none. */
+  occasions: Generated<string>;
   /** 1 while the row is the demo seed's, untouched by the owner: every admin write clears it. */
   demo: Generated<number>;
   version: number;

@@ -6,6 +6,7 @@ import { LIMITS } from '../../domain/catalogue.js';
 import { API_BASE } from '../../domain/contract.js';
 import { giftsApi } from '../../domain/gifts.contract.js';
 import { PHOTO_MAX_BYTES } from '../../domain/gifts.js';
+import { OCCASIONS } from '../../domain/occasions.js';
 import { fastifyPath } from '../http/route.js';
 
 /**
@@ -48,6 +49,11 @@ const ADD_PRODUCT_FORM = {
       type: 'string',
       enum: ['true', 'false'],
       description: "A photo cake: needs a photo and a day's notice; default false",
+    },
+    Occasion: {
+      type: 'array',
+      items: { type: 'string', enum: [...OCCASIONS] },
+      description: 'Repeated once per occasion the product is for (as CategoryID); none by default',
     },
   },
 } as const;

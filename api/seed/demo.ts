@@ -5,6 +5,7 @@ import { deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { deliveryLine } from '../../domain/delivery-words.js';
 import { giftMessages } from '../../domain/gifts.js';
 import { DEMO_COUPON } from '../../domain/go-live.js';
+import { inListOrder, type Occasion } from '../../domain/occasions.js';
 import { CATEGORIES } from '../../domain/shop.js';
 import type { Offer } from '../../domain/shop-offer.js';
 import { DEMO_PROFILE } from '../../domain/shop-profile.js';
@@ -430,6 +431,48 @@ export const DEMO_PHOTO_CAKES: readonly string[] = [
   'Red Velvet Celebration Cake',
 ];
 
+/**
+ * The occasions a demo product is for, from what it is: cakes for birthdays, anniversaries and good
+ * news, roses and hearts for Valentine's Day, sweets for Diwali and Rakhi, plants to get well.
+ */
+function occasionsFor(kind: ArtKind, title: string): Occasion[] {
+  const t = title.toLowerCase();
+  const romantic = /rose|heart|red velvet/.test(t) ? (["Valentine's Day"] as const) : [];
+  switch (kind) {
+    case 'cake':
+      return inListOrder(['Birthday', 'Anniversary', 'Congratulations', ...romantic]);
+    case 'flowers':
+      return inListOrder([
+        ...romantic,
+        ...(/lil|orchid/.test(t) ? (['Wedding', 'Congratulations'] as const) : []),
+        ...(/rose/.test(t) ? (['Anniversary', 'Sorry'] as const) : []),
+        "Mother's Day",
+        'Get well soon',
+        'Thank you',
+      ]);
+    case 'chocolate':
+      return inListOrder([
+        ...(/katli|papdi|dry fruit/.test(t) ? (['Diwali', 'Rakhi'] as const) : []),
+        ...(/heart/.test(t) ? (["Valentine's Day"] as const) : []),
+        'Rakhi',
+        'Thank you',
+      ]);
+    case 'combo':
+      return inListOrder(['Birthday', 'Anniversary', "Valentine's Day"]);
+    case 'plant':
+      return ['Congratulations', 'Get well soon', 'Thank you'];
+    default: {
+      const family: Occasion[] = /rakhi/.test(t) ? ['Rakhi'] : ["Mother's Day", "Father's Day"];
+      return inListOrder([
+        ...family,
+        ...(/teddy/.test(t) ? (["Valentine's Day"] as const) : []),
+        'Birthday',
+        'Thank you',
+      ]);
+    }
+  }
+}
+
 export interface DemoProduct extends NewProduct {
   kind: ArtKind;
   palette: Palette;
@@ -476,6 +519,7 @@ export function demoProducts(): DemoProduct[] {
         variations,
         takesMessage: line.kind === 'cake',
         photoCake,
+        occasions: occasionsFor(line.kind, title),
       });
     });
   }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
+import { joinOccasions, OCCASIONS, type Occasion } from '../../domain/occasions.js';
 import { bumpVersion } from '../catalogue/catalogue.repository.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -36,6 +37,9 @@ const WORDS = [
   'Jasmine',
 ];
 const NOUNS = ['Cake', 'Bouquet', 'Hamper', 'Box', 'Basket', 'Gateau', 'Bunch', 'Combo', 'Plant', 'Gift Set'];
+/** Every product some occasions (from the list, by id), so the benchmarks search them too. */
+const occasionsOf = (id: number): string =>
+  joinOccasions([OCCASIONS[id % OCCASIONS.length], OCCASIONS[(id * 5 + 3) % OCCASIONS.length]] as Occasion[]);
 const BATCH = 400;
 
 export async function seedSyntheticProducts(
@@ -69,6 +73,7 @@ export async function seedSyntheticProducts(
           label_description: 'Made to order on the day of delivery.',
           size_or_weight: '0.5 kg',
           extra_media: '',
+          occasions: occasionsOf(id),
           version,
           created_at: now,
           updated_at: now,

@@ -75,6 +75,7 @@ for (const dialect of DIALECTS) {
             'version',
             'takesMessage',
             'photoCake',
+            'occasions',
           ].sort(),
         );
         expect(p.categories).toEqual([

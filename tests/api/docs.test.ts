@@ -142,6 +142,8 @@ describe('the OpenAPI description at /api/docs', () => {
         // Gifts (issue 26): the admin's product flags.
         'takesMessage',
         'photoCake',
+        // Search (issue 49): the occasions, repeated as CategoryID.
+        'Occasion',
       ].sort(),
     );
   });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { UpdateProductSchema } from '../../domain/catalogue.js';
+import { OccasionListSchema } from '../../domain/occasions.js';
 import type { ImageItem } from '../../web/admin/ImageEditor.js';
 import {
   addProductRequest,
@@ -29,6 +30,7 @@ const draft: ProductDraft = {
   ],
   takesMessage: true,
   photoCake: false,
+  occasions: ["Valentine's Day", 'Anniversary'],
 };
 
 const kept = (name: string): ImageItem => ({
@@ -67,6 +69,8 @@ describe('addProductRequest', () => {
       ['SizeOrWeight', '12 stems'],
       ['takesMessage', 'true'],
       ['photoCake', 'false'],
+      ['Occasion', "Valentine's Day"],
+      ['Occasion', 'Anniversary'],
       [
         'variationsJson',
         JSON.stringify([
@@ -104,6 +108,7 @@ describe('updateProductRequest', () => {
       sizeOrWeight: '12 stems',
       takesMessage: true,
       photoCake: false,
+      occasions: ["Valentine's Day", 'Anniversary'],
       categories: [{ categoryID: 3 }, { categoryID: 7 }],
       variations: [
         { variationName: 'Stems', variationType: '24', price: '1599' },
@@ -114,6 +119,8 @@ describe('updateProductRequest', () => {
     const parsed = v.safeParse(UpdateProductSchema, body);
     expect(parsed.issues).toBeUndefined();
     expect(parsed.output).toMatchObject({ productID: 41, title: 'Rose Bouquet', photoCake: false });
+    // The route's check of the occasions takes them, in the list's order however they were ticked.
+    expect(v.parse(OccasionListSchema, body.occasions)).toEqual(['Anniversary', "Valentine's Day"]);
   });
 
   it('sends no variations as an empty list, which the server takes as "none"', () => {

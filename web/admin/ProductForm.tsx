@@ -13,6 +13,7 @@ import { ApiError } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
 import { ImageEditor } from './ImageEditor.js';
+import { OccasionTicks } from './OccasionTicks.js';
 import {
   addProductRequest,
   type ProductDraft,
@@ -295,6 +296,7 @@ function ProductFields({
           </label>
         </div>
       </fieldset>
+      <OccasionTicks value={values.occasions} onChange={(next) => set('occasions', next)} />
       <ImageEditor images={images} setImages={setImages} invalid={bad('images')} />
       <fieldset className="admin-panel">
         <legend>{w.variations}</legend>

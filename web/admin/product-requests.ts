@@ -1,11 +1,16 @@
 /** The product form's draft turned into the API's requests: Add's multipart form, Edit's body and its pictures' form. */
+import type { Occasion } from '../../domain/occasions.js';
 import type { ProductFormValues } from '../../domain/product-form.js';
 import type { ImageItem } from './ImageEditor.js';
 
-/** The form's fields as typed, and the gift flags: the product takes a message on the cake, it is a photo cake. */
+/**
+ * The form's fields as typed, the gift flags (the product takes a message on the cake, it is a
+ * photo cake), and the occasions ticked.
+ */
 export type ProductDraft = Omit<ProductFormValues, 'imageCount'> & {
   takesMessage: boolean;
   photoCake: boolean;
+  occasions: Occasion[];
 };
 
 /**
@@ -24,6 +29,7 @@ export function addProductRequest(draft: ProductDraft, images: readonly ImageIte
   form.append('SizeOrWeight', draft.sizeOrWeight.trim());
   form.append('takesMessage', String(draft.takesMessage));
   form.append('photoCake', String(draft.photoCake));
+  for (const o of draft.occasions) form.append('Occasion', o);
   form.append(
     'variationsJson',
     JSON.stringify(
@@ -50,6 +56,7 @@ export function updateProductRequest(productID: number, draft: ProductDraft) {
     sizeOrWeight: draft.sizeOrWeight.trim(),
     takesMessage: draft.takesMessage,
     photoCake: draft.photoCake,
+    occasions: draft.occasions,
     categories: draft.categoryIDs.map((categoryID) => ({ categoryID })),
     variations: draft.variations.map((v) => ({
       variationName: v.variationName.trim(),

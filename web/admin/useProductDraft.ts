@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { adminMessages } from '../../domain/admin-messages.js';
 import type { Product } from '../../domain/catalogue.js';
 import { messages } from '../../domain/messages.js';
+import { knownOccasions } from '../../domain/occasions.js';
 import { type ProductField, productFormProblems } from '../../domain/product-form.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import type { ImageItem } from './ImageEditor.js';
@@ -26,6 +27,7 @@ const EMPTY: ProductDraft = {
   variations: [],
   takesMessage: false,
   photoCake: false,
+  occasions: [],
 };
 
 export const NEW_PRODUCT: SavedDraft = { values: EMPTY, images: [] };
@@ -48,6 +50,7 @@ export function savedProduct(p: Product): SavedDraft {
       // A product the device stored before the flags existed has none.
       takesMessage: p.takesMessage ?? false,
       photoCake: p.photoCake ?? false,
+      occasions: knownOccasions(p.occasions),
       variations: p.variations.map((v) => ({
         variationName: v.variationName,
         variationType: v.variationValue,
