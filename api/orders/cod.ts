@@ -10,7 +10,9 @@ import type { OrderRequest } from '../../domain/orders.js';
 import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { readShopSettings } from '../settings/settings.service.js';
+import { readSomeSettings } from '../settings/settings.service.js';
+
+const COD_RULE_KEYS = ['codEnabled', 'codLimit', 'codPersonalised'] as const;
 
 export async function checkCodRules(
   db: Kysely<Database> | Transaction<Database>,
@@ -21,7 +23,7 @@ export async function checkCodRules(
   // Nothing to read for an online order, or a shop without online payment (no rule applies).
   if (!paysOnline || body.PaymentMethod !== PAYMENT_METHODS.cod) return;
   const problem = codProblem({
-    rules: await readShopSettings(db),
+    rules: await readSomeSettings(db, COD_RULE_KEYS),
     paysOnline,
     paymentMethod: body.PaymentMethod,
     total,

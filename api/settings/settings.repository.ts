@@ -31,6 +31,16 @@ export async function listSettingRows(db: Db): Promise<SettingRow[]> {
   return rows.map((r) => ({ key: r.key, value: parsed(r.value), version: Number(r.version) }));
 }
 
+/** The saved rows of these keys only (a hot path that needs a few settings, not the profile's JSON). */
+export async function settingRowsOf(db: Db, keys: readonly string[]): Promise<SettingRow[]> {
+  const rows = await db
+    .selectFrom('shop_settings')
+    .select(['key', 'value', 'version'])
+    .where('key', 'in', [...keys])
+    .execute();
+  return rows.map((r) => ({ key: r.key, value: parsed(r.value), version: Number(r.version) }));
+}
+
 /** The settings changed in the catalogue version window (after, upTo]. */
 export async function changedSettingRows(
   db: Db,

@@ -6,17 +6,35 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Policies } from '../../domain/policies.js';
-import { type PatchKey, readSettings, type SettingsPatch, type ShopSettings } from '../../domain/settings.js';
+import {
+  type PatchKey,
+  readSettings,
+  type SettingKey,
+  type SettingsPatch,
+  type ShopSettings,
+} from '../../domain/settings.js';
 import { bumpVersion } from '../catalogue/catalogue.repository.js';
 import { sanitizePlainText } from '../catalogue/sanitize.js';
 import type { Database } from '../db/schema.js';
-import { listSettingRows, writeSettings } from './settings.repository.js';
+import { listSettingRows, settingRowsOf, writeSettings } from './settings.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The settings as saved, each unsaved or unreadable one at its default. */
 export async function readShopSettings(db: Db): Promise<ShopSettings> {
   return readSettings(await listSettingRows(db));
+}
+
+/**
+ * Only these settings, each as saved or at its default: one small query of their rows, for a path
+ * every order takes (the Cash on Delivery rules), where parsing the profile's and the policies'
+ * JSON would be paid for nothing.
+ */
+export async function readSomeSettings<K extends SettingKey>(
+  db: Db,
+  keys: readonly K[],
+): Promise<Pick<ShopSettings, K>> {
+  return readSettings(await settingRowsOf(db, keys));
 }
 
 /**
