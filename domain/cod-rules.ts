@@ -76,12 +76,11 @@ export function codProblem(o: {
 }
 
 /** The refusal's `data` (place-order's 422): what a device needs to say it and offer online payment. */
-export const CodRefusalSchema = v.object({
-  reason: v.literal('cod'),
-  rule: v.picklist(['off', 'limit', 'personalised']),
-  limit: v.optional(v.number()),
-});
-export type CodRefusal = v.InferOutput<typeof CodRefusalSchema>;
+export interface CodRefusal {
+  reason: 'cod';
+  rule: CodRule;
+  limit?: number;
+}
 
 export function codRefusal(problem: CodProblem): CodRefusal {
   return problem.limit === undefined

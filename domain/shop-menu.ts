@@ -1,8 +1,7 @@
 /**
- * The header's category menu (a lazy chunk, web/components/CategoryMenu.tsx): the demo's fixed
- * entries, by category id, each while its category exists on the device, then the owner's own
- * categories by name, so the menu never offers a category the shop does not have. Apart from
- * shop.ts so the first screen does not carry it.
+ * The header's category menu (web/components/CategoryMenu.tsx): the demo's fixed entries, by
+ * category id, each while its category exists on the device, then the owner's own categories by
+ * name, so the menu never offers a category the shop does not have.
  */
 import type { Category } from './catalogue.js';
 import { CATEGORIES } from './shop.js';

@@ -21,6 +21,10 @@ function parsed(text: string): unknown {
   }
 }
 
+function toRow(r: { key: string; value: string; version: number | string | bigint }): SettingRow {
+  return { key: r.key, value: parsed(r.value), version: Number(r.version) };
+}
+
 /** Every saved setting (keys a later version wrote included: `readSettings` skips them). */
 export async function listSettingRows(db: Db): Promise<SettingRow[]> {
   const rows = await db
@@ -28,7 +32,7 @@ export async function listSettingRows(db: Db): Promise<SettingRow[]> {
     .select(['key', 'value', 'version'])
     .orderBy('key')
     .execute();
-  return rows.map((r) => ({ key: r.key, value: parsed(r.value), version: Number(r.version) }));
+  return rows.map(toRow);
 }
 
 /** The saved rows of these keys only (a hot path that needs a few settings, not the profile's JSON). */
@@ -38,7 +42,7 @@ export async function settingRowsOf(db: Db, keys: readonly string[]): Promise<Se
     .select(['key', 'value', 'version'])
     .where('key', 'in', [...keys])
     .execute();
-  return rows.map((r) => ({ key: r.key, value: parsed(r.value), version: Number(r.version) }));
+  return rows.map(toRow);
 }
 
 /** The settings changed in the catalogue version window (after, upTo]. */
@@ -53,7 +57,7 @@ export async function changedSettingRows(
     .where('version', '<=', window.upTo)
     .orderBy('key')
     .execute();
-  return rows.map((r) => ({ key: r.key, value: parsed(r.value), version: Number(r.version) }));
+  return rows.map(toRow);
 }
 
 /** Saves each value, stamped with the catalogue version of the change. */
