@@ -1,7 +1,8 @@
 /**
  * Settings → Shop settings: one field per entry of the SETTINGS registry (domain/settings.ts) under
  * its section's heading, its label and help from there and its input from its kind (a number, a
- * tick box, a text or a choice: SettingField.tsx), so a later setting appears here by adding its entry. Saving sends only the keys changed since the
+ * tick box, a text or a choice: SettingField.tsx), so a later setting appears here by adding its
+ * entry. Saving sends only the keys changed since the
  * settings were loaded, each checked first by its own schema.
  */
 import { type FormEvent, useId, useState } from 'react';
