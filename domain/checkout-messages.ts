@@ -93,7 +93,7 @@ export const checkoutMessages = {
   refusedTitle: 'The shop refused this order',
   codTitle: 'Cash on Delivery is not possible for this order',
   codIntro:
-    'Pay online instead: its items go back to your cart and the checkout opens. Or cancel it: the items go back to your cart.',
+    'Pay online instead: the same order, paid now and sent at once. Or cancel it: the items go back to your cart.',
   codPayOnline: 'Pay online',
   // Order success
   successTitle: 'Thank you! Your order is placed.',

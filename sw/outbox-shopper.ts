@@ -1,10 +1,12 @@
 /**
  * The shopper's decisions on an order waiting in the outbox: confirm new figures, remove a gone
  * line, pick a new date, an offered slot or a new address (each queues the order again, due now,
- * with the SAME key: a refused order stored nothing under it), cancel a refusal (its lines back in
- * the cart) or dismiss a defect, and mark a placed order announced. Only the signed-in account's own rows; what
- * each changes is `outbox-decisions.ts`.
+ * with the SAME key: a refused order stored nothing under it), pay online for one the Cash on
+ * Delivery rules refused, cancel a refusal (its lines back in the cart) or dismiss a defect, and
+ * mark a placed order announced. Only the signed-in account's own rows; what each changes is
+ * `outbox-decisions.ts`.
  */
+import type { OrderRequestInput } from '../domain/orders.js';
 import { isOwnedBy } from '../domain/ownership.js';
 import type { SlotOffer } from '../domain/slots.js';
 import { writeMirror } from './cart.js';
@@ -32,14 +34,17 @@ async function decider(env: OutboxEnv): Promise<number | null> {
   return (await loadSession(env.db, env.now()))?.userId ?? null;
 }
 
-/** Changes a row waiting for the shopper and queues it again, due now; false when it no longer waits. */
+/**
+ * Changes a row waiting for the shopper and queues it again, due now; false when it no longer waits.
+ * Its payment in progress (one paid from the row, `requeuePaid`) ends in the same transaction.
+ */
 async function fixAndRequeue(
   key: string,
   env: OutboxEnv,
   change: (row: OutboxRow) => RowPatch | null,
 ): Promise<boolean> {
   const userId = await decider(env);
-  return env.db.transaction('rw', env.db.outbox, async () => {
+  return env.db.transaction('rw', env.db.outbox, env.db.payments, async () => {
     const stored = await env.db.outbox.get(key);
     if (stored?.state !== 'attention' || !isOwnedBy(stored, userId)) return false;
     const row = upgradeRow(stored);
@@ -53,8 +58,19 @@ async function fixAndRequeue(
       lastError: null,
       ...patch,
     });
+    await env.db.payments.delete(key);
     return true;
   });
+}
+
+/**
+ * A queued Cash on Delivery order the owner's rules refused, paid online from its row
+ * (`web/checkout/pay-queued.ts`): queued again with the payment's proof under the SAME key (the
+ * refusal stored nothing under it), due now. False when it no longer waits for that; its payment
+ * in progress then stays, and the resume finds the order the server placed from the payment.
+ */
+export function requeuePaid(key: string, request: OrderRequestInput, env: OutboxEnv = defaultEnv()) {
+  return fixAndRequeue(key, env, (row) => (row.problem?.kind === 'cod' ? { request } : null));
 }
 
 /**

@@ -137,9 +137,16 @@ export async function queueOrder(order: NewOrder, env: OutboxEnv = defaultEnv())
     : queued;
   const stored = await env.db.transaction('rw', env.db.outbox, env.db.cart, env.db.payments, async () => {
     // The server's order for a payment whose `handler` ran after all (another tab) is in the outbox
-    // already: that row stays. Any other order under a key taken is refused, and nothing changes.
-    const kept = order.placed ? await env.db.outbox.get(order.key) : undefined;
+    // already: that row stays (its sender gets the same order). One waiting for the shopper is
+    // marked sent: a queued Cash on Delivery order the rules refused, paid online from its row
+    // (`requeuePaid`) by a page that died before it could queue it again. Any other order under a
+    // key taken is refused, and nothing changes.
+    let kept = order.placed ? await env.db.outbox.get(order.key) : undefined;
     if (!kept) await env.db.outbox.add(row);
+    else if (order.placed && kept.state === 'attention') {
+      const waiting = upgradeRow(kept);
+      kept = await updateRow(env, waiting, sentPatch(waiting, { kind: 'sent', order: order.placed }));
+    }
     await env.db.cart.bulkDelete([...order.cartKeys]);
     await env.db.payments.delete(order.key);
     // Another payment in progress for any of these lines is over: this order has them now. Marked

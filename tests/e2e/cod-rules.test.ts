@@ -5,17 +5,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { codMessages } from '../../domain/cod-rules.js';
 import { formatRupees } from '../../domain/money.js';
+import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import { settingMessages } from '../../domain/settings.js';
 import type { FeedProduct, RunningServer } from '../support/e2e.js';
 import { axe, forSale, openShop, type Shop, signedInContext } from '../support/shop.js';
-import { cartLine, fillAddress, MOHALI_CHARGE, ordersOf, putRows, writeSession } from '../support/shopper.js';
+import {
+  cartLine,
+  fillAddress,
+  MOHALI_CHARGE,
+  ordersOf,
+  outboxRows,
+  putRows,
+  rowsOf,
+  writeSession,
+} from '../support/shopper.js';
 
 /**
  * Cash on Delivery a bakery can afford, in real Chromium against the real server (TEST_PAYMENTS on,
  * as every browser test's shop): the owner lowers the limit on Shop settings, a phone's checkout
  * over it shows Cash on Delivery off with the reason; a Cash on Delivery order queued offline above
- * a limit lowered while the phone was away waits with the server's reason, is paid online through
- * the test provider and arrives once. Screenshots in /tmp/shots/cod-rules.
+ * a limit lowered while the phone was away waits with the server's reason, is paid online from its
+ * row through the test provider (the same order under its own key) and arrives once. Screenshots in /tmp/shots/cod-rules.
  */
 const SHOTS = '/tmp/shots/cod-rules';
 const email = `cod-${Date.now()}@example.test`;
@@ -99,19 +109,27 @@ describe("the owner's Cash on Delivery rules", () => {
     await axe(page, 'a queued order the rules refuse');
     await page.screenshot({ path: `${SHOTS}/queued-cod-refused-412.png`, fullPage: true });
 
+    const [queued] = await outboxRows(page);
+    expect(queued?.state).toBe('attention');
+
+    // Paid online from the row itself: the same order, under the same key, never through the cart.
     await page.getByRole('button', { name: t.codPayOnline }).click();
-    await page.waitForURL(/\/checkout$/);
-    await expect.poll(() => codChoice().isDisabled(), { timeout: 30_000 }).toBe(true);
-    await fillAddress(page);
-    await page.getByRole('button', { name: 'Place Order' }).click();
     const total = product.price + MOHALI_CHARGE;
     const pay = page.getByRole('button', { name: t.payButton(formatRupees(total)) });
     await pay.waitFor();
+    await axe(page, 'paying online for a queued order');
+    await page.screenshot({ path: `${SHOTS}/queued-cod-pay-online-412.png` });
     await pay.click();
-    await expect
-      .poll(() => page.getByRole('heading', { name: t.successTitle }).count(), { timeout: 20_000 })
-      .toBe(1);
+    await page.getByRole('heading', { name: t.successTitle }).waitFor({ timeout: 20_000 });
+    const rows = await outboxRows(page);
+    expect(rows.map((r) => [r.key, r.state, r.request.PaymentMethod])).toEqual([
+      [queued?.key, 'sent', PAYMENT_METHODS.online],
+    ]);
     const orders = await ordersOf(server, email);
-    expect([...orders.values()]).toEqual([total]);
+    expect([...orders.entries()]).toEqual([[rows[0]?.placed?.orderID, total]]);
+    // Nothing went back to the cart, and no payment is left in progress.
+    expect(await rowsOf(page, 'cart')).toEqual([]);
+    expect(await rowsOf(page, 'payments')).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/queued-cod-paid-412.png`, fullPage: true });
   });
 });

@@ -176,21 +176,27 @@ export async function putRows(page: Page, store: 'cart' | 'outbox', rows: unknow
   );
 }
 
-export async function outboxRows(page: Page): Promise<OutboxRow[]> {
+export function outboxRows(page: Page): Promise<OutboxRow[]> {
+  return rowsOf<OutboxRow>(page, 'outbox');
+}
+
+/** Every row of a store of the device's database, read through the page. */
+export async function rowsOf<T>(page: Page, store: 'cart' | 'outbox' | 'payments'): Promise<T[]> {
   return page.evaluate(
-    () =>
-      new Promise<OutboxRow[]>((resolve, reject) => {
+    (store) =>
+      new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open('storefront');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const req = open.result.transaction('outbox').objectStore('outbox').getAll();
+          const req = open.result.transaction(store).objectStore(store).getAll();
           req.onsuccess = () => {
             open.result.close();
-            resolve(req.result as OutboxRow[]);
+            resolve(req.result as T[]);
           };
           req.onerror = () => reject(req.error);
         };
       }),
+    store,
   );
 }
 

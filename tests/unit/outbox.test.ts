@@ -14,6 +14,7 @@ import {
   confirmNewFigures,
   dismissOrder,
   removeGoneLine,
+  requeuePaid,
 } from '../../sw/outbox-shopper.js';
 import { endSessionOnDevice, keepOnlyAccount } from '../../sw/session-writes.js';
 import { placedAnswer } from '../support/order-fixtures.js';
@@ -575,6 +576,60 @@ describe('the outbox', () => {
     expect((await row(key)).problem?.kind).toBe('undeliverable');
     expect(await cancelOrder(key, env)).toBe(true);
     expect((await row(key)).state).toBe('cancelled');
+  });
+
+  it('a Cash on Delivery order the rules refused, paid online from its row: sent once, with the proof, under the SAME key', async () => {
+    const key = await queue();
+    const said = 'Cash on Delivery is available up to ₹400. Please pay online.';
+    shop.script.push({
+      status: 422,
+      body: { isSuccess: false, data: { reason: 'cod', rule: 'limit', limit: 400 }, sys_message: said },
+    });
+    await sendDue(env);
+    expect((await row(key)).problem?.kind).toBe('cod');
+    // Nothing else settles it: only the payment's proof (or a cancel) moves it.
+    expect(await confirmNewFigures(key, env)).toBe(false);
+    const paid = {
+      ...request(),
+      PaymentMethod: 'Razorpay',
+      RazorpayOrderId: 'order_1',
+      RazorpayPaymentId: 'pay_1',
+      RazorpaySignature: 'sig',
+    } as OrderRequestInput;
+    await store.payments.put({
+      key,
+      userId: 7,
+      email: 'asha@example.com',
+      providerOrder: {
+        provider: 'test',
+        keyId: 'test',
+        razorpayOrderId: 'order_1',
+        amount: 50_000,
+        currency: 'INR',
+        receipt: key,
+        totalAmount: 500,
+      },
+      order: { request: paid, figures: (await row(key)).figures, slot: null, cartKeys: [] },
+      createdAt: clock,
+    });
+    expect(await requeuePaid(key, paid, env)).toBe(true);
+    expect(await store.payments.count()).toBe(0);
+    await sendDue(env);
+    expect(await row(key)).toMatchObject({ state: 'sent', request: paid });
+    expect(shop.requests.map((r) => [r.key, r.body.PaymentMethod])).toEqual([
+      [key, 'Cash on Delivery'],
+      [key, 'Razorpay'],
+    ]);
+    // Sent: it waits no more, so a second proof (another tab) changes nothing.
+    expect(await requeuePaid(key, paid, env)).toBe(false);
+    // Any other refusal is not settled by a payment.
+    const other = await queue();
+    shop.script.push({
+      status: 404,
+      body: { isSuccess: false, data: { reason: 'product-gone' }, sys_message: 'x' },
+    });
+    await sendDue(env);
+    expect(await requeuePaid(other, paid, env)).toBe(false);
   });
 
   it('401 waits for a new sign-in, then continues with the new token; it cannot be cancelled', async () => {

@@ -14,7 +14,7 @@ import type { PaymentAttempt, ProviderOrder } from '../../domain/payments.contra
 import { unplacedMessages } from '../../domain/refunds.js';
 import { ShopDatabase } from '../../sw/db.js';
 import { defaultEnv, queueOrder } from '../../sw/outbox.js';
-import type { PaymentFound, PaymentRow } from '../../sw/outbox-row.js';
+import type { OutboxRow, PaymentFound, PaymentRow } from '../../sw/outbox-row.js';
 import { PaymentNotices } from '../../web/checkout/PaymentInProgress.js';
 import {
   type Ask,
@@ -288,6 +288,27 @@ describe('when the shop opens again', () => {
     expect(await store.outbox.get('k-1')).toMatchObject({ state: 'queued' });
     expect(await store.payments.count()).toBe(0);
     expect(await cartKeys()).toEqual(['3:base']);
+  });
+
+  it('placed for a queued Cash on Delivery order paid from its row (its page died): that row is marked sent', async () => {
+    await cartWithThreeLines();
+    await paying('k-1');
+    const problem = {
+      kind: 'cod',
+      status: 422,
+      message: 'Cash on Delivery is off.',
+      data: { reason: 'cod' },
+    };
+    await store.outbox.put({ ...(await queueOrderRow('k-1')), state: 'attention', problem } as OutboxRow);
+    const ask = server({ 'k-1': attempt('k-1', { state: 'placed', order: paidOrder(41) }) });
+    await resumePass({ store, ask, userId: USER, offline: false });
+    expect(await store.outbox.get('k-1')).toMatchObject({
+      state: 'sent',
+      problem: null,
+      placed: { orderID: 41 },
+    });
+    expect(await store.outbox.count()).toBe(1);
+    expect(await store.payments.count()).toBe(0);
   });
 
   it('open: the payment stays for Pay again; Back to cart drops it and keeps every line', async () => {

@@ -8,6 +8,7 @@
 import type { CartLine } from '../../domain/cart.js';
 import { messages } from '../../domain/messages.js';
 import type { OrderRequestInput, OrderTotals } from '../../domain/orders.js';
+import type { Answer } from '../../domain/outbox.js';
 import type { SlotOffer } from '../../domain/slots.js';
 import { checkoutDrafts } from '../../sw/checkout-drafts.js';
 import { defaultEnv, type NewOrder, queueOrder, sendNow, uploadOrderPhotos } from '../../sw/outbox.js';
@@ -63,21 +64,29 @@ export function newOrderOf(input: PlaceInput): NewOrder {
 /** Queues the order (ending its payment in progress, if any) and sends it while the shopper waits. */
 export async function placeNew(order: NewOrder): Promise<Placed> {
   const env = defaultEnv();
-  let row = await queueOrder(order, env);
+  const row = await queueOrder(order, env);
   // What was typed became this order: the checkout's draft has done its work.
   await checkoutDrafts(env.db).delete(order.userId);
+  const sent = await sendWhileWaiting(row);
+  return { row: sent ?? row, waited: sent !== undefined };
+}
+
+/**
+ * Sends a queued row now while the shopper waits (online), at most `WAIT_MS`; the senders take
+ * it from there. What it became, or undefined when nothing was tried (offline).
+ */
+export async function sendWhileWaiting(queued: OutboxRow): Promise<OutboxRow | undefined> {
   startPageSender();
-  let waited = false;
+  let row: OutboxRow | undefined;
   if (navigator.onLine) {
     const answered = await Promise.race([
-      sendNow(order.key, env),
+      sendNow(queued.key, defaultEnv()),
       new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), WAIT_MS)),
     ]);
-    waited = true;
-    if (answered) row = answered;
+    row = answered ?? queued;
   }
-  if (row.state !== 'sent') void afterQueued();
-  return { row, waited };
+  if ((row ?? queued).state !== 'sent') void afterQueued();
+  return row;
 }
 
 /**
@@ -125,13 +134,16 @@ export async function withUploadedPhotos(
       for (const p of next.photos) if (p.photoID) known.set(p.key, p.photoID);
     },
   );
-  if (done.stopped) {
-    const said = (done.stopped.answer.body as { sys_message?: unknown } | null)?.sys_message;
-    throw new PhotoUploadError(
-      done.stopped.answer.status > 0 && typeof said === 'string' && said ? said : messages.orderFailed,
-    );
-  }
+  if (done.stopped) throw photoUploadError(done.stopped.answer);
   return done.request;
+}
+
+/** What the shopper reads of a photo the shop did not take: its reason, or that it could not be reached. */
+export function photoUploadError(answer: Answer): PhotoUploadError {
+  const said = (answer.body as { sys_message?: unknown } | null)?.sys_message;
+  return new PhotoUploadError(
+    answer.status > 0 && typeof said === 'string' && said ? said : messages.orderFailed,
+  );
 }
 
 let asked = false;

@@ -7,11 +7,7 @@ import { messages } from '../../domain/messages.js';
 import type { OrderRequestInput } from '../../domain/orders.js';
 import { asRepriced } from '../../domain/outbox.js';
 import { withProof } from '../../domain/payment-resume.js';
-import {
-  type PaymentProviderName,
-  type ProviderOrder,
-  paymentsContract,
-} from '../../domain/payments.contract.js';
+import { type PaymentProviderName, paymentsContract } from '../../domain/payments.contract.js';
 import { db } from '../../sw/db.js';
 import { currentSession, type Session } from '../../sw/session.js';
 import { ApiError, call } from '../api/client.js';
@@ -25,14 +21,8 @@ import {
   placeNew,
   withUploadedPhotos,
 } from './place.js';
-import {
-  checkoutOptions,
-  type PaymentResult,
-  type Prefill,
-  payWithRazorpay,
-  ScriptLoadError,
-} from './razorpay.js';
-import type { StandInProps } from './razorpay-stand-in.js';
+import { ScriptLoadError } from './razorpay.js';
+import { useProviderCheckout } from './useProviderCheckout.js';
 
 export type Method = 'cod' | 'online';
 export type Busy = null | 'placing' | 'paying';
@@ -64,7 +54,7 @@ export interface PayContext {
 export function useOnlinePayment({ offline, codReason, provider, setBusy, dropCoupon }: OnlinePaymentInput) {
   const notify = useNotify();
   const [method, setMethod] = useState<Method>('cod');
-  const [standIn, setStandIn] = useState<StandInProps | null>(null);
+  const { standIn, open: openCheckout } = useProviderCheckout();
   const [failure, setFailure] = useState<string | null>(null);
   // One key per attempt to pay: the provider order and the order placed after it share it.
   const payKey = useRef<string | null>(null);
@@ -116,18 +106,6 @@ export function useOnlinePayment({ offline, codReason, provider, setBusy, dropCo
       }
     })();
   });
-
-  /** Razorpay Checkout, or the test provider's stand-in, for a provider order; closed when answered. */
-  const openCheckout = async (order: ProviderOrder, prefill: Prefill): Promise<PaymentResult> => {
-    const result =
-      order.provider === 'test'
-        ? await new Promise<PaymentResult>((done) =>
-            setStandIn({ order, options: checkoutOptions(order, prefill), done }),
-          )
-        : await payWithRazorpay(order, prefill);
-    setStandIn(null);
-    return result;
-  };
 
   /** Cart prices the server no longer charges become the new ones, for the shopper to see before paying. */
   const takeNewPrices = async (cart: readonly CartLine[], data: unknown) => {
