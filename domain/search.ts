@@ -1,31 +1,57 @@
 /**
- * The spec's search rule, used by the server's `GET /search` and by the
- * device's offline search: a product matches when the trimmed query is a
- * case-insensitive substring of its title, description or category name.
- * An empty query matches nothing. Matches are ranked (title before category
- * before description; earlier and whole-word hits first) without ever
- * changing what matches.
+ * The search rule, used by the server's `GET /search` and by the device's offline search
+ * (`search-index/`, which answers exactly what this answers). DESIGN.md's departure 19.
+ *
+ * - A product's searched text is every word a shopper reads of it: the title, the category
+ *   names, the description, the label's heading and description, the size, its options' values
+ *   and its occasions.
+ * - A query is its words (split at white space); every word must match (AND), in any order.
+ * - A word matches a product whose text holds it (case-insensitive substring: the spec's rule,
+ *   so everything the spec's rule found is still found). A word found as typed in no product of
+ *   the catalogue is widened: to what the shop's synonyms say it means (`search-synonyms.ts`,
+ *   exact words: Devanagari and Gurmukhi go this way), and, for a Latin word of 5 letters or
+ *   more, to the catalogue's words one letter away (wrong, missing, extra, or two letters
+ *   swapped). A word found as typed is never widened: a real word gets what holds it, not its
+ *   neighbours.
+ * - An empty query matches nothing.
+ *
+ * Ranking never changes what matches: a product holding the whole query as typed ranks as the
+ * spec's rule ranked it (title before category before the rest; earlier and whole-word title hits
+ * first), above one that holds its words apart, above one matched only through a widened word.
  */
 import type { Product } from './catalogue.js';
 import { plainText } from './plain-text.js';
+import type { Synonym } from './search-synonyms.js';
 
 export function normalizeQuery(q: string | null | undefined): string {
   return (q ?? '').trim().toLowerCase();
 }
 
-export type Searchable = Pick<Product, 'title' | 'description' | 'categoryName'>;
+export type Searchable = Pick<Product, 'title' | 'description' | 'categoryName'> &
+  Partial<Pick<Product, 'labelHeading' | 'labelDescription' | 'sizeOrWeight' | 'variations' | 'occasions'>>;
 
 /** Results a search screen shows at first (and adds per "Show more"); a keystroke ranks only these. */
 export const SEARCH_PAGE_SIZE = 48;
 
-/** Lower-cased text of the three searched fields, so an index can prepare it once. */
+/**
+ * Lower-cased text of the searched fields, so an index can prepare it once: the title, the
+ * category names, and the rest a shopper reads (the description, then the label, the size, the
+ * options' values and the occasions, a line each: no query word holds a line break, so none
+ * matches across two of them), which ranks as the description did.
+ */
 export function searchFields(p: Searchable): { title: string; category: string; description: string } {
+  let rest = plainText(p.description);
+  for (const more of [p.labelHeading, p.labelDescription, p.sizeOrWeight]) if (more) rest += `\n${more}`;
+  for (const o of p.variations ?? []) if (o.variationValue) rest += `\n${o.variationValue}`;
+  for (const o of p.occasions ?? []) rest += `\n${o}`;
   return {
     title: p.title.toLowerCase(),
     category: p.categoryName.toLowerCase(),
-    description: plainText(p.description).toLowerCase(),
+    description: rest.toLowerCase(),
   };
 }
+
+type Fields = ReturnType<typeof searchFields>;
 
 /**
  * The score of a title hit: the query first found at `pos` of a title of `titleLength`, starting a
@@ -62,21 +88,145 @@ export function scoreFields(
   return 0;
 }
 
-export function matches(p: Searchable, q: string): boolean {
-  return scoreFields(searchFields(p), normalizeQuery(q)) > 0;
+/** Whether a product's fields hold `word` anywhere. */
+export function holds(f: Fields, word: string): boolean {
+  return f.title.includes(word) || f.category.includes(word) || f.description.includes(word);
+}
+
+/** A query's words (its runs between white space), each once, in the order typed. */
+export function queryWords(query: string): string[] {
+  return [...new Set(query.split(/\s+/).filter(Boolean))];
+}
+
+/** The shop's synonyms as a lookup: each word shoppers type, and what it means. */
+export type SynonymMap = ReadonlyMap<string, readonly string[]>;
+
+export function synonymMap(list: readonly Synonym[]): SynonymMap {
+  const map = new Map<string, string[]>();
+  for (const { word, means } of list) {
+    const key = normalizeQuery(word);
+    const to = normalizeQuery(means);
+    if (!key || !to || key === to) continue;
+    const known = map.get(key);
+    if (!known) map.set(key, [to]);
+    else if (!known.includes(to)) known.push(to);
+  }
+  return map;
+}
+
+const NO_SYNONYMS: SynonymMap = new Map();
+
+/** Typo tolerance is for Latin words of 5 letters or more. */
+export const TYPO_MIN_LETTERS = 5;
+const LATIN_WORD = /^[a-z]+$/;
+const LATIN_RUNS = /[a-z]+/g;
+
+export function typoTolerant(word: string): boolean {
+  return word.length >= TYPO_MIN_LETTERS && LATIN_WORD.test(word);
+}
+
+/** The Latin words of a text (runs of a to z), the vocabulary a typo is matched against. */
+export function latinWords(text: string): string[] {
+  return text.match(LATIN_RUNS) ?? [];
+}
+
+/**
+ * Whether `b` is one letter away from `a`: one letter wrong, missing or extra, or two neighbours
+ * swapped (a Damerau edit distance of exactly 1).
+ */
+export function oneLetterAway(a: string, b: string): boolean {
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > 1 || a === b) return false;
+  let i = 0;
+  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (la === lb) {
+    // One wrong letter, or two swapped: the rest after it (or after the pair) is the same.
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  // One letter more in the longer: skip it there.
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** What a query word matches by: itself, or (found nowhere) the words it was widened to. */
+export interface WordMatch {
+  words: readonly string[];
+  widened: boolean;
+}
+
+/**
+ * What one query word matches by. `found`: whether any product of the catalogue holds a word;
+ * `vocabulary`: the catalogue's Latin words (asked only for a word found nowhere, long enough
+ * and Latin, so a keystroke that finds its word pays nothing for it).
+ */
+export function wordMatch(
+  word: string,
+  found: (w: string) => boolean,
+  vocabulary: () => Iterable<string>,
+  synonyms: SynonymMap,
+): WordMatch {
+  if (found(word)) return { words: [word], widened: false };
+  const wider = new Set(synonyms.get(word) ?? []);
+  if (typoTolerant(word)) for (const w of vocabulary()) if (oneLetterAway(word, w)) wider.add(w);
+  return { words: [...wider], widened: true };
+}
+
+/**
+ * A product's score for a query whose words match as `words` says (0: it does not match). Holding
+ * the whole query as typed, it is the spec's `scoreFields` (100 to 425); else each word's best
+ * field counts, the weakest word decides: 20 to 85 for words found as typed, 10 to 42 when a
+ * word matched only once widened.
+ */
+export function queryScore(f: Fields, query: string, words: readonly WordMatch[]): number {
+  let weakest = Number.POSITIVE_INFINITY;
+  for (const m of words) {
+    let best = 0;
+    for (const w of m.words) best = Math.max(best, scoreFields(f, w));
+    if (best === 0) return 0;
+    weakest = Math.min(weakest, Math.floor(best / (m.widened ? 10 : 5)));
+  }
+  if (weakest === Number.POSITIVE_INFINITY) return 0;
+  // Every word matches; held whole as typed (always so for one word found as typed), it ranks as
+  // the spec ranked it, above every other (100 and more against 85 at most).
+  return Math.max(scoreFields(f, query), weakest);
 }
 
 /** Matching products, best first (ties keep catalogue order). */
-export function search<P extends Searchable>(products: readonly P[], q: string): P[] {
+export function search<P extends Searchable>(
+  products: readonly P[],
+  q: string,
+  synonyms: SynonymMap = NO_SYNONYMS,
+): P[] {
   const query = normalizeQuery(q);
   if (!query) return [];
+  const fields = products.map(searchFields);
+  let vocabulary: Set<string> | null = null;
+  const words = queryWords(query).map((word) =>
+    wordMatch(
+      word,
+      (w) => fields.some((f) => holds(f, w)),
+      () => {
+        vocabulary ??= new Set(
+          fields.flatMap((f) => latinWords(`${f.title} ${f.category} ${f.description}`)),
+        );
+        return vocabulary;
+      },
+      synonyms,
+    ),
+  );
   const hits: { p: P; s: number; i: number }[] = [];
   products.forEach((p, i) => {
-    const s = scoreFields(searchFields(p), query);
+    const s = queryScore(fields[i] as Fields, query, words);
     if (s > 0) hits.push({ p, s, i });
   });
   hits.sort((a, b) => b.s - a.s || a.i - b.i);
   return hits.map((h) => h.p);
+}
+
+/** Whether a product alone matches a query (the catalogue being that product). */
+export function matches(p: Searchable, q: string, synonyms: SynonymMap = NO_SYNONYMS): boolean {
+  return search([p], q, synonyms).length > 0;
 }
 
 /** The highest score scoreFields() gives (a whole title equal to the query). */

@@ -16,6 +16,7 @@ import {
 } from './cod-rules.js';
 import { PHOTO_CAKE_NOTICE_DAYS } from './gifts.js';
 import { PoliciesSchema } from './policies.js';
+import { DEFAULT_SYNONYMS, SynonymsSchema } from './search-synonyms.js';
 import { OfferSchema } from './shop-offer.js';
 import { DEFAULT_PROFILE, ShopProfileSchema } from './shop-profile.js';
 
@@ -29,9 +30,10 @@ export const settingMessages = {
 /**
  * Every setting, its schema and default. `device: true` travels to phones in the catalogue feed.
  * `screen`: where the owner edits it. Settings → Shop settings draws one field per `'shop'` entry;
- * the others have their own screens (the profile's form, the policies, the offer). `patch: false`:
- * not taken by `PUT /admin/settings`, because its own endpoint checks more than its schema can (the
- * offer names a live coupon). `section`: the heading a Shop settings field stands under
+ * the others have their own screens (the profile's form, the policies, the offer, the search
+ * synonyms: `search`, a screen still to come, set through `PUT /admin/settings` meanwhile).
+ * `patch: false`: not taken by `PUT /admin/settings`, because its own endpoint checks more than its
+ * schema can (the offer names a live coupon). `section`: the heading a Shop settings field stands under
  * (`SETTING_SECTIONS`). `choices`: a picklist's options as the owner reads them (a select).
  */
 export const SETTING_SECTIONS = { gifts: 'Gifts', payments: 'Payments' } as const;
@@ -128,6 +130,16 @@ export const SETTINGS = {
     device: false,
     schema: v.boolean(),
     default: false,
+  },
+  searchSynonyms: {
+    section: null,
+    screen: 'search',
+    patch: true,
+    label: 'Search synonyms',
+    help: 'Words shoppers type that the shop does not print, and the shop’s word each means (bday: birthday, केक: cake).',
+    device: true,
+    schema: SynonymsSchema,
+    default: DEFAULT_SYNONYMS,
   },
   offer: {
     section: null,

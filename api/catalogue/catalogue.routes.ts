@@ -11,11 +11,12 @@ import {
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { type Occasion, OccasionListSchema } from '../../domain/occasions.js';
-import { search } from '../../domain/search.js';
+import { search, synonymMap } from '../../domain/search.js';
 import { parseWith } from '../../domain/validation.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { given, route } from '../http/route.js';
 import { type ProcessedImage, processImage, removeImages } from '../images/images.js';
+import { readSomeSettings } from '../settings/settings.service.js';
 import { ProductListCache } from './catalogue.cache.js';
 import { feedETag, readFeed } from './catalogue.feed.js';
 import { currentVersion, loadProduct } from './catalogue.repository.js';
@@ -114,8 +115,13 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
     const query = given(ctx.query);
     // The spec: an empty query gives no results (and costs no database read).
     if (!query.q.trim()) return ok([]);
-    const version = await currentVersion(app.db);
-    return ok(search((await lists.get(app.db, version, { all: true })).products, query.q));
+    // The shop's synonyms read at every search: a change on any process counts at once.
+    const [version, { searchSynonyms }] = await Promise.all([
+      currentVersion(app.db),
+      readSomeSettings(app.db, ['searchSynonyms']),
+    ]);
+    const { products } = await lists.get(app.db, version, { all: true });
+    return ok(search(products, query.q, synonymMap(searchSynonyms)));
   });
 
   route(app, catalogueApi.topProductsByCategory, async ({ request, reply }) => {

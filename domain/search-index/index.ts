@@ -1,17 +1,31 @@
 /**
- * A prepared index for searching the same catalogue many times (the device's
- * offline search): the three fields are lower-cased and stripped of HTML, and
- * split into words, once per product version; a query is looked up in the
- * catalogue's distinct words and per-word lists of products (`words.ts`,
- * `postings.ts`), or, with a space in it, searched in the text of the last
- * answer's products. Matching and ranking are exactly `search()`'s: the index
- * only moves work from every query to every change.
+ * A prepared index for searching the same catalogue many times (the device's offline search): the
+ * searched fields are lower-cased and stripped of HTML, and split into words, once per product
+ * version. A word of a query is looked up in the catalogue's distinct words and per-word lists of
+ * products (`words.ts`, `postings.ts`): one word found as typed (the usual keystroke) is ranked
+ * straight from those lists; several words, or one found nowhere (widened by the shop's synonyms
+ * and typos), are each a bitset of products, ANDed, and the few left scored by the rule itself.
+ * Matching and ranking are exactly `search()`'s: the index only moves work from every query to
+ * every change.
  */
-import { normalizeQuery, SEARCH_PAGE_SIZE, type Searchable, scoreFields, searchFields } from '../search.js';
 import {
-  type Answer,
+  holds,
+  latinWords,
+  normalizeQuery,
+  queryScore,
+  queryWords,
+  SEARCH_PAGE_SIZE,
+  type Searchable,
+  type SynonymMap,
+  search,
+  searchFields,
+  synonymMap,
+  type WordMatch,
+  wordMatch,
+} from '../search.js';
+import type { Synonym } from '../search-synonyms.js';
+import {
   addMarked,
-  answerIn,
   type Buffers,
   emptyBuffers,
   emptyMarks,
@@ -19,12 +33,10 @@ import {
   markOthers,
   markTitles,
   ranked,
-  textHits,
   type WordAnswer,
   wordAnswer,
-  wordHits,
 } from './keystroke.js';
-import { emptyLayout, type Layout, layOut, STEP } from './postings.js';
+import { bitsetLength, emptyLayout, type Layout, layOut, type Postings, STEP } from './postings.js';
 import { WARMING_CATALOGUE, WARMING_TYPED } from './warming.js';
 import { type Prepared, prepare, Words } from './words.js';
 
@@ -104,6 +116,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     this.words.ready();
     this.marks = emptyMarks(this.entries.length);
     this.last = null;
+    this.latin = null;
   }
 
   get size(): number {
@@ -149,12 +162,23 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
   }
 
   /**
-   * The last query answered and the positions (in catalogue order) of its matches; or, for a query
-   * without white space, its counts, its answer being in the marks (see wordAnswer). Typing adds to
-   * a query: a text that contains the longer query contains the shorter, so the next keystroke of a
-   * query with a space in it need only look at these. `update` clears it.
+   * The last query of one word found as typed, its answer being in the marks (see wordAnswer): the
+   * same query again (a space typed after a word: "rose " is "rose") is only ranked anew. `update`
+   * and any other query clear it.
    */
-  private last: Answer | WordAnswer | null = null;
+  private last: WordAnswer | null = null;
+  private synonyms: SynonymMap = new Map();
+  private synonymList: readonly Synonym[] | null = null;
+  /** The catalogue's Latin words (for typos), made when a typo first needs them after an update. */
+  private latin: string[] | null = null;
+
+  /** The shop's synonyms (the device setting `searchSynonyms`); the same list again changes nothing. */
+  setSynonyms(list: readonly Synonym[]): void {
+    if (list === this.synonymList) return;
+    this.synonymList = list;
+    this.synonyms = synonymMap(list);
+    this.last = null;
+  }
 
   /** Matching products, best first (ties keep catalogue order); an empty query gives none. */
   search(q: string, limit = Number.POSITIVE_INFINITY): P[] {
@@ -168,75 +192,147 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
   searchPage(q: string, limit: number): { items: P[]; total: number } {
     const query = normalizeQuery(q);
     if (!query) return { items: [], total: 0 };
-    const entries = this.entries;
-    // A query holding a separator could match across two fields or words: that rare query takes the plain path.
+    // A query holding a separator of the word table takes the plain path (never typed).
     if (query.includes('\u0000') || query.includes('\u0001')) {
-      const all = this.searchPlain(query);
+      this.last = null;
+      const all = search(this.items, query, this.synonyms);
       return { items: all.slice(0, limit), total: all.length };
     }
+    const words = queryWords(query);
+    if (words.length === 1) {
+      // The usual keystroke: one word, found as typed. Only a word found nowhere is widened (below).
+      const page = this.oneWord(query, limit);
+      if (page.total > 0) return page;
+    }
+    this.last = null;
+    return this.allWords(query, words, limit);
+  }
+
+  /** One word as typed: its marks, its title hits ranked, the rest counted (see wordAnswer). */
+  private oneWord(query: string, limit: number): { items: P[]; total: number } {
     // The last answer's arrays: this keystroke's go in the other set (below).
     const previous = this.buffers[this.turn ^ 1] as Buffers;
-    // The same query again (a space typed after a word: "rose " is "rose"): the last answer, ranked anew.
-    const same = this.last?.query === query ? this.last : null;
-    if (same && !('hits' in same)) return this.wordPage(same, previous, limit);
-    if (same && 'hits' in same) {
-      const n = same.hits.length;
-      return { items: ranked(this.items, same.hits, same.scores, n, limit), total: n };
-    }
-    const total = entries.length;
-    // Two sets of arrays in turn, kept between keystrokes: this one's answer is read from the other's,
-    // and new arrays of 50,000 on every keystroke kept a phone's garbage collector busy.
+    if (this.last?.query === query) return this.wordPage(this.last, previous, limit);
+    const total = this.entries.length;
+    // Two sets of arrays in turn, kept between keystrokes: new arrays of 50,000 on every keystroke
+    // kept a phone's garbage collector busy.
     let buffer = this.buffers[this.turn] as Buffers;
     if (buffer.hits.length < total) {
       buffer = emptyBuffers(total);
       this.buffers[this.turn] = buffer;
     }
     this.turn ^= 1;
-    const qlen = query.length;
-    // Each kind of keystroke is a function of its own, and so is the ranking: the engine compiles and
-    // optimizes each alone. In one function, a keystroke of the other kind would run code compiled
-    // without its path, which the engine throws away and compiles again, running the loop uncompiled
-    // meanwhile.
-    if (!/\s/.test(query)) {
-      this.words.find(query);
-      const { offsets, wordStart, matched } = this.words;
-      const { title, category, description } = this.layout;
-      const marks = this.marks;
-      marks.title.fill(0);
-      marks.category.fill(0);
-      marks.description.fill(0);
-      for (const w of matched)
-        markTitles(
-          title,
-          w,
-          offsets[w] as number,
-          wordStart[w] as number,
-          marks.title,
-          marks.best,
-          marks.whole,
+    this.words.find(query);
+    const { offsets, wordStart, matched } = this.words;
+    const { title, category, description } = this.layout;
+    const marks = this.marks;
+    marks.title.fill(0);
+    marks.category.fill(0);
+    marks.description.fill(0);
+    for (const w of matched)
+      markTitles(
+        title,
+        w,
+        offsets[w] as number,
+        wordStart[w] as number,
+        marks.title,
+        marks.best,
+        marks.whole,
+      );
+    for (const w of matched) markOthers(category, w, marks.category);
+    for (const w of matched) markOthers(description, w, marks.description);
+    const answer = { query, ...wordAnswer(this.layout, marks, query.length, buffer) };
+    this.last = answer;
+    return this.wordPage(answer, buffer, limit);
+  }
+
+  /**
+   * Every word must match (the rule's AND): each word's products as a bitset (its own, or found
+   * nowhere, those of what it widens to), the bitsets ANDed, and the products left scored by the
+   * rule's own `queryScore`, so the ranking is exactly `search()`'s.
+   */
+  private allWords(query: string, words: readonly string[], limit: number): { items: P[]; total: number } {
+    const n = this.entries.length;
+    const length = bitsetLength(n);
+    const all = new Int32Array(length).fill(-1);
+    const set = new Int32Array(length);
+    const by: WordMatch[] = [];
+    for (const word of words) {
+      set.fill(0);
+      let match: WordMatch = { words: [word], widened: false };
+      if (!this.mark(word, set)) {
+        match = wordMatch(
+          word,
+          () => false,
+          () => this.latinWords(),
+          this.synonyms,
         );
-      for (const w of matched) markOthers(category, w, marks.category);
-      for (const w of matched) markOthers(description, w, marks.description);
-      // The marks are exactly the matches, so there is no last answer to narrow; nor is this answer
-      // listed whole unless a query with a space narrows it (below).
-      const answer = { query, ...wordAnswer(this.layout, marks, qlen, buffer) };
-      this.last = answer;
-      return this.wordPage(answer, buffer, limit);
+        for (const w of match.words) this.mark(w, set);
+      }
+      by.push(match);
+      let any = 0;
+      for (let k = 0; k < length; k++) any |= all[k] = (all[k] as number) & (set[k] as number);
+      if (any === 0) return { items: [], total: 0 };
     }
-    let last = this.last;
-    if (last && !('hits' in last)) {
-      // The query without a space that this one narrows, listed whole now from its marks, in its own arrays.
-      last = query.includes(last.query)
-        ? answerIn(last.query, previous, wordHits(this.layout, this.marks, last.query.length, previous))
-        : null;
+    const buffer = this.buffers[this.turn] as Buffers;
+    const out = buffer.hits.length < n ? emptyBuffers(n) : buffer;
+    this.buffers[this.turn] = out;
+    this.turn ^= 1;
+    let hits = 0;
+    for (let b = 0; b < length; b++) {
+      let m = all[b] as number;
+      while (m !== 0) {
+        const low = m & -m;
+        m ^= low;
+        const i = (b << 5) | (31 - Math.clz32(low));
+        if (i >= n) break;
+        const score = queryScore((this.entries[i] as Prepared).fields, query, by);
+        if (score === 0) continue;
+        out.hits[hits] = i;
+        out.scores[hits] = score;
+        hits++;
+      }
     }
-    // Where the last query sits in the new one: an occurrence of the new query at p holds the last at
-    // p + shift, so none starts before the last one's (first, or a bound under it) minus shift.
-    const shift = last ? query.indexOf(last.query) : -1;
-    const narrowed = last && shift >= 0 ? last : null;
-    const n = textHits(this.layout, query, narrowed, shift, total, buffer);
-    this.last = answerIn(query, buffer, n);
-    return { items: ranked(this.items, buffer.hits, buffer.scores, n, limit), total: n };
+    return { items: ranked(this.items, out.hits, out.scores, hits, limit), total: hits };
+  }
+
+  /** ORs into `set` the products holding `word` in any field; whether any does. */
+  private mark(word: string, set: Int32Array): boolean {
+    if (/\s/.test(word)) {
+      // A synonym's meaning of several words: looked for in each product's text (the owner's rare case).
+      let any = false;
+      this.entries.forEach((e, i) => {
+        if (!holds(e.fields, word)) return;
+        set[i >>> 5] = (set[i >>> 5] as number) | (1 << (i & 31));
+        any = true;
+      });
+      return any;
+    }
+    this.words.find(word);
+    const { title, category, description } = this.layout;
+    for (const w of this.words.matched) {
+      markOthers(title, w, set);
+      markOthers(category, w, set);
+      markOthers(description, w, set);
+    }
+    for (let k = 0; k < set.length; k++) if (set[k] !== 0) return true;
+    return false;
+  }
+
+  /** The Latin words of the indexed products (a word of the table no product holds any more is not one). */
+  private latinWords(): string[] {
+    if (!this.latin) {
+      const words = new Set<string>();
+      const { title, category, description } = this.layout;
+      const held = (list: Postings, w: number) =>
+        (list.dense[w] ?? -1) >= 0 || (list.at[w + 1] as number) > (list.at[w] as number);
+      for (let w = 0; w + 1 < title.at.length; w++) {
+        if (!held(title, w) && !held(category, w) && !held(description, w)) continue;
+        for (const l of latinWords(this.words.wordAt(w))) words.add(l);
+      }
+      this.latin = [...words];
+    }
+    return this.latin;
   }
 
   /** A page of a query without white space: its title hits best first, then its category and description hits. */
@@ -248,15 +344,5 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     if (items.length < limit && descriptions > 0)
       addMarked(this.items, description, title, category, items, limit);
     return { items, total: titles + categories + descriptions };
-  }
-
-  private searchPlain(query: string): P[] {
-    const hits: { p: P; s: number; i: number }[] = [];
-    this.entries.forEach((e, i) => {
-      const s = scoreFields(e.fields, query);
-      if (s > 0) hits.push({ p: this.items[i] as P, s, i });
-    });
-    hits.sort((a, b) => b.s - a.s || a.i - b.i);
-    return hits.map((h) => h.p);
   }
 }

@@ -1,19 +1,6 @@
 /** One keystroke of the search index: the matches of a query, their scores, and a page of them best first. */
 import { MAX_SCORE, titleHitScore } from '../search.js';
-import { bitsetLength, type Layout, type Postings, STEP } from './postings.js';
-import { isWordChar } from './text.js';
-
-/**
- * Whether `text` holds `query` at `at`. Given a step's string (Layout.steps) and where in it, not a
- * product's slice: character reads of a slice go through its parent one at a time, and that check
- * cost more than the rest of a narrowed keystroke. A query never spans two products: it holds no
- * separator (SearchIndex.searchPage).
- */
-function matchesAt(text: string, query: string, at: number): boolean {
-  if (at + query.length > text.length) return false;
-  for (let k = 0; k < query.length; k++) if (text.charCodeAt(at + k) !== query.charCodeAt(k)) return false;
-  return true;
-}
+import { bitsetLength, type Layout, type Postings } from './postings.js';
 
 /**
  * Marks, in `held`, the products whose title holds word `w`; the first occurrence in a title is the
@@ -83,114 +70,14 @@ export function emptyMarks(n: number): Marks {
   };
 }
 
-/**
- * A keystroke's matches in catalogue order: which, where each first holds the query, and its score
- * (of a query without white space, only its title hits until a query with a space narrows it).
- */
+/** A keystroke's matches in catalogue order and their scores. */
 export interface Buffers {
   hits: Int32Array;
-  positions: Int32Array;
   scores: Uint16Array;
-  /** Text hits: what follows each match (see ahead()); 0 where unknown. */
-  ahead: Int32Array;
 }
 
 export function emptyBuffers(n = 0): Buffers {
-  return {
-    hits: new Int32Array(n),
-    positions: new Int32Array(n),
-    scores: new Uint16Array(n),
-    ahead: new Int32Array(n),
-  };
-}
-
-/** The last answer, which the next keystroke narrows (SearchIndex.last). */
-export interface Answer {
-  query: string;
-  hits: Int32Array;
-  positions: Int32Array;
-  scores: Uint16Array;
-  ahead: Int32Array;
-}
-
-/** The answer to `query` whose `n` matches are at the start of `buffer`. */
-export function answerIn(query: string, buffer: Buffers, n: number): Answer {
-  return {
-    query,
-    hits: buffer.hits.subarray(0, n),
-    positions: buffer.positions.subarray(0, n),
-    scores: buffer.scores.subarray(0, n),
-    ahead: buffer.ahead.subarray(0, n),
-  };
-}
-
-/**
- * What follows a text hit, for the keystroke that adds a character to the query: up to three
- * characters after the match (ISO-8859-1 ones, a byte each, the first lowest; 0 ends them) and, in
- * bit 24, whether a title match starts a word (what its score needs). A keystroke that adds the
- * next of these characters matches at the same place without reading the product's text: at 50,000
- * products the texts are megabytes, and reading one per candidate was a cache miss each, most of
- * such a keystroke's time.
- */
-function ahead(step: string, after: number, wordStart: boolean): number {
-  let chars = 0;
-  for (let k = 0; k < 3; k++) {
-    const c = step.charCodeAt(after + k);
-    // The separator (0), a character past the step's end (NaN) or one beyond a byte ends them.
-    if (!(c > 0 && c < 256)) break;
-    chars |= c << (8 * k);
-  }
-  return chars | (wordStart ? 1 << 24 : 0);
-}
-
-/**
- * One product of a query without white space, if the marks found it: its score (scoreFields()'s,
- * from where the query first occurs in the title, else whether it is in the category, else in the
- * description) and a bound on where it holds the query, put at `n` of `out`. Returns whether it is.
- */
-function wordHit(layout: Layout, marks: Marks, i: number, qlen: number, out: Buffers, n: number): boolean {
-  const word = i >>> 5;
-  const bit = 1 << (i & 31);
-  const tl = layout.titleLength[i] as number;
-  let score: number;
-  let at: number;
-  if (((marks.title[word] as number) & bit) !== 0) {
-    // scoreFields()'s title score, without reading the title: the character before the hit is white
-    // space (a word's start) or inside the word, which the word table judged once.
-    at = marks.best[i] as number;
-    score = titleHitScore(at, marks.whole[i] === 1, tl, qlen);
-  } else if (((marks.category[word] as number) & bit) !== 0) {
-    // Where the category or the description starts: no later than the first occurrence, which is
-    // all narrowing needs.
-    score = 200;
-    at = tl + 1;
-  } else if (((marks.description[word] as number) & bit) !== 0) {
-    score = 100;
-    at = tl + 1 + (layout.categoryLength[i] as number) + 1;
-  } else return false;
-  out.hits[n] = i;
-  out.positions[n] = at;
-  out.scores[n] = score;
-  out.ahead[n] = 0;
-  return true;
-}
-
-/**
- * A query without white space listed whole from its marks, in catalogue order, for a query with a
- * space to narrow (SearchIndex.searchPage): 32 products a test, then the marked ones one by one.
- */
-export function wordHits(layout: Layout, marks: Marks, qlen: number, out: Buffers): number {
-  const { title, category, description } = marks;
-  let n = 0;
-  for (let b = 0; b < title.length; b++) {
-    let m = (title[b] as number) | (category[b] as number) | (description[b] as number);
-    while (m !== 0) {
-      const low = m & -m;
-      m ^= low;
-      if (wordHit(layout, marks, (b << 5) | (31 - Math.clz32(low)), qlen, out, n)) n++;
-    }
-  }
-  return n;
+  return { hits: new Int32Array(n), scores: new Uint16Array(n) };
 }
 
 /** Set bits in a 32-bit word. */
@@ -265,73 +152,6 @@ export interface WordAnswer {
   titles: number;
   categories: number;
   descriptions: number;
-}
-
-/**
- * A query with white space, searched in each product's joined text: of all products, or of the
- * last answer's (`narrowed`, whose query sits at `shift` in this one).
- */
-export function textHits(
-  layout: Layout,
-  query: string,
-  narrowed: Answer | null,
-  shift: number,
-  total: number,
-  out: Buffers,
-): number {
-  const candidates = narrowed ? narrowed.hits : null;
-  const before = narrowed ? narrowed.positions : null;
-  const known = narrowed ? narrowed.ahead : null;
-  const count = candidates ? candidates.length : total;
-  const qlen = query.length;
-  // The character this keystroke added to the last query, when that is all it did (-1 otherwise).
-  const added =
-    narrowed && shift === 0 && qlen === narrowed.query.length + 1 ? query.charCodeAt(qlen - 1) : -1;
-  // Flat arrays, not the products' objects: reading 5,000 scattered objects cost more than searching their text.
-  const { joined, steps, stepAt, titleLength, categoryLength } = layout;
-  const { hits, positions, scores, ahead: follows } = out;
-  let n = 0;
-  for (let c = 0; c < count; c++) {
-    const i = candidates ? (candidates[c] as number) : c;
-    // One indexOf per product answers both "does it match" and "where": the joined string starts with the
-    // title, so the first hit lies in the title exactly when the title contains the query, else in the
-    // category, else in the description.
-    const text = joined[i] as string;
-    const from = before ? Math.max(0, (before[c] as number) - shift) : 0;
-    const step = steps[(i / STEP) | 0] as string;
-    const start = stepAt[i] as number;
-    const next = known ? (known[c] as number) : 0;
-    let pos: number;
-    let after = 0;
-    if (added > 0 && (next & 0xff) === added) {
-      // The added character is the one after the last match: the same place, from what was kept.
-      pos = from;
-      after = ((next & 0xffffff) >>> 8) | (next & (1 << 24));
-    } else if (added > 0 && (next & 0xff) !== 0) {
-      // Another character follows the last match: not there, so later if anywhere.
-      pos = text.indexOf(query, from + 1);
-    } else {
-      // Still where the last query was (the usual keystroke): a few character reads, not a search.
-      pos = matchesAt(step, query, start + from) ? from : text.indexOf(query, from + 1);
-    }
-    if (pos < 0) continue;
-    const tl = titleLength[i] as number;
-    const inTitle = pos < tl;
-    // The title is where the joined text starts, so the character before a title hit is read there;
-    // whether any other hit starts a word counts for nothing.
-    if ((after & 0xff) === 0)
-      after = ahead(step, start + pos + qlen, inTitle && (pos === 0 || !isWordChar(step, start + pos - 1)));
-    hits[n] = i;
-    positions[n] = pos;
-    follows[n] = after;
-    scores[n] = inTitle
-      ? titleHitScore(pos, (after & (1 << 24)) !== 0, tl, qlen)
-      : pos < tl + 1 + (categoryLength[i] as number)
-        ? 200
-        : 100;
-    n++;
-  }
-  return n;
 }
 
 /**

@@ -1,4 +1,4 @@
-/** The search index's layout: per word, the products holding it, and the products' joined texts. */
+/** The search index's layout: per word, the products holding it. */
 import type { Prepared } from './words.js';
 
 /**
@@ -93,13 +93,8 @@ export interface Layout {
   title: Postings;
   category: Postings;
   description: Postings;
-  /** Per product: the length of its title and of its category name, and its three fields in one string. */
+  /** Per product: the length of its title (what a title hit's score needs). */
   titleLength: Int32Array;
-  categoryLength: Int32Array;
-  joined: string[];
-  /** The strings the joined texts are slices of (one per STEP products), and where each product's starts in its own. */
-  steps: string[];
-  stepAt: Int32Array;
 }
 
 export function emptyLayout(): Layout {
@@ -115,10 +110,6 @@ export function emptyLayout(): Layout {
     category: none(),
     description: none(),
     titleLength: new Int32Array(0),
-    categoryLength: new Int32Array(0),
-    joined: [],
-    steps: [],
-    stepAt: new Int32Array(0),
   };
 }
 
@@ -126,36 +117,6 @@ function lengths(entries: readonly Prepared[], of: (e: Prepared) => number): Int
   const out = new Int32Array(entries.length);
   for (let i = 0; i < entries.length; i++) out[i] = of(entries[i] as Prepared);
   return out;
-}
-
-/**
- * Each product's three fields in one string (title first), for queries with a space in them. The
- * strings are slices of one string per step of products, so their characters lie side by side in
- * memory in catalogue order: a string per product, made when that product was prepared, lay
- * scattered over the heap, and reading tens of thousands of them is mostly cache misses (several
- * times slower than the same text side by side).
- */
-function* joinedTexts(
-  entries: readonly Prepared[],
-): Generator<void, Pick<Layout, 'joined' | 'steps' | 'stepAt'>> {
-  const joined: string[] = new Array(entries.length);
-  const steps: string[] = [];
-  const stepAt = new Int32Array(entries.length);
-  for (let from = 0; from < entries.length; from += STEP) {
-    const step = entries.slice(from, from + STEP);
-    const texts = step.map((e) => [e.fields.title, e.fields.category, e.fields.description].join('\u0000'));
-    // Slices share these characters (no copy); a search in one ends at its own end.
-    const all = texts.join('\u0000');
-    steps.push(all);
-    let at = 0;
-    texts.forEach((t, k) => {
-      joined[from + k] = all.slice(at, at + t.length);
-      stepAt[from + k] = at;
-      at += t.length + 1;
-    });
-    yield;
-  }
-  return { joined, steps, stepAt };
 }
 
 export function* layOut(entries: readonly Prepared[], words: number): Generator<void, Layout> {
@@ -177,7 +138,5 @@ export function* layOut(entries: readonly Prepared[], words: number): Generator<
     category,
     description,
     titleLength: lengths(entries, (e) => e.fields.title.length),
-    categoryLength: lengths(entries, (e) => e.fields.category.length),
-    ...(yield* joinedTexts(entries)),
   };
 }

@@ -37,4 +37,6 @@ export const WARMING_TYPED = [
   'jar 2',
   'bouquet',
   'rose bo',
+  'bouqet',
+  'twelev roses',
 ];

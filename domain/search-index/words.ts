@@ -41,6 +41,10 @@ export class Words {
     return this.list.length;
   }
 
+  wordAt(id: number): string {
+    return this.list[id] ?? '';
+  }
+
   idsOf(field: string, starts?: number[]): Int32Array {
     const out: number[] = [];
     // A loop over the characters, not a regular expression: a first visit to Search prepares every

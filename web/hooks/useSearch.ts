@@ -8,12 +8,16 @@
  */
 import { liveQuery } from 'dexie';
 import { startTransition, useEffect, useMemo, useState } from 'react';
+import { OCCASIONS } from '../../domain/occasions.js';
 import { SearchIndex } from '../../domain/search-index/index.js';
+import type { Synonym } from '../../domain/search-synonyms.js';
 import { db } from '../../sw/db.js';
 import type { StoredProduct } from '../../sw/db-rows.js';
 import { productSlice } from '../../sw/product-reads.js';
 
 const index = new SearchIndex<StoredProduct>();
+/** The catalogue the index last took, for what a search with no match offers (`useSearchFallback`). */
+let catalogue: readonly StoredProduct[] = [];
 let loaded = false;
 let revision = 0;
 let started = false;
@@ -73,6 +77,7 @@ function start(): void {
       };
       const done = () => {
         loaded = true;
+        catalogue = products;
         revision += 1;
         // In a task of its own: React's render of the results in the same task as
         // indexing made one long task.
@@ -122,7 +127,40 @@ function subscribe(listener: () => void): () => void {
 export function useSearch(
   q: string,
   limit: number,
+  synonyms: readonly Synonym[] | undefined,
 ): { products: StoredProduct[]; total: number } | undefined {
+  const rev = useRevision();
+  // `rev` stands for the index's contents: a new revision re-runs the query.
+  return useMemo(() => {
+    // The shop's words as the device last synced them (a device setting), read in a moment: a
+    // short form searched before them would say "No results found" for that moment.
+    if (rev < 0 || !synonyms) return undefined;
+    index.setSynonyms(synonyms);
+    const page = index.searchPage(q, limit);
+    return { products: page.items, total: page.total };
+  }, [q, limit, rev, synonyms]);
+}
+
+/**
+ * What a search with no match offers from the device's catalogue: the occasions its products are
+ * for (in the list's order) and its first few products; `undefined` until the index has read it.
+ */
+export function useSearchFallback(
+  count: number,
+): { occasions: string[]; products: StoredProduct[] } | undefined {
+  const rev = useRevision();
+  return useMemo(() => {
+    if (rev < 0) return undefined;
+    const held = new Set(catalogue.flatMap((p) => p.occasions ?? []));
+    return {
+      occasions: OCCASIONS.filter((o) => held.has(o)),
+      products: catalogue.slice(0, count),
+    };
+  }, [rev, count]);
+}
+
+/** The index's revision (-1 until it has read the store once), re-rendered as a transition. */
+function useRevision(): number {
   const [rev, setRev] = useState(() => (loaded ? revision : -1));
   useEffect(() => {
     const changed = () => startTransition(() => setRev(loaded ? revision : -1));
@@ -131,10 +169,5 @@ export function useSearch(
     changed();
     return unsubscribe;
   }, []);
-  // `rev` stands for the index's contents: a new revision re-runs the query.
-  return useMemo(() => {
-    if (rev < 0) return undefined;
-    const page = index.searchPage(q, limit);
-    return { products: page.items, total: page.total };
-  }, [q, limit, rev]);
+  return rev;
 }

@@ -1,12 +1,17 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { messages } from '../../domain/messages.js';
 import { SEARCH_PAGE_SIZE as PAGE } from '../../domain/search.js';
 import { ProductGrid } from '../components/ProductCard.js';
+import { useShopSettings } from '../hooks/useDelivery.js';
 import { useSearch } from '../hooks/useSearch.js';
 import { useTitle } from '../hooks/useTitle.js';
+import { NoResults } from './NoResults.js';
 
-/** Search results for `?q=`, on the device over the whole local catalogue, best matches first. */
+/**
+ * Search results for `?q=`, on the device over the whole local catalogue with the shop's synonyms,
+ * best matches first (domain/search.ts); none: what to try instead (`NoResults.tsx`).
+ */
 export default function Search() {
   const [params] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
@@ -14,7 +19,7 @@ export default function Search() {
   // Cards rendered at first: a broad query over a big catalogue would otherwise build thousands of them.
   const [shown, setShown] = useState({ query, count: PAGE });
   const count = shown.query === query ? shown.count : PAGE;
-  const results = useSearch(query, count);
+  const results = useSearch(query, count, useShopSettings()?.searchSynonyms);
   return (
     <div className="page">
       <h1>{messages.searchResultsFor(query)}</h1>
@@ -34,10 +39,7 @@ export default function Search() {
             )}
           </>
         ) : (
-          <div className="empty">
-            <p>{messages.noResultsFound}</p>
-            <Link to="/products">See all products</Link>
-          </div>
+          <NoResults query={query} />
         ))}
     </div>
   );
