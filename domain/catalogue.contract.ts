@@ -64,7 +64,9 @@ export const catalogueApi = {
   search: endpoint({
     method: 'GET',
     path: '/search',
-    summary: 'Products whose title, description or category name contains q (case-insensitive), best first',
+    summary:
+      "Products holding every word of q (case-insensitive, any order) in what a shopper reads of them (title, categories, description, label, size, options, occasions); a word found in no product widens to the shop's synonyms (searchSynonyms) and, Latin and 5 letters or more, to words one letter away. Best first: the whole q as typed before its words apart, before a widened word",
+
     tag,
     access: 'public',
     response: v.array(ProductSchema),

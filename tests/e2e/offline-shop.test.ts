@@ -2,8 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../domain/catalogue.js';
 import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
+import { noResultsMessages } from '../../domain/search-nearest.js';
 import {
   deviceCounts,
   type FeedProduct,
@@ -12,7 +14,7 @@ import {
   setPrice,
   waitForController,
 } from '../support/e2e.js';
-import { openShop, type Shop } from '../support/shop.js';
+import { axe, openShop, type Shop } from '../support/shop.js';
 
 /**
  * The shopper's day with a bad connection, in real Chromium on a phone-sized
@@ -29,6 +31,7 @@ let page: Page;
 let token: string;
 let product: FeedProduct;
 const shots = process.env.E2E_SCREENSHOTS;
+const SEARCH_SHOTS = '/tmp/shots/search-words';
 
 async function shot(name: string): Promise<void> {
   if (!shots) return;
@@ -45,6 +48,7 @@ beforeAll(async () => {
   const found = feed.products.find((p) => p.categories.length > 0 && /[a-z]{4,}/i.test(p.title));
   if (!found) throw new Error('The catalogue has no product to shop for');
   product = found;
+  mkdirSync(SEARCH_SHOTS, { recursive: true });
   context = await phoneContext(shop.browser, server.url);
   page = await context.newPage();
 });
@@ -96,6 +100,37 @@ describe('shopping offline in Chromium', () => {
 
     await page.goto('/search?q=zzzz-no-such-thing');
     await page.getByText(messages.noResultsFound).waitFor();
+  });
+
+  it('offline: a short form finds the birthday cakes, and a search with no match offers occasions and categories', async () => {
+    // The server's answer (the same rule, the same default words) is what the phone must show.
+    const answer = await fetch(`${server.url}/api/search?q=bday`);
+    const birthday = ((await answer.json()) as { data: Product[] }).data;
+    expect(birthday.length).toBeGreaterThan(1);
+    expect(birthday.every((p) => p.occasions?.includes('Birthday') || /birthday/i.test(p.description))).toBe(
+      true,
+    );
+    await page.goto('/search?q=bday');
+    await page.getByText(`${birthday.length} products`).waitFor();
+    expect(await cards().first().locator('h2, h3').first().textContent()).toBe(birthday[0]?.title);
+    await axe(page, 'search by a short form, offline');
+    await page.screenshot({ path: `${SEARCH_SHOTS}/short-form-offline-412.png` });
+
+    await page.goto('/search?q=brthdy%20caek%20zzz');
+    await page.getByText(messages.noResultsFound).waitFor();
+    const occasions = page.getByRole('region', { name: noResultsMessages.occasions });
+    await occasions.getByRole('link', { name: 'Birthday' }).waitFor();
+    const categories = page.getByRole('region', { name: noResultsMessages.categories });
+    expect(await categories.getByRole('link').count()).toBeGreaterThan(0);
+    expect(
+      await page.getByRole('region', { name: noResultsMessages.products }).locator('article.card').count(),
+    ).toBe(4);
+    await axe(page, 'a search with no match, offline');
+    await page.screenshot({ path: `${SEARCH_SHOTS}/no-results-offline-412.png`, fullPage: true });
+    // An offered occasion leads to its products, offline too.
+    await occasions.getByRole('link', { name: 'Birthday' }).click();
+    await page.getByRole('heading', { level: 1, name: messages.searchResultsFor('Birthday') }).waitFor();
+    await cards().first().waitFor();
   });
 
   it('offline: add to cart, change quantities, reload, and the cart is all there', async () => {
