@@ -65,7 +65,7 @@ export const catalogueApi = {
     method: 'GET',
     path: '/search',
     summary:
-      "Products holding every word of q (case-insensitive, any order) in what a shopper reads of them (title, categories, description, label, size, options, occasions); a word found in no product widens to the shop's synonyms (searchSynonyms) and, Latin and 5 letters or more, to words one letter away. Best first: the whole q as typed before its words apart, before a widened word",
+      "Products holding every word of q (case-insensitive, any order) in what a shopper reads of them (title, categories, description, label, size, options, occasions); a word found in no product widens to the shop's synonyms (searchSynonyms) and, Latin and 5 letters or more, to words one letter away. Best first: each word ranked as the spec ranked a query (title, then category, then the rest), the weakest word deciding",
 
     tag,
     access: 'public',

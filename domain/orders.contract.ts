@@ -77,6 +77,17 @@ export const ordersContract = {
     response: ShopperOrderSchema,
     params: v.object({ id: IdSchema }),
   }),
+  cancelMyOrder: endpoint({
+    method: 'POST',
+    path: '/my-orders/{id}/cancel',
+    summary:
+      "The shopper cancels their own order (domain/order-cancel.ts: until cancelHoursBeforeSlot hours before its slot, or within 15 minutes of ordering), refunded in full if paid online; Idempotency-Key header. Already cancelled: the order as it is. Too late: 409 {reason: 'cancel-closed', why}",
+    tag: 'orders',
+    access: 'user',
+    response: ShopperOrderSchema,
+    params: v.object({ id: IdSchema }),
+    refusals: [404, 409],
+  }),
   allUsersOrderHistory: endpoint({
     method: 'GET',
     path: '/GetAllUsersOrderHistory',

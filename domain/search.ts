@@ -15,9 +15,9 @@
  *   neighbours.
  * - An empty query matches nothing.
  *
- * Ranking never changes what matches: a product holding the whole query as typed ranks as the
- * spec's rule ranked it (title before category before the rest; earlier and whole-word title hits
- * first), above one that holds its words apart, above one matched only through a widened word.
+ * Ranking never changes what matches: each word scores as the spec's rule ranked a query (title
+ * before category before the rest; earlier and whole-word title hits first) and the weakest word
+ * decides, so a one-word query ranks exactly as the spec ranked it (`queryScore`).
  */
 import type { Product } from './catalogue.js';
 import { plainText } from './plain-text.js';
@@ -173,23 +173,20 @@ export function wordMatch(
 }
 
 /**
- * A product's score for a query whose words match as `words` says (0: it does not match). Holding
- * the whole query as typed, it is the spec's `scoreFields` (100 to 425); else each word's best
- * field counts, the weakest word decides: 20 to 85 for words found as typed, 10 to 42 when a
- * word matched only once widened.
+ * A product's score for a query whose words match as `words` says (0: it does not match): each
+ * word scores as the spec scored a query (`scoreFields`: title, earlier and whole-word hits first,
+ * then category, then the rest), by the best of what it matches by, and the weakest word decides.
+ * One word found as typed thus ranks exactly as the spec ranked it.
  */
-export function queryScore(f: Fields, query: string, words: readonly WordMatch[]): number {
+export function queryScore(f: Fields, words: readonly WordMatch[]): number {
   let weakest = Number.POSITIVE_INFINITY;
   for (const m of words) {
     let best = 0;
     for (const w of m.words) best = Math.max(best, scoreFields(f, w));
     if (best === 0) return 0;
-    weakest = Math.min(weakest, Math.floor(best / (m.widened ? 10 : 5)));
+    weakest = Math.min(weakest, best);
   }
-  if (weakest === Number.POSITIVE_INFINITY) return 0;
-  // Every word matches; held whole as typed (always so for one word found as typed), it ranks as
-  // the spec ranked it, above every other (100 and more against 85 at most).
-  return Math.max(scoreFields(f, query), weakest);
+  return weakest === Number.POSITIVE_INFINITY ? 0 : weakest;
 }
 
 /** Matching products, best first (ties keep catalogue order). */
@@ -217,7 +214,7 @@ export function search<P extends Searchable>(
   );
   const hits: { p: P; s: number; i: number }[] = [];
   products.forEach((p, i) => {
-    const s = queryScore(fields[i] as Fields, query, words);
+    const s = queryScore(fields[i] as Fields, words);
     if (s > 0) hits.push({ p, s, i });
   });
   hits.sort((a, b) => b.s - a.s || a.i - b.i);

@@ -15,6 +15,7 @@ import {
   MAX_COD_LIMIT,
 } from './cod-rules.js';
 import { PHOTO_CAKE_NOTICE_DAYS } from './gifts.js';
+import { CancelHoursSchema, DEFAULT_CANCEL_HOURS } from './order-cancel.js';
 import { PoliciesSchema } from './policies.js';
 import { DEFAULT_SYNONYMS, SynonymsSchema } from './search-synonyms.js';
 import { OfferSchema } from './shop-offer.js';
@@ -36,7 +37,11 @@ export const settingMessages = {
  * schema can (the offer names a live coupon). `section`: the heading a Shop settings field stands under
  * (`SETTING_SECTIONS`). `choices`: a picklist's options as the owner reads them (a select).
  */
-export const SETTING_SECTIONS = { gifts: 'Gifts', payments: 'Payments' } as const;
+export const SETTING_SECTIONS = {
+  gifts: 'Gifts',
+  payments: 'Payments',
+  cancellation: 'Cancellation',
+} as const;
 export type SettingSection = keyof typeof SETTING_SECTIONS;
 
 export const SETTINGS = {
@@ -130,6 +135,16 @@ export const SETTINGS = {
     device: false,
     schema: v.boolean(),
     default: false,
+  },
+  cancelHoursBeforeSlot: {
+    screen: 'shop',
+    section: 'cancellation',
+    patch: true,
+    label: 'Shoppers may cancel until (hours before the slot)',
+    help: 'A shopper cancels from the order page until this many hours before the delivery slot starts (and always within 15 minutes of ordering); what was paid online goes back in full. 0: until the slot starts.',
+    device: true,
+    schema: CancelHoursSchema,
+    default: DEFAULT_CANCEL_HOURS,
   },
   searchSynonyms: {
     section: null,

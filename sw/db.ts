@@ -23,7 +23,8 @@
  * (the cursor reset by its upgrade, so they arrive with a full snapshot); 9, the payments in
  * progress (`PaymentRow` in `outbox-row.ts`), so a page killed in the UPI app does not forget a payment;
  * 10 (9 folded in), the checkout's draft per account (`drafts`, `CheckoutDraftRow`), so what was typed
- * survives a reload and a payment window that took the page.
+ * survives a reload and a payment window that took the page; 11 (10 folded in), the request queue
+ * (`requests`, `RequestRow` in `requests.ts`): a cancel asked for offline, sent once when back.
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { CartLine } from '../domain/cart.js';
@@ -43,6 +44,7 @@ import type {
 } from './db-rows.js';
 import type { OutboxRow, PaymentRow } from './outbox-row.js';
 import { CHUNK_SPAN, packChunks } from './product-chunks.js';
+import type { RequestRow } from './requests.js';
 
 // The tables and the span are `declare`d: Dexie makes the tables in `stores()`, and a class field the
 // compiler would emit for each is bytes of the first screen's JavaScript that do nothing.
@@ -66,6 +68,8 @@ export class ShopDatabase extends Dexie {
   declare settings: EntityTable<SettingRow, 'key'>;
   /** Payments in progress (`PaymentRow` in `outbox-row.ts`), until their order is in the outbox or known. */
   declare payments: EntityTable<PaymentRow, 'key'>;
+  /** The request queue (`requests.ts`): cancels asked for offline, until the server answers. */
+  declare requests: EntityTable<RequestRow, 'key'>;
 
   /** Product ids per `productChunks` row; tests use small spans so that chunks cross feed pages. */
   declare readonly chunkSpan: number;
@@ -92,6 +96,8 @@ export class ShopDatabase extends Dexie {
       // What each account typed in Checkout (`CheckoutDraftRow`, read through `checkout-drafts.ts`);
       // a short name, as this object is in the first screen's JavaScript.
       drafts: 'userId',
+      // What a shopper asks about a placed order while offline (`RequestRow` in `requests.ts`).
+      requests: 'key, state, userId',
     };
     this.version(6)
       .stores({ ...tables, products: 'productID, *categoryIds, price, updatedAt' })
@@ -106,7 +112,7 @@ export class ShopDatabase extends Dexie {
       .upgrade(async (tx) => {
         await tx.table('meta').bulkDelete(['catalogueCursor', 'catalogueEtag']);
       });
-    this.version(10).stores(tables);
+    this.version(11).stores(tables);
   }
 }
 

@@ -39,6 +39,8 @@ import {
   type QueuedLine,
   upgradeRow,
 } from './outbox-row.js';
+import { nextRequestAt, sendRequests } from './requests.js';
+import { postWithKey } from './send.js';
 import { loadSession } from './session-writes.js';
 
 export const OUTBOX_LOCK = 'storefront-outbox';
@@ -177,7 +179,7 @@ export async function updateRow(env: OutboxEnv, row: OutboxRow, patch: RowPatch)
 }
 
 async function post(env: OutboxEnv, row: OutboxRow, token: string): Promise<Answer> {
-  return send(env, '/place-order', row.key, token, {
+  return postWithKey(env, '/place-order', row.key, token, {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(row.request),
   });
@@ -190,39 +192,10 @@ async function postPhoto(
 ): Promise<Answer> {
   const form = new FormData();
   form.append('photo', photo.blob ?? new Blob([]), 'photo');
-  return send(env, '/cake-photos', photo.key, token, { body: form });
+  return postWithKey(env, '/cake-photos', photo.key, token, { body: form });
 }
 
 /** One POST under an idempotency key: the status and envelope, or status 0 when nothing definite happened. */
-async function send(
-  env: OutboxEnv,
-  path: string,
-  key: string,
-  token: string,
-  init: { headers?: Record<string, string>; body: BodyInit },
-): Promise<Answer> {
-  try {
-    const res = await env.fetch(`${env.base}${path}`, {
-      method: 'POST',
-      headers: { ...init.headers, authorization: `Bearer ${token}`, 'idempotency-key': key },
-      body: init.body,
-      signal: AbortSignal.timeout(env.timeoutMs),
-      // Never an HTTP cache's answer; the order must reach the server.
-      cache: 'no-store',
-    });
-    let body: unknown = null;
-    try {
-      body = await res.json();
-    } catch {
-      // A proxy's page or a cut body: the status alone decides (a 2xx without our envelope is retried).
-    }
-    return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
-  } catch {
-    // Network failure, reset, timeout: nothing definite happened; the same key goes again.
-    return { status: 0, body: null, retryAfter: null };
-  }
-}
-
 /** An order's photo cake photos and the request that carries their ids (`PhotoID` on line `item`). */
 export interface OrderPhotos {
   request: OrderRequestInput;
@@ -393,6 +366,10 @@ export function sendDue(
         result.attention += 1;
       }
     }
+    // Then what shoppers asked about placed orders (the request queue), unless the network just
+    // failed or the pass was for one order only.
+    if (!options.only && networkDownUntil === null)
+      await sendRequests(env, session, { force: options.force });
     result.nextWakeAt = await nextWakeAt(env);
     return result;
   });
@@ -413,11 +390,12 @@ async function deferUntried(env: OutboxEnv, rows: readonly OutboxRow[], until: n
     });
 }
 
-/** When the earliest queued row is due, or null when none is queued. */
+/** When the earliest queued row (an order or a request) is due, or null when none is queued. */
 export async function nextWakeAt(env: OutboxEnv = defaultEnv()): Promise<number | null> {
   const rows = await env.db.outbox.where('state').anyOf('queued', 'sending').toArray();
-  if (!rows.length) return null;
-  return Math.min(...rows.map((r) => r.nextAttemptAt ?? 0));
+  const request = await nextRequestAt(env.db);
+  const times = [...rows.map((r) => r.nextAttemptAt ?? 0), ...(request === null ? [] : [request])];
+  return times.length ? Math.min(...times) : null;
 }
 
 /** Sends one order now (the checkout waits for it), behind whatever pass holds the lock. */

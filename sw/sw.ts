@@ -193,7 +193,7 @@ function sendOutbox() {
   return sendDue(defaultEnv({ onPlaced: announce }));
 }
 
-/** Rejects while orders still wait for the network, so the browser fires the sync again later. */
+/** Rejects while orders (or requests) still wait for the network, so the browser fires the sync again later. */
 async function sendOutboxForSync(): Promise<void> {
   const result = await sendOutbox();
   if (result.nextWakeAt !== null) throw new Error('orders still queued');

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
+import { cancelMessages } from '../../domain/order-cancel.js';
 import { trackingMessages } from '../../domain/order-tracking.js';
 import { ordersContract } from '../../domain/orders.contract.js';
 import { orderMessages } from '../../domain/orders.js';
@@ -13,6 +14,7 @@ import { route } from '../http/route.js';
 import { hitOrRefuse, type RateRule } from '../ratelimit/ratelimit.js';
 import rateLimitPlugin from '../ratelimit/ratelimit.plugin.js';
 import { deleteExpiredKeys, InFlight, readIdempotencyKey } from './idempotency.js';
+import { cancelByShopper } from './order.cancel.js';
 import { historyByEmail, historyOfEveryone } from './order.repository.js';
 import { type OrderDeps, placeOrderOnce } from './order.service.js';
 import { changeOrderStatus } from './order.status.js';
@@ -135,6 +137,13 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     const order = await shopperOrder(app.db, request.user.id, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return ok(order);
+  });
+
+  route(app, ordersContract.cancelMyOrder, async ({ params, request }) => {
+    // Required, so a client that retries sends the same request; the cancel itself is idempotent.
+    if (!readIdempotencyKey(request)) throw badRequest(cancelMessages.keyRequired);
+    const order = await cancelByShopper(app, request.user, params?.id ?? 0);
+    return ok(order, cancelMessages.cancelled);
   });
 
   route(app, ordersContract.allUsersOrderHistory, async () => {

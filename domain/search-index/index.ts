@@ -4,23 +4,24 @@
  * version. A word of a query is looked up in the catalogue's distinct words and per-word lists of
  * products (`words.ts`, `postings.ts`): one word found as typed (the usual keystroke) is ranked
  * straight from those lists; several words, or one found nowhere (widened by the shop's synonyms
- * and typos), are each a bitset of products, ANDed, and the few left scored by the rule itself.
+ * and typos), are each a bitset of products with their scores for it, read from the same lists,
+ * ANDed, each product left scored by its weakest word.
  * Matching and ranking are exactly `search()`'s: the index only moves work from every query to
  * every change.
  */
 import {
-  holds,
   latinWords,
+  MAX_SCORE,
   normalizeQuery,
-  queryScore,
   queryWords,
   SEARCH_PAGE_SIZE,
   type Searchable,
   type SynonymMap,
+  scoreFields,
   search,
   searchFields,
   synonymMap,
-  type WordMatch,
+  titleHitScore,
   wordMatch,
 } from '../search.js';
 import type { Synonym } from '../search-synonyms.js';
@@ -205,7 +206,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       if (page.total > 0) return page;
     }
     this.last = null;
-    return this.allWords(query, words, limit);
+    return this.allWords(words, limit);
   }
 
   /** One word as typed: its marks, its title hits ranked, the rest counted (see wordAnswer). */
@@ -246,38 +247,50 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     return this.wordPage(answer, buffer, limit);
   }
 
+  /** Per query word, the products holding it (a bitset) and each one's score for it; kept between keystrokes. */
+  private wordSets: { set: Int32Array; score: Uint16Array }[] = [];
+  private allSet = new Int32Array(0);
+
   /**
-   * Every word must match (the rule's AND): each word's products as a bitset (its own, or found
-   * nowhere, those of what it widens to), the bitsets ANDed, and the products left scored by the
-   * rule's own `queryScore`, so the ranking is exactly `search()`'s.
+   * Every word must match (the rule's AND): per word, the products holding it (or, found nowhere,
+   * what it widens to) as a bitset with each one's score for it, read from the word lists as a
+   * one-word keystroke reads them; the bitsets ANDed, and each product left scored by its weakest
+   * word, as the rule's `queryScore` scores it.
    */
-  private allWords(query: string, words: readonly string[], limit: number): { items: P[]; total: number } {
+  private allWords(words: readonly string[], limit: number): { items: P[]; total: number } {
     const n = this.entries.length;
     const length = bitsetLength(n);
-    const all = new Int32Array(length).fill(-1);
-    const set = new Int32Array(length);
-    const by: WordMatch[] = [];
-    for (const word of words) {
+    if (this.allSet.length !== length) this.allSet = new Int32Array(length);
+    const all = this.allSet.fill(-1);
+    for (const [k, word] of words.entries()) {
+      let slot = this.wordSets[k];
+      if (!slot || slot.score.length !== n) {
+        slot = { set: new Int32Array(length), score: new Uint16Array(n) };
+        this.wordSets[k] = slot;
+      }
+      const { set, score } = slot;
       set.fill(0);
-      let match: WordMatch = { words: [word], widened: false };
-      if (!this.mark(word, set)) {
-        match = wordMatch(
+      score.fill(0);
+      if (!this.scoreWord(word, set, score)) {
+        const match = wordMatch(
           word,
           () => false,
           () => this.latinWords(),
           this.synonyms,
         );
-        for (const w of match.words) this.mark(w, set);
+        let any = false;
+        for (const w of match.words) any = this.scoreWord(w, set, score) || any;
+        if (!any) return { items: [], total: 0 };
       }
-      by.push(match);
-      let any = 0;
-      for (let k = 0; k < length; k++) any |= all[k] = (all[k] as number) & (set[k] as number);
-      if (any === 0) return { items: [], total: 0 };
+      let left = 0;
+      for (let b = 0; b < length; b++) left |= all[b] = (all[b] as number) & (set[b] as number);
+      if (left === 0) return { items: [], total: 0 };
     }
     const buffer = this.buffers[this.turn] as Buffers;
     const out = buffer.hits.length < n ? emptyBuffers(n) : buffer;
     this.buffers[this.turn] = out;
     this.turn ^= 1;
+    const scores = this.wordSets.slice(0, words.length).map((s) => s.score);
     let hits = 0;
     for (let b = 0; b < length; b++) {
       let m = all[b] as number;
@@ -286,37 +299,75 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
         m ^= low;
         const i = (b << 5) | (31 - Math.clz32(low));
         if (i >= n) break;
-        const score = queryScore((this.entries[i] as Prepared).fields, query, by);
-        if (score === 0) continue;
+        let weakest = MAX_SCORE;
+        for (const s of scores) weakest = Math.min(weakest, s[i] as number);
         out.hits[hits] = i;
-        out.scores[hits] = score;
+        out.scores[hits] = weakest;
         hits++;
       }
     }
     return { items: ranked(this.items, out.hits, out.scores, hits, limit), total: hits };
   }
 
-  /** ORs into `set` the products holding `word` in any field; whether any does. */
-  private mark(word: string, set: Int32Array): boolean {
+  /**
+   * Marks in `set` the products holding `word` and raises each one's `score` to its score for it
+   * (`scoreFields`'s, read from the word lists: where the word first starts in the title, else its
+   * category, else the rest). Whether any product holds it.
+   */
+  private scoreWord(word: string, set: Int32Array, score: Uint16Array): boolean {
+    let any = false;
     if (/\s/.test(word)) {
-      // A synonym's meaning of several words: looked for in each product's text (the owner's rare case).
-      let any = false;
+      // A synonym's meaning of several words: scored on each product's text (the owner's rare case).
       this.entries.forEach((e, i) => {
-        if (!holds(e.fields, word)) return;
+        const s = scoreFields(e.fields, word);
+        if (s === 0) return;
         set[i >>> 5] = (set[i >>> 5] as number) | (1 << (i & 31));
+        if (s > (score[i] as number)) score[i] = s;
         any = true;
       });
       return any;
     }
     this.words.find(word);
-    const { title, category, description } = this.layout;
-    for (const w of this.words.matched) {
-      markOthers(title, w, set);
-      markOthers(category, w, set);
-      markOthers(description, w, set);
+    const { offsets, wordStart, matched } = this.words;
+    const { title, category, description, titleLength } = this.layout;
+    const marks = this.marks;
+    marks.title.fill(0);
+    marks.category.fill(0);
+    marks.description.fill(0);
+    for (const w of matched)
+      markTitles(
+        title,
+        w,
+        offsets[w] as number,
+        wordStart[w] as number,
+        marks.title,
+        marks.best,
+        marks.whole,
+      );
+    for (const w of matched) markOthers(category, w, marks.category);
+    for (const w of matched) markOthers(description, w, marks.description);
+    const qlen = word.length;
+    for (let b = 0; b < set.length; b++) {
+      const t = marks.title[b] as number;
+      const c = marks.category[b] as number;
+      let m = t | c | (marks.description[b] as number);
+      if (m === 0) continue;
+      set[b] = (set[b] as number) | m;
+      any = true;
+      while (m !== 0) {
+        const low = m & -m;
+        m ^= low;
+        const i = (b << 5) | (31 - Math.clz32(low));
+        const s =
+          (t & low) !== 0
+            ? titleHitScore(marks.best[i] as number, marks.whole[i] === 1, titleLength[i] as number, qlen)
+            : (c & low) !== 0
+              ? 200
+              : 100;
+        if (s > (score[i] as number)) score[i] = s;
+      }
     }
-    for (let k = 0; k < set.length; k++) if (set[k] !== 0) return true;
-    return false;
+    return any;
   }
 
   /** The Latin words of the indexed products (a word of the table no product holds any more is not one). */

@@ -1,5 +1,6 @@
 import { SEARCH_PAGE_SIZE } from '../../domain/search.js';
 import { SearchIndex } from '../../domain/search-index/index.js';
+import { readSettings } from '../../domain/settings.js';
 import { syncCatalogue } from '../../sw/catalogue-sync.js';
 import { ShopDatabase } from '../../sw/db.js';
 import type { StoredProduct } from '../../sw/db-rows.js';
@@ -23,6 +24,8 @@ async function searchKeystrokes(
     let t = performance.now();
     const index = new SearchIndex<StoredProduct>();
     index.update(rows);
+    // The shop's words as the device synced them, as web/hooks/useSearch.ts gives them.
+    index.setSynonyms(readSettings(await db.settings.toArray()).searchSynonyms);
     const build = performance.now() - t;
     // As web/hooks/useSearch.ts does once the index is built: a warming query per task.
     const warming = index.warming();

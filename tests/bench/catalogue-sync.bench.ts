@@ -53,7 +53,18 @@ const NETWORK = {
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
   uploadThroughput: (750 * 1024) / 8,
 };
-const QUERIES = ['chocolate cake', 'rose bouquet', 'hamper 123', 'eggless', 'jasmine lotus'];
+// The last three take the new rule's wider paths: a short form (the shop's synonyms), a typo, and
+// two words found apart.
+const QUERIES = [
+  'chocolate cake',
+  'rose bouquet',
+  'hamper 123',
+  'eggless',
+  'jasmine lotus',
+  'bday cake',
+  'chocolte',
+  'cake birthday',
+];
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const s = (ms: number | null) => (ms === null ? 'never' : `${(ms / 1000).toFixed(2)} s`);
 

@@ -33,6 +33,10 @@ const QUERIES = [
   'zzzz',
   'an',
   'kg',
+  // A short form (the shop's synonyms), a typo, and two words apart: the widened and AND paths.
+  'bday',
+  'chocolte',
+  'cake birthday',
 ];
 
 /** A small seeded generator, so every run measures the same catalogue. */

@@ -43,6 +43,18 @@ const setRules = async (payload: object) => {
   });
   expect(res.status).toBe(200);
 };
+/** The owner changes the limit on Settings → Shop settings, on a laptop; the page stays open. */
+async function lowerLimitOnScreen(from: string, to: string) {
+  const laptop = await signedInContext(shop, shop.admin, { width: 1280, height: 800 });
+  const p = await laptop.newPage();
+  await p.goto('/shop-settings');
+  const limit = p.getByLabel('Cash on Delivery up to (₹)');
+  expect(await limit.inputValue()).toBe(from);
+  await limit.fill(to);
+  await p.getByRole('button', { name: 'Save settings' }).click();
+  await p.locator('.alerts').getByText(settingMessages.saved).waitFor();
+  return { laptop, p };
+}
 const codChoice = () => page.getByRole('radio', { name: /Cash on Delivery/ });
 const codHint = async () =>
   page.locator(`[id="${await codChoice().getAttribute('aria-describedby')}"]`).textContent();
@@ -62,14 +74,7 @@ afterAll(() => shop?.close());
 
 describe("the owner's Cash on Delivery rules", () => {
   it('the owner lowers the limit on Shop settings, and the checkout says Cash on Delivery is off and why', async () => {
-    const laptop = await signedInContext(shop, shop.admin, { width: 1280, height: 800 });
-    const p = await laptop.newPage();
-    await p.goto('/shop-settings');
-    const limit = p.getByLabel('Cash on Delivery up to (₹)');
-    expect(await limit.inputValue()).toBe('10000');
-    await limit.fill('500');
-    await p.getByRole('button', { name: 'Save settings' }).click();
-    await p.locator('.alerts').getByText(settingMessages.saved).waitFor();
+    const { laptop, p } = await lowerLimitOnScreen('10000', '500');
     const payments = p.getByRole('group', { name: 'Payments' });
     expect(await payments.getByLabel('A cake with a message or a photo').inputValue()).toBe('any');
     await axe(p, 'Shop settings');
@@ -101,7 +106,8 @@ describe("the owner's Cash on Delivery rules", () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByRole('heading', { name: t.successQueuedTitle }).waitFor();
 
-    await setRules({ codLimit: 500 });
+    // The owner lowers the limit on Shop settings while the phone is away.
+    await (await lowerLimitOnScreen('10000', '500')).laptop.close();
     await context.setOffline(false);
     await page.getByRole('heading', { name: t.codTitle }).waitFor({ timeout: 30_000 });
     expect(await page.getByText(codMessages.limit(500)).count()).toBeGreaterThan(0);

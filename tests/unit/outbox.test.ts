@@ -578,7 +578,7 @@ describe('the outbox', () => {
     expect((await row(key)).state).toBe('cancelled');
   });
 
-  it('a Cash on Delivery order the rules refused, paid online from its row: sent once, with the proof, under the SAME key', async () => {
+  it('a Cash on Delivery order the rules refused waits; paid online from its row it is sent once, with the proof, under the SAME key; or cancelled, its lines go back', async () => {
     const key = await queue();
     const said = 'Cash on Delivery is available up to ₹400. Please pay online.';
     shop.script.push({
@@ -622,6 +622,19 @@ describe('the outbox', () => {
     ]);
     // Sent: it waits no more, so a second proof (another tab) changes nothing.
     expect(await requeuePaid(key, paid, env)).toBe(false);
+    // Or Cancel: never sent, its lines back in the cart.
+    const cancelled = await queue();
+    shop.script.push({
+      status: 422,
+      body: { isSuccess: false, data: { reason: 'cod', rule: 'off' }, sys_message: said },
+    });
+    await sendDue(env);
+    expect(await cancelOrder(cancelled, env)).toBe(true);
+    expect((await row(cancelled)).state).toBe('cancelled');
+    expect((await store.cart.toArray()).map((l) => l.productID)).toEqual(
+      request().OrderItems.map((i) => i.ProductID),
+    );
+    expect(await requeuePaid(cancelled, paid, env)).toBe(false);
     // Any other refusal is not settled by a payment.
     const other = await queue();
     shop.script.push({

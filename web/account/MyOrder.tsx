@@ -1,7 +1,8 @@
 /**
  * `/my-orders/{id}`: one of the shopper's orders, its lines with pictures, delivery, address,
  * payment and figures (each refund: "Refund of ₹450 processed on 27 Nov"), and the timeline of
- * its statuses with their times (never the admin's notes: the server does not send them). The page shows the copy kept on the device
+ * its statuses with their times (never the admin's notes: the server does not send them), and the
+ * shopper's own Cancel while the rule allows it (`OrderCancel.tsx`). The page shows the copy kept on the device
  * (Dexie `orderDetails`) at once and polls the server with its ETag while open, so a move shows
  * within seconds; offline it says from when the copy is. Another account's order reads as missing.
  */
@@ -17,6 +18,8 @@ import type { OrderLine } from '../../domain/orders.js';
 import { paymentMethodLabel } from '../../domain/payment-methods.js';
 import { refundLine } from '../../domain/refunds.js';
 import { nightOfLabel, windowLabel } from '../../domain/slots.js';
+import { db } from '../../sw/db.js';
+import { waitingRequest } from '../../sw/requests.js';
 import { OrderBill } from '../checkout/OrderBill.js';
 import { OrderLineList, type ShownLine } from '../checkout/OrderLines.js';
 import { OrderSeller } from '../checkout/OrderSeller.js';
@@ -24,6 +27,7 @@ import { useSession } from '../hooks/useSession.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { OrderUpdatesOffer } from '../push/OrderUpdatesOffer.js';
 import { useLiveRefresh } from './live-refresh.js';
+import { OrderCancel } from './OrderCancel.js';
 import { keptOrderDetail, orderRefunds, refreshOrderDetail } from './order-detail.js';
 import './account.css';
 
@@ -51,6 +55,8 @@ export default function MyOrder() {
   // undefined: IndexedDB has not answered yet (render nothing); null: not on this device.
   const kept = useLiveQuery(() => (valid ? keptOrderDetail(userId, id) : null), [userId, id, valid]);
   const refresh = useCallback(() => refreshOrderDetail(userId, id), [userId, id]);
+  // A cancel asked for offline and not yet answered (the request queue).
+  const request = useLiveQuery(() => (valid ? waitingRequest(db, userId, id) : null), [userId, id, valid]);
   const { offline, asked, refused } = useLiveRefresh(valid && userId ? refresh : null);
 
   if (!valid || (refused && refused.status === 404)) {
@@ -89,6 +95,7 @@ export default function MyOrder() {
       <p className="orders__fetched" data-testid="order-fetched" role="status">
         {offline ? t.offline(formatTime(kept.fetchedAt)) : t.fetchedAt(formatTime(kept.fetchedAt))}
       </p>
+      <OrderCancel order={o} request={request ?? null} />
 
       <section aria-labelledby="order-progress" className="order-page__section">
         <h2 id="order-progress">{t.timeline}</h2>

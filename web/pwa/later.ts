@@ -100,7 +100,9 @@ async function askPersistentStorage(): Promise<void> {
  * chunk and is loaded only then, so a shop with an empty outbox never
  * downloads it. It must work alone: Safari and Firefox have no Background Sync.
  * A payment in progress (its page died in the UPI app) starts it too, and the
- * sender starts the payments' resume, which asks the server what became of it.
+ * sender starts the payments' resume, which asks the server what became of it; so does a request
+ * waiting in the request queue (a cancel asked for offline: `sw/requests.ts`), which the same
+ * pass sends.
  */
 let outboxSender: Promise<void> | null = null;
 function watchOutbox(): void {
@@ -109,7 +111,8 @@ function watchOutbox(): void {
       .where('state')
       .anyOf('queued', 'sending', 'attention')
       .count()
-      .then((n) => n || db.payments.count()),
+      .then((n) => n || db.payments.count())
+      .then((n) => n || db.requests.count()),
   ).subscribe({
     next: (waiting) => {
       if (!waiting || outboxSender) return;

@@ -1,0 +1,172 @@
+/**
+ * The request queue: what a shopper asks about a placed order (a cancel, for now; complaints and
+ * reviews later), kept on the device under its own Idempotency-Key until the server answers. It
+ * is sent by the outbox's own pass (`sendDue` in `outbox.ts`: under its Web Lock, after the
+ * orders, with the same back-off, sign-in wait and Background Sync tag), by the worker and by the
+ * page's sender alike. The answers' rules are `domain/requests.ts`.
+ *
+ * Each row belongs to its account (`isOwnedBy`): only that account's session sends it, and only
+ * that account's screens see it. Logout keeps a waiting row, hidden, as it keeps a queued order.
+ * A done request leaves the queue; a cancel's answer (the order as it is now) becomes the order
+ * page's copy in the same transaction, so the page shows it cancelled, with its refund.
+ */
+import type { ShopperOrder } from '../domain/order-tracking.js';
+import { backoffMs } from '../domain/outbox.js';
+import { isOwnedBy } from '../domain/ownership.js';
+import { classifyRequestAnswer, type RequestKind, type RequestProblem } from '../domain/requests.js';
+import type { ShopDatabase } from './db.js';
+import type { SessionRow } from './db-rows.js';
+import { postWithKey, type SendEnv } from './send.js';
+
+export interface RequestRow {
+  /** The Idempotency-Key, made when the shopper asked; resent unchanged until a definite answer. */
+  key: string;
+  userId: number;
+  kind: RequestKind;
+  orderID: number;
+  /** `queued`: to send (when `nextAttemptAt` has come); `attention`: waits for a sign-in or the shopper. */
+  state: 'queued' | 'attention';
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  problem: RequestProblem | null;
+  /** The token a 401 came with: the request continues once the account has another one. */
+  refusedToken: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface RequestEnv extends SendEnv {
+  db: ShopDatabase;
+  now(): number;
+  random(): number;
+}
+
+/**
+ * Asks to cancel an order: one waiting request per order and account (pressing again while one
+ * waits changes nothing). Returns the waiting row.
+ */
+export async function queueCancel(
+  db: ShopDatabase,
+  userId: number,
+  orderID: number,
+  key: string,
+  now: number,
+): Promise<RequestRow> {
+  return db.transaction('rw', db.requests, async () => {
+    const waiting = await waitingRequest(db, userId, orderID);
+    if (waiting) return waiting;
+    const row: RequestRow = {
+      key,
+      userId,
+      kind: 'cancel',
+      orderID,
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      problem: null,
+      refusedToken: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await db.requests.add(row);
+    return row;
+  });
+}
+
+/** The account's request about an order that still waits (to be sent, or for the shopper), if any. */
+export async function waitingRequest(
+  db: ShopDatabase,
+  userId: number | null | undefined,
+  orderID: number,
+): Promise<RequestRow | null> {
+  const rows = await db.requests
+    .where('userId')
+    .equals(userId ?? 0)
+    .toArray();
+  return rows.find((r) => r.orderID === orderID && isOwnedBy(r, userId)) ?? null;
+}
+
+/** The shopper has read a refusal: the request leaves the queue. Only the account's own. */
+export async function dismissRequest(db: ShopDatabase, userId: number, key: string): Promise<void> {
+  await db.transaction('rw', db.requests, async () => {
+    const row = await db.requests.get(key);
+    if (row?.state === 'attention' && row.problem?.kind === 'refused' && isOwnedBy(row, userId))
+      await db.requests.delete(key);
+  });
+}
+
+const PATHS: Record<RequestKind, (orderID: number) => string> = {
+  cancel: (id) => `/my-orders/${id}/cancel`,
+};
+
+/**
+ * Sends the due requests of the signed-in account, oldest first (part of the outbox's pass, under
+ * its lock). `force`: whatever the back-off says (the network just came back). Returns whether the
+ * network failed (the rest wait with their back-off) and when the next one is due.
+ */
+export async function sendRequests(
+  env: RequestEnv,
+  session: SessionRow | null,
+  options: { force?: boolean } = {},
+): Promise<{ networkDown: boolean }> {
+  const rows = (await env.db.requests.toArray()).sort((a, b) => a.createdAt - b.createdAt);
+  for (const stored of rows) {
+    const now = env.now();
+    let row = stored;
+    if (!session || !isOwnedBy(row, session.userId)) continue;
+    // A 401 waited for a sign-in: another token of the same account takes it on.
+    if (row.state === 'attention' && row.problem?.kind === 'signin' && row.refusedToken !== session.token)
+      row = await patch(env, row, { state: 'queued', problem: null, refusedToken: null, attempts: 0 });
+    if (row.state !== 'queued' || (!options.force && row.nextAttemptAt > now)) continue;
+    const answer = await postWithKey(env, PATHS[row.kind](row.orderID), row.key, session.token, {});
+    const outcome = classifyRequestAnswer(answer, env.now());
+    if (outcome.kind === 'done') {
+      await settle(env, row, outcome.data);
+    } else if (outcome.kind === 'retry') {
+      const attempts = row.attempts + 1;
+      await patch(env, row, {
+        attempts,
+        nextAttemptAt: env.now() + (outcome.afterMs ?? backoffMs(attempts, env.random())),
+        lastError: answer.status ? String(answer.status) : 'network',
+      });
+      if (outcome.transport) return { networkDown: true };
+    } else {
+      await patch(env, row, {
+        state: 'attention',
+        problem: outcome.problem,
+        refusedToken: outcome.problem.kind === 'signin' ? session.token : null,
+      });
+    }
+  }
+  return { networkDown: false };
+}
+
+/** When the earliest queued request is due, or null when none is queued. */
+export async function nextRequestAt(db: ShopDatabase): Promise<number | null> {
+  const queued = await db.requests.where('state').equals('queued').toArray();
+  return queued.length ? Math.min(...queued.map((r) => r.nextAttemptAt)) : null;
+}
+
+async function patch(env: RequestEnv, row: RequestRow, change: Partial<RequestRow>): Promise<RequestRow> {
+  const next = { ...row, ...change, updatedAt: env.now() };
+  await env.db.requests.put(next);
+  return next;
+}
+
+/** Done: out of the queue, and the order as the server answered it becomes the page's copy. */
+async function settle(env: RequestEnv, row: RequestRow, data: unknown): Promise<void> {
+  await env.db.transaction('rw', env.db.requests, env.db.orderDetails, async () => {
+    await env.db.requests.delete(row.key);
+    const order = data as ShopperOrder | null;
+    if (order && typeof order === 'object' && order.orderID === row.orderID)
+      await env.db.orderDetails.put({
+        orderID: row.orderID,
+        userId: row.userId,
+        order,
+        fetchedAt: env.now(),
+        etag: null,
+      });
+  });
+}
