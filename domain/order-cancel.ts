@@ -11,7 +11,6 @@
  *   (a same-day order placed at 5 PM for 9 PM can still be undone at once).
  * No fee: the Consumer Protection (E-Commerce) Rules 2020 allow none the shop does not bear.
  */
-import * as v from 'valibot';
 import { indiaInstant } from './india-time.js';
 import { formatRupees } from './money.js';
 import type { OrderStatus } from './orders.js';
@@ -19,11 +18,8 @@ import type { OrderSlot } from './slots.js';
 import { STANDARD_SLOT } from './slots.js';
 
 export const CANCEL_GRACE_MINUTES = 15;
-export const DEFAULT_CANCEL_HOURS = 6;
-export const MAX_CANCEL_HOURS = 72;
 
 export const cancelMessages = {
-  hoursInvalid: `Cancellation closes a whole number of hours from 0 to ${MAX_CANCEL_HOURS} before the slot.`,
   button: 'Cancel order',
   title: 'Cancel this order?',
   paidBack: (amount: number) => `The ${formatRupees(amount)} you paid online goes back to you in full.`,
@@ -50,14 +46,6 @@ export const cancelMessages = {
   policy: (hours: number) =>
     `Cancel from your order page until ${hours} hours before your delivery slot, or within ${CANCEL_GRACE_MINUTES} minutes of ordering; what you paid online comes back in full.`,
 } as const;
-
-/** The setting's schema (`cancelHoursBeforeSlot` in settings.ts). */
-export const CancelHoursSchema = v.pipe(
-  v.number(cancelMessages.hoursInvalid),
-  v.integer(cancelMessages.hoursInvalid),
-  v.minValue(0, cancelMessages.hoursInvalid),
-  v.maxValue(MAX_CANCEL_HOURS, cancelMessages.hoursInvalid),
-);
 
 /** What the rule needs of an order. */
 export interface CancellableOrder {

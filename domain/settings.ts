@@ -7,6 +7,7 @@
  * reaches phones as one row of a delta. Later features add their settings here.
  */
 import * as v from 'valibot';
+import { CancelHoursSchema, DEFAULT_CANCEL_HOURS } from './cancel-hours.js';
 import {
   COD_PERSONALISED,
   CodPersonalisedSchema,
@@ -15,7 +16,6 @@ import {
   MAX_COD_LIMIT,
 } from './cod-rules.js';
 import { PHOTO_CAKE_NOTICE_DAYS } from './gifts.js';
-import { CancelHoursSchema, DEFAULT_CANCEL_HOURS } from './order-cancel.js';
 import { PoliciesSchema } from './policies.js';
 import { DEFAULT_SYNONYMS, SynonymsSchema } from './search-synonyms.js';
 import { OfferSchema } from './shop-offer.js';

@@ -6,6 +6,7 @@ import type { Product } from '../domain/catalogue.js';
 import type { SavedRecipient } from '../domain/gifts.js';
 import type { ShopperOrder } from '../domain/order-tracking.js';
 import type { OrderHistoryRow } from '../domain/orders.js';
+import type { RequestKind, RequestProblem } from '../domain/requests.js';
 
 /** A product as stored: the API's object plus its category ids (`ProductChunk` indexes their union). */
 export interface StoredProduct extends Product {
@@ -112,4 +113,23 @@ export interface SavedRecipientsCache {
   userId: number;
   rows: SavedRecipient[];
   fetchedAt: number;
+}
+
+/** A request of the request queue (`requests.ts`): what a shopper asked about a placed order. */
+export interface RequestRow {
+  /** The Idempotency-Key, made when the shopper asked; resent unchanged until a definite answer. */
+  key: string;
+  userId: number;
+  kind: RequestKind;
+  orderID: number;
+  /** `queued`: to send (when `nextAttemptAt` has come); `attention`: waits for a sign-in or the shopper. */
+  state: 'queued' | 'attention';
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  problem: RequestProblem | null;
+  /** The token a 401 came with: the request continues once the account has another one. */
+  refusedToken: string | null;
+  createdAt: number;
+  updatedAt: number;
 }

@@ -36,6 +36,7 @@ import type {
   OrderDetailCache,
   OrderHistoryCache,
   ProductChunk,
+  RequestRow,
   SavedRecipientsCache,
   SessionRow,
   SettingRow,
@@ -44,7 +45,6 @@ import type {
 } from './db-rows.js';
 import type { OutboxRow, PaymentRow } from './outbox-row.js';
 import { CHUNK_SPAN, packChunks } from './product-chunks.js';
-import type { RequestRow } from './requests.js';
 
 // The tables and the span are `declare`d: Dexie makes the tables in `stores()`, and a class field the
 // compiler would emit for each is bytes of the first screen's JavaScript that do nothing.

@@ -13,28 +13,10 @@
 import type { ShopperOrder } from '../domain/order-tracking.js';
 import { backoffMs } from '../domain/outbox.js';
 import { isOwnedBy } from '../domain/ownership.js';
-import { classifyRequestAnswer, type RequestKind, type RequestProblem } from '../domain/requests.js';
+import { classifyRequestAnswer, type RequestKind } from '../domain/requests.js';
 import type { ShopDatabase } from './db.js';
-import type { SessionRow } from './db-rows.js';
+import type { RequestRow, SessionRow } from './db-rows.js';
 import { postWithKey, type SendEnv } from './send.js';
-
-export interface RequestRow {
-  /** The Idempotency-Key, made when the shopper asked; resent unchanged until a definite answer. */
-  key: string;
-  userId: number;
-  kind: RequestKind;
-  orderID: number;
-  /** `queued`: to send (when `nextAttemptAt` has come); `attention`: waits for a sign-in or the shopper. */
-  state: 'queued' | 'attention';
-  attempts: number;
-  nextAttemptAt: number;
-  lastError: string | null;
-  problem: RequestProblem | null;
-  /** The token a 401 came with: the request continues once the account has another one. */
-  refusedToken: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
 
 export interface RequestEnv extends SendEnv {
   db: ShopDatabase;
@@ -170,3 +152,5 @@ async function settle(env: RequestEnv, row: RequestRow, data: unknown): Promise<
       });
   });
 }
+
+export type { RequestRow };
