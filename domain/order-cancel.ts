@@ -21,6 +21,7 @@ export const CANCEL_GRACE_MINUTES = 15;
 
 export const cancelMessages = {
   button: 'Cancel order',
+  buttonFor: (orderID: number) => `Cancel order ${orderID}`,
   title: 'Cancel this order?',
   paidBack: (amount: number) => `The ${formatRupees(amount)} you paid online goes back to you in full.`,
   nothingPaid: 'Nothing was paid online, so there is nothing to refund.',

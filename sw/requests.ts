@@ -70,6 +70,18 @@ export async function waitingRequest(
   return rows.find((r) => r.orderID === orderID && isOwnedBy(r, userId)) ?? null;
 }
 
+/** The account's waiting requests (its My Orders shows them by order); another account's: none. */
+export async function accountRequests(
+  db: ShopDatabase,
+  userId: number | null | undefined,
+): Promise<RequestRow[]> {
+  const rows = await db.requests
+    .where('userId')
+    .equals(userId ?? 0)
+    .toArray();
+  return rows.filter((r) => isOwnedBy(r, userId));
+}
+
 /** The shopper has read a refusal: the request leaves the queue. Only the account's own. */
 export async function dismissRequest(db: ShopDatabase, userId: number, key: string): Promise<void> {
   await db.transaction('rw', db.requests, async () => {

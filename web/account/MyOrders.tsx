@@ -5,7 +5,8 @@
  * history the device fetched (Dexie), refreshed on every visit, so it shows
  * offline with the time it was fetched. Orders still in the outbox come first
  * (`QueuedOrders`, the checkout's). On a phone each order is a card instead of
- * table rows, which would not fit.
+ * table rows, which would not fit. Each order that may still be cancelled has its Cancel
+ * (`OrderCancel.tsx`).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useRef } from 'react';
@@ -20,6 +21,8 @@ import type { OrderHistoryRow } from '../../domain/orders.js';
 import { paymentMethodLabel } from '../../domain/payment-methods.js';
 import { refundLine, type ShopperRefund } from '../../domain/refunds.js';
 import { nightOfLabel, windowLabel } from '../../domain/slots.js';
+import { db } from '../../sw/db.js';
+import { accountRequests, type RequestRow } from '../../sw/requests.js';
 import { ApiError } from '../api/client.js';
 import { DeliverTo } from '../checkout/DeliverTo.js';
 import { OrderLineList, OrderLineText } from '../checkout/OrderLines.js';
@@ -29,6 +32,7 @@ import { useNotify } from '../hooks/useAlerts.js';
 import { useSession } from '../hooks/useSession.js';
 import { useTitle } from '../hooks/useTitle.js';
 import { useLiveRefresh } from './live-refresh.js';
+import { OrderCancel } from './OrderCancel.js';
 import { historyLine, historyRefunds, keptOrderHistory, refreshOrderHistory } from './order-history.js';
 import './account.css';
 
@@ -95,6 +99,33 @@ function Refunds({ refunds }: { refunds: ShopperRefund[] }) {
   );
 }
 
+/** An order's Cancel on its row (`OrderCancel.tsx`), judged from the row's own facts. */
+function RowCancel(props: {
+  group: OrderGroup | undefined;
+  requests: readonly RequestRow[];
+  onCancelled(): void;
+}) {
+  const o = props.group;
+  const first = o?.lines[0];
+  if (!o || !first) return null;
+  return (
+    <OrderCancel
+      compact
+      order={{
+        orderID: o.orderID,
+        status: first.status,
+        orderDate: o.orderDate,
+        deliveryDate: first.deliveryDate,
+        deliverySlot: first.deliverySlot,
+        paymentMethod: first.paymentMethod,
+        totalAmount: o.totalAmount,
+      }}
+      request={props.requests.find((r) => r.orderID === o.orderID) ?? null}
+      onCancelled={props.onCancelled}
+    />
+  );
+}
+
 const TITLE = 'Your Orders';
 
 export default function MyOrders() {
@@ -127,6 +158,8 @@ export default function MyOrders() {
     [kept, rows],
   );
   const orders = useMemo(() => groups(rows), [rows]);
+  // Cancels asked for offline and not yet answered (the request queue), by order.
+  const requests = useLiveQuery(() => accountRequests(db, userId), [userId]) ?? [];
 
   return (
     <div className="page account account--wide orders">
@@ -194,6 +227,13 @@ export default function MyOrders() {
                       <span className={`orders__status orders__status--${r.status.replace(/\s+/g, '-')}`}>
                         {statusLabel(r.status)}
                       </span>
+                      {rows[i - 1]?.orderID !== r.orderID ? (
+                        <RowCancel
+                          group={orders.find((o) => o.orderID === r.orderID)}
+                          requests={requests}
+                          onCancelled={() => void refresh()}
+                        />
+                      ) : null}
                     </td>
                     <td>
                       {deliveryText(r)}
@@ -228,6 +268,7 @@ export default function MyOrders() {
                 ) : null}
                 <Refunds refunds={o.refunds} />
                 <OrderLineList lines={o.lines.map(historyLine)} />
+                <RowCancel group={o} requests={requests} onCancelled={() => void refresh()} />
               </li>
             ))}
           </ol>

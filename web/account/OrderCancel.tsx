@@ -30,7 +30,19 @@ const TICK_MS = 30_000;
 export type CancelOrderFacts = CancellableOrder &
   Pick<ShopperOrder, 'orderID' | 'paymentMethod' | 'totalAmount'>;
 
-export function OrderCancel({ order, request }: { order: CancelOrderFacts; request: RequestRow | null }) {
+export function OrderCancel({
+  order,
+  request,
+  compact = false,
+  onCancelled,
+}: {
+  order: CancelOrderFacts;
+  request: RequestRow | null;
+  /** On a list's row: only the button (or that a cancel waits); the order page says why not. */
+  compact?: boolean;
+  /** Told after the server cancelled it (a list refreshes its copy). */
+  onCancelled?(): void;
+}) {
   const hours = useShopSettings()?.cancelHoursBeforeSlot;
   const profile = useShopProfile();
   const notify = useNotify();
@@ -67,7 +79,7 @@ export function OrderCancel({ order, request }: { order: CancelOrderFacts; reque
   if (verdict.kind === 'cancelled') return null;
   const contact = profile.care.phone || profile.care.email;
   if (verdict.kind === 'closed')
-    return (
+    return compact ? null : (
       <p className="order-cancel__note">
         {closedReason(verdict.why, hours)} {contact ? t.callShop(contact) : null}
       </p>
@@ -78,6 +90,7 @@ export function OrderCancel({ order, request }: { order: CancelOrderFacts; reque
     try {
       const sent: CancelSent = await cancelOrder(order.orderID);
       notify(sent.message, sent.tone);
+      if (sent.tone === 'success') onCancelled?.();
     } finally {
       setBusy(false);
       setAsking(false);
@@ -85,7 +98,12 @@ export function OrderCancel({ order, request }: { order: CancelOrderFacts; reque
   };
   return (
     <div className="order-cancel">
-      <button type="button" className="btn btn--outline" onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className={`btn btn--outline${compact ? ' btn--small' : ''}`}
+        aria-label={compact ? t.buttonFor(order.orderID) : undefined}
+        onClick={() => setAsking(true)}
+      >
         {t.button}
       </button>
       {asking ? (
