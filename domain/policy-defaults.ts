@@ -4,12 +4,14 @@
  * how refunds work today (the shop's cancel refunds an online payment in full, `refunds.ts`), and
  * its profile (who to write to; a detail the shop does not have is left out). Computed wherever a
  * page is shown, never stored, so a change of a setting changes them at once. Nothing here may
- * promise what the shop does not do: a shopper cannot cancel an order themselves, so the text says
- * how to ask. Apart from `policies.ts` so the footer's links (the first screen) never carry this.
+ * promise what the shop does not do: a shopper cancels from the order page only within the rule
+ * (`order-cancel.ts`, with the shop's `cancelHoursBeforeSlot`), so the text says that rule and how
+ * to ask after it. Apart from `policies.ts` so the footer's links (the first screen) never carry this.
  */
 import { areaCities, citiesText, type DeliveryArea, deliveryAreasText } from './delivery-areas.js';
 import { DELIVERY_BY_PINCODE } from './delivery-words.js';
 import { formatRupees } from './money.js';
+import { cancelMessages } from './order-cancel.js';
 import { CHECKOUT_DISPLAY, onlineMethodsShown } from './payment-methods.js';
 import type { Policies, PolicyKey } from './policies.js';
 import { CODE_MINUTES, UNORDERED_PHOTO_DAYS } from './privacy.js';
@@ -28,6 +30,8 @@ export interface PolicyFacts {
   noticeDays: number;
   /** Whether the shop takes payment online (`GET /payments/methods`); undefined: not known here. */
   online: boolean | undefined;
+  /** The `cancelHoursBeforeSlot` setting: until when a shopper cancels from the order page. */
+  cancelHours: number;
 }
 
 const DAY_MINUTES = 24 * 60;
@@ -163,7 +167,8 @@ function payingWords(online: boolean | undefined): string {
 function cancellation(f: PolicyFacts): string {
   const out = [
     '## Cancelling an order',
-    `You cannot cancel an order yourself on the website yet: ask us and we cancel it for you. To ask, ${askUs(f.profile)}, with your order number (it is on the order’s page and in its mail).`,
+    cancelMessages.policy(f.cancelHours),
+    `After that, ask us and we cancel it for you if we still can: ${askUs(f.profile)}, with your order number (it is on the order’s page and in its mail).`,
     'We can cancel an order until it is out for delivery. Ask as early as you can: cakes and flowers are made for your order.',
     'We charge no cancellation fee.',
     '## Refunds',

@@ -38,6 +38,7 @@ const facts = (f: Partial<PolicyFacts> = {}): PolicyFacts => ({
   slots: [standard, midnight],
   noticeDays: 2,
   online: true,
+  cancelHours: 6,
   ...f,
 });
 
@@ -87,10 +88,13 @@ describe('policy defaults, written from the shop’s settings', () => {
     expect(online.cancellation).toContain('we refund everything you paid');
   });
 
-  it('charges no cancellation fee, and says how to ask (a shopper cannot cancel by themselves)', () => {
+  it('charges no cancellation fee, says the shopper’s own cancel with the shop’s hours, and how to ask after', () => {
     const text = policyDefaults(facts()).cancellation;
     expect(text).toContain('We charge no cancellation fee.');
-    expect(text).toContain('You cannot cancel an order yourself');
+    expect(text).toContain(
+      'Cancel from your order page until 6 hours before your delivery slot, or within 15 minutes of ordering; what you paid online comes back in full.',
+    );
+    expect(policyDefaults(facts({ cancelHours: 24 })).cancellation).toContain('until 24 hours before');
     expect(text).toContain('write to care@shop.in or call +91 172 400 1234');
   });
 

@@ -81,7 +81,8 @@ export function OrderCancel({
   if (verdict.kind === 'closed')
     return compact ? null : (
       <p className="order-cancel__note">
-        {closedReason(verdict.why, hours)} {contact ? t.callShop(contact) : null}
+        {closedReason(verdict.why, hours)}{' '}
+        {contact && verdict.why !== 'delivered' ? t.callShop(contact) : null}
       </p>
     );
   const paid = order.status === 'paid' && order.paymentMethod === PAYMENT_METHODS.online;

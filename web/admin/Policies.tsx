@@ -55,6 +55,7 @@ function PoliciesForm({ initial, areas, slots, online }: FormProps) {
     areas,
     slots,
     noticeDays: settings.photoCakeNoticeDays,
+    cancelHours: settings.cancelHoursBeforeSlot,
     online,
   });
   const [draft, setDraft] = useState<Record<PolicyKey, string>>(() => textsOf(saved, defaults));

@@ -28,6 +28,7 @@ export default function Policy() {
         areas: facts.areas.length ? facts.areas : undefined,
         slots: facts.slots,
         noticeDays: facts.settings.photoCakeNoticeDays,
+        cancelHours: facts.settings.cancelHoursBeforeSlot,
         online,
       })
     : null;
