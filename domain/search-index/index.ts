@@ -223,7 +223,18 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       this.buffers[this.turn] = buffer;
     }
     this.turn ^= 1;
-    this.words.find(query);
+    const marks = this.markWord(query);
+    const answer = { query, ...wordAnswer(this.layout, marks, query.length, buffer) };
+    this.last = answer;
+    return this.wordPage(answer, buffer, limit);
+  }
+
+  /**
+   * The marks (`this.marks`) of the products whose fields hold `word` (no white space): per field,
+   * and in titles where it first starts. One look in the word table, then each matched word's lists.
+   */
+  private markWord(word: string): Marks {
+    this.words.find(word);
     const { offsets, wordStart, matched } = this.words;
     const { title, category, description } = this.layout;
     const marks = this.marks;
@@ -242,9 +253,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       );
     for (const w of matched) markOthers(category, w, marks.category);
     for (const w of matched) markOthers(description, w, marks.description);
-    const answer = { query, ...wordAnswer(this.layout, marks, query.length, buffer) };
-    this.last = answer;
-    return this.wordPage(answer, buffer, limit);
+    return marks;
   }
 
   /** Per query word, the products holding it (a bitset) and each one's score for it; kept between keystrokes. */
@@ -327,25 +336,8 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       });
       return any;
     }
-    this.words.find(word);
-    const { offsets, wordStart, matched } = this.words;
-    const { title, category, description, titleLength } = this.layout;
-    const marks = this.marks;
-    marks.title.fill(0);
-    marks.category.fill(0);
-    marks.description.fill(0);
-    for (const w of matched)
-      markTitles(
-        title,
-        w,
-        offsets[w] as number,
-        wordStart[w] as number,
-        marks.title,
-        marks.best,
-        marks.whole,
-      );
-    for (const w of matched) markOthers(category, w, marks.category);
-    for (const w of matched) markOthers(description, w, marks.description);
+    const marks = this.markWord(word);
+    const { titleLength } = this.layout;
     const qlen = word.length;
     for (let b = 0; b < set.length; b++) {
       const t = marks.title[b] as number;
