@@ -5,6 +5,7 @@ import { classifyRequestAnswer } from '../../domain/requests.js';
 import { ShopDatabase } from '../../sw/db.js';
 import { type OutboxEnv, sendDue } from '../../sw/outbox.js';
 import { accountRequests, queueCancel, waitingRequest } from '../../sw/requests.js';
+import { endSessionOnDevice } from '../../sw/session-writes.js';
 
 /**
  * The request queue (sw/requests.ts, rules in domain/requests.ts) against a fake shop, in the
@@ -166,7 +167,9 @@ describe('the request queue', () => {
     expect(await accountRequests(store, 7)).toEqual([]);
     expect(await waitingRequest(store, 7, 44)).toBeNull();
     expect(await accountRequests(store, null)).toEqual([]);
-    await store.session.clear();
+    // A logout on this phone keeps it, hidden, as it keeps a queued order.
+    await endSessionOnDevice(store);
+    expect(await store.requests.count()).toBe(1);
     await sendDue(env, { force: true });
     expect(shop.requests).toHaveLength(0);
     await signIn(8);
