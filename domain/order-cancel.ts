@@ -44,8 +44,9 @@ export const cancelMessages = {
   },
   callShop: (phone: string) => `To change it, please call the shop on ${phone}.`,
   closed: (phone: string) => `This order can no longer be cancelled. Please call the shop on ${phone}.`,
-  policy: (hours: number) =>
-    `Cancel from your order page until ${hours} hours before your delivery slot, or within ${CANCEL_GRACE_MINUTES} minutes of ordering; what you paid online comes back in full.`,
+  /** The policy's sentence; a shop that takes no payment online says nothing of paying online. */
+  policy: (hours: number, online: boolean | undefined = true) =>
+    `Cancel from your order page until ${hours} hours before your delivery slot, or within ${CANCEL_GRACE_MINUTES} minutes of ordering${online === false ? '.' : '; what you paid online comes back in full.'}`,
 } as const;
 
 /** What the rule needs of an order. */

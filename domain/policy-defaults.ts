@@ -167,7 +167,7 @@ function payingWords(online: boolean | undefined): string {
 function cancellation(f: PolicyFacts): string {
   const out = [
     '## Cancelling an order',
-    cancelMessages.policy(f.cancelHours),
+    cancelMessages.policy(f.cancelHours, f.online),
     `After that, ask us and we cancel it for you if we still can: ${askUs(f.profile)}, with your order number (it is on the order’s page and in its mail).`,
     'We can cancel an order until it is out for delivery. Ask as early as you can: cakes and flowers are made for your order.',
     'We charge no cancellation fee.',

@@ -134,7 +134,11 @@ describe('Shop settings from the registry', () => {
     expect(screen.getAllByRole('group').map((g) => g.querySelector('legend')?.textContent)).toEqual([
       'Gifts',
       'Payments',
+      'Cancellation',
     ]);
+    expect(
+      (screen.getByLabelText('Shoppers may cancel until (hours before the slot)') as HTMLInputElement).type,
+    ).toBe('number');
     const personalised = screen.getByLabelText('A cake with a message or a photo') as HTMLSelectElement;
     expect([...personalised.options].map((o) => [o.value, o.text])).toEqual([
       ['any', 'Like any order'],
