@@ -198,11 +198,11 @@ const config = {
             // facts, slots, India time, phone numbers and their words): eight chunks of a few hundred bytes
             // each were eight more requests before a first visit's product or category page could paint,
             // on a phone's six connections (the storefront bench's Lighthouse part). The settings' own
-            // schemas (profile, policies, offer, the Cash on Delivery rules) too: in a chunk of their own they imported valibot from
+            // schemas (profile, policies, offer, the Cash on Delivery rules, the search synonyms, the cancel hours) too: in a chunk of their own they imported valibot from
             // this one while it imported them, and `v.email()` ran before valibot's regex was set.
             {
               name: 'shop',
-              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages|gifts|payment-methods|cod-rules|single-line|delivery-areas|settings|shop-profile|policies|shop-offer|visit-order|phone|india-time|slot-schema|slots|delivery-promise|slot-messages|delivery-words)\.ts|sw[\\/](cart|product-reads)\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key|hooks[\\/]useDelivery|hooks[\\/]useDeliveryFacts)\.tsx?/,
+              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages|gifts|payment-methods|cod-rules|single-line|delivery-areas|settings|search-synonyms|cancel-hours|shop-profile|policies|shop-offer|visit-order|phone|india-time|slot-schema|slots|delivery-promise|slot-messages|delivery-words)\.ts|sw[\\/](cart|product-reads)\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key|hooks[\\/]useDelivery|hooks[\\/]useDeliveryFacts)\.tsx?/,
             },
           ],
         },

@@ -8,7 +8,6 @@
  */
 import { liveQuery } from 'dexie';
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import { OCCASIONS } from '../../domain/occasions.js';
 import { SearchIndex } from '../../domain/search-index/index.js';
 import type { Synonym } from '../../domain/search-synonyms.js';
 import { db } from '../../sw/db.js';
@@ -143,7 +142,7 @@ export function useSearch(
 
 /**
  * What a search with no match offers from the device's catalogue: the occasions its products are
- * for (in the list's order) and its first few products; `undefined` until the index has read it.
+ * for and its first few products; `undefined` until the index has read it.
  */
 export function useSearchFallback(
   count: number,
@@ -151,9 +150,12 @@ export function useSearchFallback(
   const rev = useRevision();
   return useMemo(() => {
     if (rev < 0) return undefined;
-    const held = new Set(catalogue.flatMap((p) => p.occasions ?? []));
+    // The occasions its products carry, the most carried first (the list itself is not imported:
+    // it would be one more chunk before a search with no match could show).
+    const carried = new Map<string, number>();
+    for (const p of catalogue) for (const o of p.occasions ?? []) carried.set(o, (carried.get(o) ?? 0) + 1);
     return {
-      occasions: OCCASIONS.filter((o) => held.has(o)),
+      occasions: [...carried.keys()].sort((a, b) => (carried.get(b) ?? 0) - (carried.get(a) ?? 0)),
       products: catalogue.slice(0, count),
     };
   }, [rev, count]);
