@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeSettings } from '../../api/settings/settings.service.js';
+import { cancelHoursInvalid } from '../../domain/cancel-hours.js';
 import { cancelMessages } from '../../domain/order-cancel.js';
 import { DEMO_PROFILE } from '../../domain/shop-profile.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
@@ -147,6 +148,22 @@ for (const dialect of DIALECTS) {
       } finally {
         await changeSettings(t.app.db, { cancelHoursBeforeSlot: 6, profile: DEMO_PROFILE });
       }
+    });
+
+    it('the hours setting takes whole hours from 0 to 72: anything else is a 400 naming it, nothing saved', async () => {
+      for (const bad of [73, -1, 1.5, '6', null]) {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: '/api/admin/settings',
+          headers: admin,
+          payload: { cancelHoursBeforeSlot: bad },
+        });
+        expect(res.statusCode, String(bad)).toBe(400);
+        expect(res.json().sys_message).toBe(cancelHoursInvalid);
+        expect(JSON.stringify(res.json().data)).toContain('cancelHoursBeforeSlot');
+      }
+      const now = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin });
+      expect(now.json().data.cancelHoursBeforeSlot).toBe(6);
     });
 
     it('another account’s order is a missing one; a bad id or no key is a 400; nothing changes', async () => {
