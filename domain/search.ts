@@ -189,7 +189,27 @@ export function queryScore(f: Fields, words: readonly WordMatch[]): number {
   return weakest === Number.POSITIVE_INFINITY ? 0 : weakest;
 }
 
-/** Matching products, best first (ties keep catalogue order). */
+/** A catalogue's searched text, made once per product list (the server's cached list of a version). */
+interface Prepared {
+  fields: Fields[];
+  vocabulary: Set<string> | null;
+}
+const prepared = new WeakMap<readonly Searchable[], Prepared>();
+
+function preparedOf(products: readonly Searchable[]): Prepared {
+  let p = prepared.get(products);
+  if (!p) {
+    p = { fields: products.map(searchFields), vocabulary: null };
+    prepared.set(products, p);
+  }
+  return p;
+}
+
+/**
+ * Matching products, best first (ties keep catalogue order). The searched text of a list is kept
+ * while the list lives (the same list searched again, as the server's cached one is, prepares
+ * nothing), and its Latin words are gathered only when a typo first needs them.
+ */
 export function search<P extends Searchable>(
   products: readonly P[],
   q: string,
@@ -197,17 +217,17 @@ export function search<P extends Searchable>(
 ): P[] {
   const query = normalizeQuery(q);
   if (!query) return [];
-  const fields = products.map(searchFields);
-  let vocabulary: Set<string> | null = null;
+  const catalogue = preparedOf(products);
+  const { fields } = catalogue;
   const words = queryWords(query).map((word) =>
     wordMatch(
       word,
       (w) => fields.some((f) => holds(f, w)),
       () => {
-        vocabulary ??= new Set(
+        catalogue.vocabulary ??= new Set(
           fields.flatMap((f) => latinWords(`${f.title} ${f.category} ${f.description}`)),
         );
-        return vocabulary;
+        return catalogue.vocabulary;
       },
       synonyms,
     ),
