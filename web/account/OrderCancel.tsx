@@ -85,7 +85,8 @@ export function OrderCancel({
         {contact && verdict.why !== 'delivered' ? t.callShop(contact) : null}
       </p>
     );
-  const paid = order.status === 'paid' && order.paymentMethod === PAYMENT_METHODS.online;
+  // An order paid online is only ever placed with its payment, whatever its status now (confirmed within the grace).
+  const paid = order.paymentMethod === PAYMENT_METHODS.online;
   const confirm = async () => {
     setBusy(true);
     try {
