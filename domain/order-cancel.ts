@@ -38,12 +38,16 @@ export const cancelMessages = {
   why: {
     confirmed: 'The shop has confirmed this order, so it can no longer be cancelled here.',
     soon: (hours: number) =>
-      `Its delivery slot starts within ${hours} hours, so it can no longer be cancelled here.`,
+      hours === 0
+        ? 'Its delivery slot has started, so it can no longer be cancelled here.'
+        : `Its delivery slot starts within ${hours} hours, so it can no longer be cancelled here.`,
     'out for delivery': 'It is out for delivery, so it can no longer be cancelled.',
     delivered: 'It has been delivered.',
   },
   callShop: (phone: string) => `To change it, please call the shop on ${phone}.`,
-  closed: (phone: string) => `This order can no longer be cancelled. Please call the shop on ${phone}.`,
+  /** The server's 409: with the shop's phone (or its email), else without. */
+  closed: (contact: string) =>
+    `This order can no longer be cancelled. ${contact ? `Please contact the shop on ${contact}.` : 'Please contact the shop.'}`,
   /** The policy's sentence; a shop that takes no payment online says nothing of paying online. */
   policy: (hours: number, online: boolean | undefined = true) =>
     `Cancel from your order page until ${hours} hours before your delivery slot, or within ${CANCEL_GRACE_MINUTES} minutes of ordering${online === false ? '.' : '; what you paid online comes back in full.'}`,

@@ -29,7 +29,7 @@ export async function cancelByShopper(
   ]);
   const verdict = cancelVerdict(order, hours, now);
   if (verdict.kind === 'cancelled') return order;
-  const contact = profile.care.phone || profile.care.email || profile.name;
+  const contact = profile.care.phone || profile.care.email;
   if (verdict.kind === 'closed')
     throw conflict(cancelMessages.closed(contact), { reason: 'cancel-closed', why: verdict.why });
   try {
