@@ -4,7 +4,7 @@ import { type CartLine, lineLabel } from '../../domain/cart.js';
 import type { OrderRequestInput, PlacedOrder } from '../../domain/orders.js';
 import { asDeliveryDate, BACKOFF_MAX_MS, backoffMs, classifyAnswer } from '../../domain/outbox.js';
 import { ownOutboxRow, ownOutboxRows, ownWaitingOrders } from '../../sw/account-data.js';
-import { ShopDatabase } from '../../sw/db.js';
+import type { ShopDatabase } from '../../sw/db.js';
 import { type OutboxEnv, queueOrder, sendDue, sendNow } from '../../sw/outbox.js';
 import { type QueuedLine, upgradeRow } from '../../sw/outbox-row.js';
 import {
@@ -18,16 +18,14 @@ import {
 } from '../../sw/outbox-shopper.js';
 import { endSessionOnDevice, keepOnlyAccount } from '../../sw/session-writes.js';
 import { placedAnswer } from '../support/order-fixtures.js';
+import { deviceToken, signInOn, testDevice } from '../support/outbox-device.js';
 
 /**
  * The outbox's state machine against a fake shop: a network that can fail,
  * lose answers, or answer anything, and a server that keeps the idempotency
  * protocol (the same key placed once, its answer replayed).
  */
-function token(userId: number, tag = 'a'): string {
-  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${b64({ alg: 'HS256' })}.${b64({ sub: userId, exp: Math.floor(Date.now() / 1000) + 3600, tag })}.sig`;
-}
+const token = deviceToken;
 
 type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network' | 'lose';
 
@@ -93,19 +91,7 @@ const request = (price = 500, quantity = 1): OrderRequestInput => ({
   ],
 });
 
-async function signIn(userId = 7, tag = 'a'): Promise<string> {
-  const t = token(userId, tag);
-  await store.session.put({
-    key: 'current',
-    token: t,
-    role: '0',
-    userId,
-    email: 'asha@example.com',
-    phone: '9876543210',
-    expiresAt: null,
-  });
-  return t;
-}
+const signIn = (userId = 7, tag = 'a') => signInOn(store, userId, tag);
 
 async function queue(userId = 7, req = request(), lines?: QueuedLine[]): Promise<string> {
   keyCounter += 1;
@@ -141,18 +127,9 @@ const row = async (key: string) => {
 const at = (xs: string[], i: number): string => xs[i] ?? '';
 
 beforeEach(async () => {
-  store = new ShopDatabase(`outbox-${Math.random()}`);
   shop = new FakeShop();
   clock = 1_000_000;
-  env = {
-    db: store,
-    fetch: shop.fetch,
-    base: 'http://shop.test/api',
-    now: () => clock,
-    random: () => 1,
-    locks: null,
-    timeoutMs: 1000,
-  };
+  ({ store, env } = testDevice('outbox', shop.fetch, () => clock));
   await signIn();
 });
 afterEach(async () => {

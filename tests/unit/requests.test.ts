@@ -2,10 +2,11 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShopperOrder } from '../../domain/order-tracking.js';
 import { classifyRequestAnswer } from '../../domain/requests.js';
-import { ShopDatabase } from '../../sw/db.js';
+import type { ShopDatabase } from '../../sw/db.js';
 import { type OutboxEnv, sendDue } from '../../sw/outbox.js';
 import { accountRequests, queueCancel, waitingRequest } from '../../sw/requests.js';
 import { endSessionOnDevice } from '../../sw/session-writes.js';
+import { signInOn, testDevice } from '../support/outbox-device.js';
 
 /**
  * The request queue (sw/requests.ts, rules in domain/requests.ts) against a fake shop, in the
@@ -14,11 +15,6 @@ import { endSessionOnDevice } from '../../sw/session-writes.js';
  * requests are neither sent nor shown.
  */
 type Reply = { status: number; body?: unknown } | 'network' | 'lose';
-
-function token(userId: number, tag = 'a'): string {
-  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${b64({ alg: 'HS256' })}.${b64({ sub: userId, exp: Math.floor(Date.now() / 1000) + 3600, tag })}.sig`;
-}
 
 /** A shop whose cancel is idempotent by nature: the order is cancelled once, its answer the same after. */
 class FakeShop {
@@ -49,33 +45,12 @@ let shop: FakeShop;
 let clock: number;
 let env: OutboxEnv;
 
-async function signIn(userId = 7, tag = 'a'): Promise<string> {
-  const t = token(userId, tag);
-  await store.session.put({
-    key: 'current',
-    token: t,
-    role: '0',
-    userId,
-    email: 'asha@example.com',
-    phone: '9876543210',
-    expiresAt: null,
-  });
-  return t;
-}
+const signIn = (userId = 7, tag = 'a') => signInOn(store, userId, tag);
 
 beforeEach(async () => {
-  store = new ShopDatabase(`requests-${Math.random()}`);
   shop = new FakeShop();
   clock = 1_000_000;
-  env = {
-    db: store,
-    fetch: shop.fetch,
-    base: 'http://shop.test/api',
-    now: () => clock,
-    random: () => 1,
-    locks: null,
-    timeoutMs: 1000,
-  };
+  ({ store, env } = testDevice('requests', shop.fetch, () => clock));
   await signIn();
 });
 afterEach(async () => {
