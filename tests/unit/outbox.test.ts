@@ -18,14 +18,13 @@ import {
 } from '../../sw/outbox-shopper.js';
 import { endSessionOnDevice, keepOnlyAccount } from '../../sw/session-writes.js';
 import { placedAnswer } from '../support/order-fixtures.js';
-import { deviceToken, signInOn, testDevice } from '../support/outbox-device.js';
+import { signInOn, testDevice } from '../support/outbox-device.js';
 
 /**
  * The outbox's state machine against a fake shop: a network that can fail,
  * lose answers, or answer anything, and a server that keeps the idempotency
  * protocol (the same key placed once, its answer replayed).
  */
-const token = deviceToken;
 
 type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network' | 'lose';
 
