@@ -116,6 +116,14 @@ describe("the shopper's own Cancel", () => {
 
   it('offline: the cancel waits on the phone, and arrives once when it is back', async () => {
     const id = await placeCodOrder(server, shop.shopper, product);
+    // My Orders offers it on the order's row too.
+    await page.goto('/my-orders');
+    await page
+      .getByRole('button', { name: cancelMessages.buttonFor(id) })
+      .first()
+      .waitFor();
+    await axe(page, 'My Orders with a Cancel on a row');
+    await page.screenshot({ path: `${SHOTS}/my-orders-row-cancel-412.png` });
     await page.goto(`/my-orders/${id}`);
     await page.getByRole('button', { name: cancelMessages.button }).waitFor();
     await context.setOffline(true);
