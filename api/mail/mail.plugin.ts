@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { readShopSettings } from '../settings/settings.service.js';
+import { readSomeSettings } from '../settings/settings.service.js';
 import { createMailer, type Mailer } from './mailer.js';
 
 declare module 'fastify' {
@@ -20,7 +20,9 @@ export default fp(
       from: app.config.mailFrom,
       dataDir: app.config.dataDir,
       log: app.log,
-      shop: async () => (await readShopSettings(app.db)).profile,
+      // The profile's row only: every order's mail asks, and parsing every setting (the policies'
+      // texts, the search synonyms) was work each order paid for nothing.
+      shop: async () => (await readSomeSettings(app.db, ['profile'])).profile,
     });
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => mailer.close());
