@@ -14,8 +14,8 @@
 import { indiaInstant } from './india-time.js';
 import { formatRupees } from './money.js';
 import type { OrderStatus } from './orders.js';
-import type { OrderSlot } from './slots.js';
-import { STANDARD_SLOT } from './slots.js';
+import type { ShopProfile } from './shop-profile.js';
+import { type OrderSlot, STANDARD_SLOT } from './slots.js';
 
 export const CANCEL_GRACE_MINUTES = 15;
 
@@ -91,6 +91,11 @@ export function cancelVerdict(order: CancellableOrder, hours: number, now: numbe
   const until = Math.max(graceEnds, cutOff);
   if (now < until) return { kind: 'open', until };
   return { kind: 'closed', why: order.status === 'confirmed' ? 'confirmed' : 'soon' };
+}
+
+/** Who a shopper asks once it can no longer be cancelled: the shop's phone, else its email ('' for none). */
+export function cancelContact(profile: Pick<ShopProfile, 'care'>): string {
+  return profile.care.phone || profile.care.email;
 }
 
 /** What the page says of a closed order: why, in words. */

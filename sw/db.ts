@@ -24,7 +24,7 @@
  * progress (`PaymentRow` in `outbox-row.ts`), so a page killed in the UPI app does not forget a payment;
  * 10 (9 folded in), the checkout's draft per account (`drafts`, `CheckoutDraftRow`), so what was typed
  * survives a reload and a payment window that took the page; 11 (10 folded in), the request queue
- * (`requests`, `RequestRow` in `requests.ts`): a cancel asked for offline, sent once when back.
+ * (`requests`, `RequestRow` in `db-rows.ts`): a cancel asked for offline, sent once when back.
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { CartLine } from '../domain/cart.js';
@@ -96,7 +96,7 @@ export class ShopDatabase extends Dexie {
       // What each account typed in Checkout (`CheckoutDraftRow`, read through `checkout-drafts.ts`);
       // a short name, as this object is in the first screen's JavaScript.
       drafts: 'userId',
-      // What a shopper asks about a placed order while offline (`RequestRow` in `requests.ts`).
+      // What a shopper asks about a placed order while offline (`RequestRow` in `db-rows.ts`).
       requests: 'key, state, userId',
     };
     this.version(6)

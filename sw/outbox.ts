@@ -195,7 +195,6 @@ async function postPhoto(
   return postWithKey(env, '/cake-photos', photo.key, token, { body: form });
 }
 
-/** One POST under an idempotency key: the status and envelope, or status 0 when nothing definite happened. */
 /** An order's photo cake photos and the request that carries their ids (`PhotoID` on line `item`). */
 export interface OrderPhotos {
   request: OrderRequestInput;

@@ -63,11 +63,7 @@ export async function waitingRequest(
   userId: number | null | undefined,
   orderID: number,
 ): Promise<RequestRow | null> {
-  const rows = await db.requests
-    .where('userId')
-    .equals(userId ?? 0)
-    .toArray();
-  return rows.find((r) => r.orderID === orderID && isOwnedBy(r, userId)) ?? null;
+  return (await accountRequests(db, userId)).find((r) => r.orderID === orderID) ?? null;
 }
 
 /** The account's waiting requests (its My Orders shows them by order); another account's: none. */
@@ -97,14 +93,14 @@ const PATHS: Record<RequestKind, (orderID: number) => string> = {
 
 /**
  * Sends the due requests of the signed-in account, oldest first (part of the outbox's pass, under
- * its lock). `force`: whatever the back-off says (the network just came back). Returns whether the
- * network failed (the rest wait with their back-off) and when the next one is due.
+ * its lock). `force`: whatever the back-off says (the network just came back). A network failure
+ * ends the pass: the rest wait with their back-off.
  */
 export async function sendRequests(
   env: RequestEnv,
   session: SessionRow | null,
   options: { force?: boolean } = {},
-): Promise<{ networkDown: boolean }> {
+): Promise<void> {
   const rows = (await env.db.requests.toArray()).sort((a, b) => a.createdAt - b.createdAt);
   for (const stored of rows) {
     const now = env.now();
@@ -125,7 +121,7 @@ export async function sendRequests(
         nextAttemptAt: env.now() + (outcome.afterMs ?? backoffMs(attempts, env.random())),
         lastError: answer.status ? String(answer.status) : 'network',
       });
-      if (outcome.transport) return { networkDown: true };
+      if (outcome.transport) return;
     } else {
       await patch(env, row, {
         state: 'attention',
@@ -134,7 +130,6 @@ export async function sendRequests(
       });
     }
   }
-  return { networkDown: false };
 }
 
 /** When the earliest queued request is due, or null when none is queued. */
@@ -155,14 +150,18 @@ async function settle(env: RequestEnv, row: RequestRow, data: unknown): Promise<
     await env.db.requests.delete(row.key);
     const order = data as ShopperOrder | null;
     if (order && typeof order === 'object' && order.orderID === row.orderID)
-      await env.db.orderDetails.put({
-        orderID: row.orderID,
-        userId: row.userId,
-        order,
-        fetchedAt: env.now(),
-        etag: null,
-      });
+      await keepOrderCopy(env.db, row.userId, order, env.now());
   });
+}
+
+/** An order as the server answered a request about it becomes its order page's copy (as a fetch would). */
+export async function keepOrderCopy(
+  db: ShopDatabase,
+  userId: number,
+  order: ShopperOrder,
+  now: number,
+): Promise<void> {
+  await db.orderDetails.put({ orderID: order.orderID, userId, order, fetchedAt: now, etag: null });
 }
 
 export type { RequestRow };

@@ -6,7 +6,7 @@
  * queued one sent again) finds the order cancelled and answers it as it is: never a second refund.
  */
 import type { FastifyInstance } from 'fastify';
-import { cancelMessages, cancelVerdict } from '../../domain/order-cancel.js';
+import { cancelContact, cancelMessages, cancelVerdict } from '../../domain/order-cancel.js';
 import type { ShopperOrder } from '../../domain/order-tracking.js';
 import { trackingMessages } from '../../domain/order-tracking.js';
 import { conflict, HttpError, notFound } from '../http/errors.js';
@@ -29,7 +29,7 @@ export async function cancelByShopper(
   ]);
   const verdict = cancelVerdict(order, hours, now);
   if (verdict.kind === 'cancelled') return order;
-  const contact = profile.care.phone || profile.care.email;
+  const contact = cancelContact(profile);
   if (verdict.kind === 'closed')
     throw conflict(cancelMessages.closed(contact), { reason: 'cancel-closed', why: verdict.why });
   try {

@@ -209,20 +209,27 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
     return this.allWords(words, limit);
   }
 
+  /**
+   * This keystroke's arrays, big enough for the catalogue. Two sets in turn, kept between
+   * keystrokes (a keystroke's answer is read from the other's): new arrays of 50,000 on every
+   * keystroke kept a phone's garbage collector busy.
+   */
+  private nextBuffer(): Buffers {
+    let buffer = this.buffers[this.turn] as Buffers;
+    if (buffer.hits.length < this.entries.length) {
+      buffer = emptyBuffers(this.entries.length);
+      this.buffers[this.turn] = buffer;
+    }
+    this.turn ^= 1;
+    return buffer;
+  }
+
   /** One word as typed: its marks, its title hits ranked, the rest counted (see wordAnswer). */
   private oneWord(query: string, limit: number): { items: P[]; total: number } {
     // The last answer's arrays: this keystroke's go in the other set (below).
     const previous = this.buffers[this.turn ^ 1] as Buffers;
     if (this.last?.query === query) return this.wordPage(this.last, previous, limit);
-    const total = this.entries.length;
-    // Two sets of arrays in turn, kept between keystrokes: new arrays of 50,000 on every keystroke
-    // kept a phone's garbage collector busy.
-    let buffer = this.buffers[this.turn] as Buffers;
-    if (buffer.hits.length < total) {
-      buffer = emptyBuffers(total);
-      this.buffers[this.turn] = buffer;
-    }
-    this.turn ^= 1;
+    const buffer = this.nextBuffer();
     const marks = this.markWord(query);
     const answer = { query, ...wordAnswer(this.layout, marks, query.length, buffer) };
     this.last = answer;
@@ -295,10 +302,7 @@ export class SearchIndex<P extends Searchable & { productID: number }> {
       for (let b = 0; b < length; b++) left |= all[b] = (all[b] as number) & (set[b] as number);
       if (left === 0) return { items: [], total: 0 };
     }
-    const buffer = this.buffers[this.turn] as Buffers;
-    const out = buffer.hits.length < n ? emptyBuffers(n) : buffer;
-    this.buffers[this.turn] = out;
-    this.turn ^= 1;
+    const out = this.nextBuffer();
     const scores = this.wordSets.slice(0, words.length).map((s) => s.score);
     let hits = 0;
     for (let b = 0; b < length; b++) {

@@ -10,6 +10,7 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   type CancellableOrder,
+  cancelContact,
   cancelVerdict,
   closedReason,
   cancelMessages as t,
@@ -21,7 +22,7 @@ import { dismissRequest, type RequestRow } from '../../sw/requests.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useShopSettings } from '../hooks/useDelivery.js';
 import { useShopProfile } from '../hooks/useShopProfile.js';
-import { type CancelSent, cancelOrder } from './order-cancel.js';
+import { cancelOrder } from './order-cancel.js';
 
 /** How often the page judges again while open (a cut-off passing while the shopper reads). */
 const TICK_MS = 30_000;
@@ -77,7 +78,7 @@ export function OrderCancel({
     );
   const verdict = cancelVerdict(order, hours, now);
   if (verdict.kind === 'cancelled') return null;
-  const contact = profile.care.phone || profile.care.email;
+  const contact = cancelContact(profile);
   if (verdict.kind === 'closed')
     return compact ? null : (
       <p className="order-cancel__note">
@@ -90,7 +91,7 @@ export function OrderCancel({
   const confirm = async () => {
     setBusy(true);
     try {
-      const sent: CancelSent = await cancelOrder(order.orderID);
+      const sent = await cancelOrder(order.orderID);
       notify(sent.message, sent.tone);
       if (sent.tone === 'success') onCancelled?.();
     } finally {

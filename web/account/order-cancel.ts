@@ -5,21 +5,16 @@
  * outbox's senders send it once the phone is back. The server judges either way.
  */
 import { cancelMessages as t } from '../../domain/order-cancel.js';
-import type { ShopperOrder } from '../../domain/order-tracking.js';
 import { ordersContract } from '../../domain/orders.contract.js';
 import { db } from '../../sw/db.js';
-import { queueCancel } from '../../sw/requests.js';
+import { keepOrderCopy, queueCancel } from '../../sw/requests.js';
 import { currentSession } from '../../sw/session.js';
 import { ApiError, call } from '../api/client.js';
 import { registerBackgroundSync, startPageSender } from '../checkout/page-sender.js';
 import { newKey } from '../hooks/new-key.js';
+import type { Said } from '../hooks/useAlerts.js';
 
-export interface CancelSent {
-  message: string;
-  tone: 'success' | 'info' | 'error';
-}
-
-export async function cancelOrder(orderID: number): Promise<CancelSent> {
+export async function cancelOrder(orderID: number): Promise<Said> {
   const session = currentSession();
   if (!session) return { message: t.signIn, tone: 'error' };
   const key = newKey();
@@ -29,7 +24,7 @@ export async function cancelOrder(orderID: number): Promise<CancelSent> {
         params: { id: orderID },
         headers: { 'idempotency-key': key },
       });
-      if (answer.data) await keep(session.userId, answer.data);
+      if (answer.data) await keepOrderCopy(db, session.userId, answer.data, Date.now());
       return { message: t.cancelled, tone: 'success' };
     } catch (err) {
       // The server's definite no (too late, not yours): said as it is; nothing is queued. No answer,
@@ -42,9 +37,4 @@ export async function cancelOrder(orderID: number): Promise<CancelSent> {
   startPageSender();
   void registerBackgroundSync();
   return { message: t.waiting, tone: 'info' };
-}
-
-/** The server's answer becomes the order page's copy (as a fetch of the page would). */
-async function keep(userId: number, order: ShopperOrder): Promise<void> {
-  await db.orderDetails.put({ orderID: order.orderID, userId, order, fetchedAt: Date.now(), etag: null });
 }

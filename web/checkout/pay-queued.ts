@@ -21,6 +21,7 @@ import { type OutboxRow, upgradeRow } from '../../sw/outbox-row.js';
 import { requeuePaid } from '../../sw/outbox-shopper.js';
 import { currentSession } from '../../sw/session.js';
 import { ApiError, call } from '../api/client.js';
+import type { Said } from '../hooks/useAlerts.js';
 import { paymentRowOf, release, startedHere } from './payment-resume.js';
 import { photoUploadError, sendWhileWaiting } from './place.js';
 import type { PaymentResult, Prefill } from './razorpay.js';
@@ -36,12 +37,6 @@ const FIXABLE: ReadonlySet<ProblemKind> = new Set([
   'slot',
   'undeliverable',
 ]);
-
-/** What the shopper is told afterwards, and how. */
-export interface Said {
-  message: string;
-  tone: 'success' | 'info' | 'error';
-}
 
 export type OpenCheckout = (order: ProviderOrder, prefill: Prefill) => Promise<PaymentResult>;
 

@@ -15,6 +15,12 @@ export interface AlertItem {
 }
 export type Notify = (text: string, kind?: AlertKind) => void;
 
+/** What a step tells the shopper when it is done, and how (`notify(said.message, said.tone)`). */
+export interface Said {
+  message: string;
+  tone: Exclude<AlertKind, 'announce'>;
+}
+
 export const AlertsContext = createContext<Notify>(() => {
   // Outside the provider (a screen rendered alone in a test) messages have nowhere to go.
 });
