@@ -7,6 +7,7 @@ import backupRoutes from './backup/backup.routes.js';
 import catalogueRoutes from './catalogue/catalogue.routes.js';
 import { type Config, existingSecret } from './config.js';
 import contactRoutes from './contact/contact.routes.js';
+import couponAdminRoutes from './coupons/coupon-admin.routes.js';
 import couponRoutes from './coupons/coupon.routes.js';
 import offerRoutes from './coupons/offer.routes.js';
 import type { Db } from './db/database.js';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(postRoutes);
   await app.register(accountRoutes);
   await app.register(couponRoutes);
+  await app.register(couponAdminRoutes);
   await app.register(offerRoutes);
   await app.register(slotRoutes);
   await app.register(deliveryAreaRoutes);

@@ -16,6 +16,7 @@ import { giftsApi } from './gifts.contract.js';
 import { goLiveApi } from './go-live.contract.js';
 import { newsletterApi } from './newsletter.contract.js';
 import { offerApi } from './offer.contract.js';
+import { couponsApi } from './coupons.contract.js';
 import { ordersContract } from './orders.contract.js';
 import { paymentsContract } from './payments.contract.js';
 import { postsApi } from './posts.contract.js';
@@ -40,6 +41,7 @@ export const apiContract = {
   gifts: giftsApi,
   newsletter: newsletterApi,
   offer: offerApi,
+  coupons: couponsApi,
 } as const;
 
 const names = new Map<Endpoint, string>();

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { EmailSchema } from './accounts.js';
 import { endpoint } from './contract.js';
+import { CouponOffSchema } from './coupon-terms.js';
 import { ShopperOrderSchema } from './order-tracking.js';
 import {
   AdminOrderHistoryRowSchema,
@@ -42,11 +43,18 @@ export const ordersContract = {
   verifyCoupon: endpoint({
     method: 'POST',
     path: '/VerifyCoupon',
-    summary: 'Check a coupon for the current account',
+    summary:
+      "Check a coupon for the current account and, given `subtotal` (the items' total, before delivery), for that basket: its minimum and a percentage's amount. Refusals name the condition",
     tag: 'orders',
     access: 'user',
-    response: v.object({ code: v.string(), discountAmount: int }),
-    refusals: [404, 409, 429],
+    response: v.object({
+      code: v.string(),
+      discountAmount: int,
+      /** What the coupon takes off, so the checkout re-works the discount as the basket changes. */
+      off: v.optional(CouponOffSchema),
+      minItems: v.optional(int),
+    }),
+    refusals: [404, 409, 422, 429],
     envelopeExtra: {
       discountAmount: v.pipe(int, v.description("The same as data.discountAmount, for the spec's client")),
     },

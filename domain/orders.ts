@@ -11,6 +11,7 @@
 import * as v from 'valibot';
 import { EmailSchema } from './accounts.js';
 import { MAX_LINE_QUANTITY } from './cart.js';
+import { type CouponOff, couponDiscount } from './coupon-terms.js';
 import { DeliverToSchema } from './deliver-to.js';
 import { isValidPincode } from './delivery.js';
 import {
@@ -229,11 +230,6 @@ export interface OrderTotals {
   total: number;
 }
 
-/** A coupon never takes more than the goods cost: delivery is always paid. */
-export function couponDiscount(couponAmount: number, subtotal: number): number {
-  return Math.max(0, Math.min(couponAmount, subtotal));
-}
-
 /**
  * The spec: total = sum of price times quantity, plus delivery, minus the coupon; plus the
  * delivery slot's surcharge, which like delivery the coupon never takes off.
@@ -241,11 +237,11 @@ export function couponDiscount(couponAmount: number, subtotal: number): number {
 export function orderTotals(
   lines: readonly { unitPrice: number; quantity: number }[],
   deliveryCharge: number,
-  couponAmount: number,
+  coupon: CouponOff | number | null,
   slotCharge = 0,
 ): OrderTotals {
   const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
-  const discount = couponDiscount(couponAmount, subtotal);
+  const discount = couponDiscount(coupon, subtotal);
   return {
     subtotal,
     deliveryCharge,
@@ -434,6 +430,15 @@ export const CouponRequestSchema = v.object({
     v.trim(),
     v.toUpperCase(),
     v.nonEmpty(messages.couponInvalid),
+  ),
+  /** The items' total the shopper sees (whole rupees); without it the minimum waits for the order. */
+  subtotal: v.optional(
+    v.pipe(
+      v.number('The subtotal is a whole number of rupees.'),
+      v.integer('The subtotal is a whole number of rupees.'),
+      v.minValue(0, 'The subtotal is a whole number of rupees.'),
+      v.maxValue(100_000_000, 'The subtotal is a whole number of rupees.'),
+    ),
   ),
 });
 

@@ -15,6 +15,7 @@ import {
   DEFAULT_COD_LIMIT,
   MAX_COD_LIMIT,
 } from './cod-rules.js';
+import { CouponTermsSchema } from './coupon-terms.js';
 import { PHOTO_CAKE_NOTICE_DAYS } from './gifts.js';
 import { PoliciesSchema } from './policies.js';
 import { DEFAULT_SYNONYMS, SynonymsSchema } from './search-synonyms.js';
@@ -34,7 +35,7 @@ export const settingMessages = {
  * the others have their own screens (the profile's form, the policies, the offer, the search
  * synonyms: `search`, a screen still to come, set through `PUT /admin/settings` meanwhile).
  * `patch: false`: not taken by `PUT /admin/settings`, because its own endpoint checks more than its
- * schema can (the offer names a live coupon). `section`: the heading a Shop settings field stands under
+ * schema can (the offer names a live coupon; the coupons' terms are the Coupons screen's). `section`: the heading a Shop settings field stands under
  * (`SETTING_SECTIONS`). `choices`: a picklist's options as the owner reads them (a select).
  */
 export const SETTING_SECTIONS = {
@@ -165,6 +166,16 @@ export const SETTINGS = {
     device: true,
     schema: OfferSchema,
     default: null,
+  },
+  coupons: {
+    section: null,
+    screen: 'coupons',
+    patch: false,
+    label: 'Coupons on phones',
+    help: "The conditions of the coupons not ended yet, each known by a hash of its code: written by the Coupons screen's every change.",
+    device: true,
+    schema: v.array(CouponTermsSchema),
+    default: [],
   },
 } as const;
 

@@ -6,6 +6,7 @@
  * clears the setting when the coupon is ended or removed.
  */
 import * as v from 'valibot';
+import { CouponOffSchema } from './coupon-terms.js';
 import { formatRupees } from './money.js';
 
 export const OfferSchema = v.nullable(
@@ -16,6 +17,12 @@ export const OfferSchema = v.nullable(
     firstOrderOnly: v.boolean(),
     /** Epoch ms when the coupon stops working; null for no end. */
     endsAt: v.nullable(v.number()),
+    /** A percentage coupon's terms (`amount` is then its cap); left out by offers chosen before percentages. */
+    off: v.optional(CouponOffSchema),
+    /** The items' total the coupon needs; 0 or left out for none. */
+    minItems: v.optional(v.number()),
+    /** Epoch ms when the coupon starts; the banner waits for it. */
+    startsAt: v.optional(v.nullable(v.number())),
   }),
 );
 export type Offer = NonNullable<v.InferOutput<typeof OfferSchema>>;
@@ -23,12 +30,22 @@ export type Offer = NonNullable<v.InferOutput<typeof OfferSchema>>;
 /** The offer as the banner shows it, or null when there is none or it has ended by `now`. */
 export function liveOffer(offer: Offer | null | undefined, now: number): Offer | null {
   if (!offer) return null;
+  if (offer.startsAt != null && offer.startsAt > now) return null;
   return offer.endsAt !== null && offer.endsAt <= now ? null : offer;
 }
 
-/** The banner's headline, from the coupon itself: "₹200 off your first order". */
+/**
+ * The banner's headline, from the coupon itself: "₹200 off your first order", "10% (up to ₹300)
+ * off your order of ₹999 or more".
+ */
 export function offerTitle(offer: Offer): string {
-  return `${formatRupees(offer.amount)} off ${offer.firstOrderOnly ? 'your first order' : 'your order'}`;
+  const off =
+    offer.off?.kind === 'percent'
+      ? `${offer.off.percent}% (up to ${formatRupees(offer.off.cap)})`
+      : formatRupees(offer.amount);
+  const whom = offer.firstOrderOnly ? 'your first order' : 'your order';
+  const min = offer.minItems ? ` of ${formatRupees(offer.minItems)} or more` : '';
+  return `${off} off ${whom}${min}`;
 }
 
 export const offerMessages = {

@@ -8,7 +8,7 @@
 import type { CartLine } from '../domain/cart.js';
 import { lineKey } from '../domain/cart.js';
 import type { DeliveryArea } from '../domain/delivery-areas.js';
-import { couponDiscount } from '../domain/orders.js';
+import { couponDiscount } from '../domain/coupon-terms.js';
 import {
   asRepriced,
   asSlotRefusal,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { couponMessages, couponTakes } from '../../domain/coupons.js';
 import { messages } from '../../domain/messages.js';
-import { formatRupees } from '../../domain/money.js';
 import { ordersContract } from '../../domain/orders.contract.js';
 import { HttpError, tooMany } from '../http/errors.js';
 import { route } from '../http/route.js';
@@ -22,7 +22,8 @@ export const COUPON_RULES: { account: RateRule; ip: RateRule } = {
 /**
  * `POST /api/VerifyCoupon`. The spec's client reads `discountAmount` at the top
  * level of the answer; newer code reads `data`. Both carry it, on success and
- * on refusal (0), with a truthful status.
+ * on refusal (0), with a truthful status. With the basket's `subtotal`, its minimum is judged and
+ * a percentage's amount worked out.
  */
 export default async function couponRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasDecorator('rateLimiter')) await app.register(rateLimitPlugin);
@@ -42,12 +43,20 @@ export default async function couponRoutes(app: FastifyInstance): Promise<void> 
     const code = body?.code ?? '';
     try {
       await limit(request.user.id, request.ip);
-      const coupon = await checkCoupon(app.db, code, request.user.id, Date.now());
+      const subtotal = body?.subtotal ?? null;
+      const coupon = await checkCoupon(app.db, code, request.user.id, Date.now(), subtotal);
+      // Without the basket, a flat coupon's amount is what it takes; a percentage's waits for one.
+      const amount =
+        subtotal === null
+          ? coupon.off.kind === 'flat'
+            ? coupon.off.amount
+            : 0
+          : couponTakes(coupon, subtotal);
       const answer = {
         isSuccess: true,
-        data: { code: coupon.code, discountAmount: coupon.amount },
-        discountAmount: coupon.amount,
-        sys_message: messages.couponApplied(formatRupees(coupon.amount)),
+        data: { code: coupon.code, discountAmount: amount, off: coupon.off, minItems: coupon.minItems },
+        discountAmount: amount,
+        sys_message: couponMessages.applied(coupon.off, amount),
       };
       return answer;
     } catch (err) {

@@ -5,15 +5,25 @@
  * setting moves the catalogue's version like any setting, so phones get it in their next delta.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { Coupon } from '../../domain/coupons.js';
 import type { Offer } from '../../domain/shop-offer.js';
 import { bumpVersion } from '../catalogue/catalogue.repository.js';
 import type { Database } from '../db/schema.js';
 import { writeSettings } from '../settings/settings.repository.js';
 import { readShopSettings } from '../settings/settings.service.js';
-import { type Coupon, liveCoupons } from './coupon.repository.js';
+import { liveCoupons } from './coupon.repository.js';
 
-export function offerOf(c: Pick<Coupon, 'code' | 'amount' | 'firstOrderOnly' | 'expiresAt'>): Offer {
-  return { code: c.code, amount: c.amount, firstOrderOnly: c.firstOrderOnly, endsAt: c.expiresAt };
+/** The coupon as the banner words it: `amount` is a flat coupon's rupees or a percentage's cap. */
+export function offerOf(c: Coupon): Offer {
+  return {
+    code: c.code,
+    amount: c.off.kind === 'flat' ? c.off.amount : c.off.cap,
+    firstOrderOnly: c.firstOrderOnly,
+    endsAt: c.endsAt,
+    off: c.off,
+    minItems: c.minItems,
+    startsAt: c.startsAt,
+  };
 }
 
 export interface OfferAnswer {

@@ -5,6 +5,7 @@
  * order (`api/payments`) both quote; a paid order the server places itself keeps its figures.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { Coupon } from '../../domain/coupons.js';
 import { earliestDeliveryDate, latestDeliveryDate } from '../../domain/delivery.js';
 import { areaMatches, areaMessages, type DeliveryArea } from '../../domain/delivery-areas.js';
 import { firstDateFor } from '../../domain/delivery-promise.js';
@@ -19,7 +20,6 @@ import {
 } from '../../domain/orders.js';
 import { paymentCartMessages } from '../../domain/payment-cart.js';
 import { type DeliverySlot, defaultSlot } from '../../domain/slots.js';
-import type { Coupon } from '../coupons/coupon.repository.js';
 import { checkCoupon } from '../coupons/coupon.service.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -161,7 +161,9 @@ export async function quote(
   let couponProblem: string | null = null;
   if (body.CouponCode) {
     try {
-      coupon = await checkCoupon(db, body.CouponCode, userId, now.getTime());
+      // The basket's minimum is judged on the items the order is written at: a paid order's kept ones.
+      const subtotal = (kept?.totals ?? orderTotals(lines, 0, null)).subtotal;
+      coupon = await checkCoupon(db, body.CouponCode, userId, now.getTime(), subtotal);
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       // A coupon that no longer holds is priced as no coupon: the comparison shows the shopper the difference.
@@ -169,7 +171,7 @@ export async function quote(
     }
   }
   if (kept) return keptQuote(kept, { fresh: lines, body, coupon, couponProblem, area, slot });
-  const totals = orderTotals(lines, area.charge, coupon?.amount ?? 0, slot.surcharge);
+  const totals = orderTotals(lines, area.charge, coupon?.off ?? null, slot.surcharge);
   // Before the figures are compared: an order that cannot go as Cash on Delivery is refused for
   // that, and nobody is asked to confirm new figures for it.
   await checkCodRules(db, body, totals.total, paysOnline);
@@ -209,7 +211,7 @@ function keptQuote(
   if (code && !q.coupon) throw conflict(paymentCartMessages.couponGone(code, q.couponProblem ?? ''));
   if (kept.totals.discount > 0 && !q.coupon) throw conflict(messages.couponInvalid);
   if (kept.stale) {
-    const today = orderTotals(q.fresh, q.area.charge, q.coupon?.amount ?? 0, q.slot.surcharge);
+    const today = orderTotals(q.fresh, q.area.charge, q.coupon?.off ?? null, q.slot.surcharge);
     if (today.total > kept.totals.total) throw conflict(paymentCartMessages.priceWindowOver);
   }
   const lines = kept.lines.map((l, i) => ({ ...l, image: l.image || (q.fresh[i]?.image ?? '') }));

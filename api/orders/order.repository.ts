@@ -281,11 +281,6 @@ export async function moveStatus(
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** A cancelled order gives its coupon back (a first-order offer is again the account's). */
-export async function releaseCoupon(db: Db, orderId: number): Promise<void> {
-  await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).execute();
-}
-
 /** A placed order's lines, in the order they were placed (the admin's order page and the shopper's own). */
 export async function orderLines(db: Kysely<Database>, orderId: number): Promise<OrderLine[]> {
   return (await linesOfOrders(db, [orderId])).get(orderId) ?? [];

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { StatusChange } from '../../domain/admin-answers.js';
 import { canMoveTo, type OrderStatus } from '../../domain/orders.js';
+import { releaseRedemption } from '../coupons/coupon.repository.js';
 import type { Database } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
 import { claimCancelRefund } from '../payments/refunds.service.js';
 import { queueOrderUpdate } from '../push/push.repository.js';
-import { findOrderStatus, moveStatus, releaseCoupon } from './order.repository.js';
+import { findOrderStatus, moveStatus } from './order.repository.js';
 
 /**
  * What asks the provider for a cancelled order's refund once the cancel committed
@@ -60,7 +61,8 @@ export async function changeOrderStatus(
         created_at: now,
       })
       .execute();
-    if (to === 'cancelled') await releaseCoupon(trx, orderId);
+    // A cancelled order gives its coupon's use back (a first-order offer is again the account's).
+    if (to === 'cancelled') await releaseRedemption(trx, orderId);
     // The shopper's devices hear of it: queued with the move, sent after it commits (api/push).
     await queueOrderUpdate(trx, orderId, to, now);
     return { from, to, by: by.email, at: new Date(now).toISOString(), note };

@@ -288,7 +288,6 @@ for (const dialect of DIALECTS) {
           code: `${DEMO_COUPON}X`,
           discount_amount: 1,
           first_order_only: 0,
-          single_use: 0,
           active: 1,
           expires_at: null,
           created_at: Date.now(),

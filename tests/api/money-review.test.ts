@@ -36,7 +36,7 @@ for (const dialect of DIALECTS) {
       });
       cake = await insertProduct(t.app, { price: 749 });
       admin = await createUserWithToken(t.app, { role: '1', email: `owner-${dialect}@example.test` });
-      await insertCoupon(t.app.db, { code: 'ONCE100', amount: 100, singleUse: true });
+      await insertCoupon(t.app.db, { code: 'ONCE100', amount: 100, maxUses: 1 });
     });
     afterAll(async () => {
       await t?.close();

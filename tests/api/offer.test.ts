@@ -11,7 +11,15 @@ import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.j
 import { DIALECTS } from '../support/databases.js';
 
 type Auth = { authorization: string };
-const SAVE200 = { code: 'SAVE200', amount: 200, firstOrderOnly: true, endsAt: null };
+const SAVE200 = {
+  code: 'SAVE200',
+  amount: 200,
+  firstOrderOnly: true,
+  endsAt: null,
+  off: { kind: 'flat', amount: 200 },
+  minItems: 0,
+  startsAt: null,
+};
 
 for (const dialect of DIALECTS) {
   describe(`the advertised offer on ${dialect}`, () => {
@@ -31,7 +39,6 @@ for (const dialect of DIALECTS) {
             code: 'DIWALI150',
             discount_amount: 150,
             first_order_only: 0,
-            single_use: 0,
             active: 1,
             expires_at: now + 86_400_000,
             created_at: now,
@@ -40,7 +47,6 @@ for (const dialect of DIALECTS) {
             code: 'OLD50',
             discount_amount: 50,
             first_order_only: 0,
-            single_use: 0,
             active: 1,
             expires_at: now - 1000,
             created_at: now,
@@ -49,7 +55,6 @@ for (const dialect of DIALECTS) {
             code: 'OFF75',
             discount_amount: 75,
             first_order_only: 0,
-            single_use: 0,
             active: 0,
             expires_at: null,
             created_at: now,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { couponDiscount } from '../../domain/coupon-terms.js';
 import { messages } from '../../domain/messages.js';
 import {
   comparePricing,
-  couponDiscount,
   isIdempotencyKey,
   OrderRequestSchema,
   orderTotals,
