@@ -46,6 +46,8 @@ export const AdminOrderSummarySchema = v.object({
   subtotal: int,
   deliveryCharge: int,
   discount: int,
+  /** The coupon the order used (null: none); `discount` is what it took off. */
+  couponCode: v.optional(v.nullable(v.string())),
   totalAmount: int,
   /** As stored ("Razorpay"); screens and the CSV say it with paymentMethodLabel ("Paid online"). */
   paymentMethod: PaymentMethodSchema,

@@ -51,6 +51,9 @@ export const DashboardSchema = v.object({
     refundsFailed: int,
     refunds30: int,
     refunded30: int,
+    /** The last 30 days' orders that count and used a coupon, and the rupees coupons took off them. */
+    couponOrders30: int,
+    discount30: int,
   }),
 });
 export type Dashboard = v.InferOutput<typeof DashboardSchema>;

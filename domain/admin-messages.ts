@@ -113,4 +113,7 @@ export const adminMessages = {
   refunds30: 'Refunds, last 30 days',
   refunds30Value: (n: number, amount: number) =>
     `${n === 1 ? '1 refund' : `${n} refunds`}, ${formatRupees(amount)}`,
+  coupons30: 'Coupons, last 30 days',
+  coupons30Value: (n: number, amount: number) =>
+    `${n === 1 ? '1 order' : `${n} orders`}, ${formatRupees(amount)} off`,
 } as const;

@@ -9,6 +9,7 @@
 import * as v from 'valibot';
 import type { CartLine } from './cart.js';
 import { checkoutMessages } from './checkout-messages.js';
+import type { CouponOff } from './coupon-terms.js';
 import { checkDeliveryDate, earliestDeliveryDate, isValidPincode, latestDeliveryDate } from './delivery.js';
 import { areaMessages, type DeliveryArea, deliveryAreasText, slotsOfArea } from './delivery-areas.js';
 import { firstDateFor, openSlotsFrom } from './delivery-promise.js';
@@ -162,18 +163,18 @@ export function checkoutDates(
 
 /**
  * The checkout's figures from the cart lines, the pincode's area (its charge; none until the
- * pincode is known), the verified coupon amount and the slot's surcharge.
+ * pincode is known), what the applied coupon takes off and the slot's surcharge.
  */
 export function checkoutTotals(
   lines: readonly Pick<CartLine, 'price' | 'quantity'>[],
   area: Pick<DeliveryArea, 'charge'> | null | undefined,
-  couponAmount: number,
+  coupon: CouponOff | number | null,
   slotCharge = 0,
 ): OrderTotals {
   return orderTotals(
     lines.map((l) => ({ unitPrice: l.price, quantity: l.quantity })),
     area?.charge ?? 0,
-    couponAmount,
+    coupon,
     slotCharge,
   );
 }

@@ -8,7 +8,7 @@ export const couponsApi = {
     method: 'GET',
     path: '/admin/coupons',
     summary:
-      "Every coupon, newest first: what it takes off, its conditions and window, where it stands (live, scheduled, ended), its uses and the rupees it took off orders that count",
+      'Every coupon, newest first: what it takes off, its conditions and window, where it stands (live, scheduled, ended), its uses and the rupees it took off orders that count',
     tag: 'Admin',
     access: 'admin',
     response: v.array(CouponSummarySchema),
@@ -27,7 +27,7 @@ export const couponsApi = {
     method: 'PUT',
     path: '/admin/coupons/{code}',
     summary:
-      'Change a coupon\'s terms (its code stays: orders name it). An advertised coupon\'s banner changes with it; phones get both with the next sync',
+      "Change a coupon's terms (its code stays: orders name it). An advertised coupon's banner changes with it; phones get both with the next sync",
     tag: 'Admin',
     access: 'admin',
     response: CouponSummarySchema,

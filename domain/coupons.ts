@@ -64,8 +64,6 @@ export const couponMessages = {
   /** A coupon matched on the phone offline: what it likely takes off, decided when the order is sent. */
   likely: (code: string, discount: number) =>
     `${code}: likely ${formatRupees(discount)} off. The shop confirms it when your order is sent.`,
-  /** Offline, a code the phone's list does not know. */
-  unknownOffline: 'This coupon is checked online. Please try again when you are back online.',
 } as const;
 
 /** The first condition that refuses the coupon, or null when it holds. */

@@ -151,3 +151,36 @@ export function formatCalendarDay(date: string): string {
   if (!m) return date;
   return `${WEEKDAYS[weekdayOf(date)]} ${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
 }
+
+// ------------------------------------------------------------ the form's date and time
+
+/**
+ * An instant as an `<input type="datetime-local">` holds it, in India time: "2026-12-01T10:00".
+ * The input has no zone of its own (it would take the laptop's), so the owner always types India's
+ * clock whatever the device says. Seconds and milliseconds are written only when the instant has
+ * them, so a time read into a form and saved unchanged comes back to the same millisecond.
+ * '' for no time, or one the input cannot show (outside the years 0001 to 9999).
+ */
+export function toIndiaDateTimeInput(at: number | null): string {
+  if (at === null || !Number.isFinite(at)) return '';
+  const d = new Date(at + INDIA_OFFSET_MS);
+  const year = d.getUTCFullYear();
+  if (Number.isNaN(year) || year < 1 || year > 9999) return '';
+  const iso = d.toISOString();
+  if (d.getUTCMilliseconds()) return iso.slice(0, 23);
+  return d.getUTCSeconds() ? iso.slice(0, 19) : iso.slice(0, 16);
+}
+
+/**
+ * The instant (epoch ms) of a `datetime-local` value read as India's clock: "2026-12-01T10:00" is
+ * 04:30 UTC that day. NaN when the text is no real date and time (2026-02-30, 24:00), so a form can
+ * tell an empty box (no time) from a wrong one.
+ */
+export function fromIndiaDateTimeInput(value: string): number {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value.trim());
+  if (!m?.[1] || !isCalendarDate(m[1])) return Number.NaN;
+  const [hour, minute, second] = [m[2], m[3], m[4] ?? '0'].map(Number) as [number, number, number];
+  if (hour > 23 || minute > 59 || second > 59) return Number.NaN;
+  const ms = Number((m[5] ?? '0').padEnd(3, '0'));
+  return indiaInstant(m[1], hour * 60 + minute) + second * 1000 + ms;
+}

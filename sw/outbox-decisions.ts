@@ -7,8 +7,8 @@
  */
 import type { CartLine } from '../domain/cart.js';
 import { lineKey } from '../domain/cart.js';
-import type { DeliveryArea } from '../domain/delivery-areas.js';
 import { couponDiscount } from '../domain/coupon-terms.js';
+import type { DeliveryArea } from '../domain/delivery-areas.js';
 import {
   asRepriced,
   asSlotRefusal,
@@ -131,7 +131,8 @@ export function withNewFigures(row: OutboxRow): RowPatch | null {
       slotCharge: repriced.slotCharge ?? row.figures.slotCharge,
       discount: repriced.discount,
       total: repriced.total.new,
-      couponAmount: couponKept ? row.figures.couponAmount : 0,
+      couponAmount: couponKept ? repriced.discount : 0,
+      couponOff: couponKept ? row.figures.couponOff : null,
     },
   };
 }
@@ -151,7 +152,7 @@ export function withoutGoneLine(row: OutboxRow): RowPatch | null {
   });
   if (items.length === row.request.OrderItems.length || items.length === 0) return null;
   const subtotal = items.reduce((s, i) => s + i.Price * i.Quantity, 0);
-  const discount = couponDiscount(row.figures.couponAmount, subtotal);
+  const discount = couponDiscount(row.figures.couponOff ?? row.figures.couponAmount, subtotal);
   const total = subtotal + row.figures.deliveryCharge + row.figures.slotCharge - discount;
   return {
     request: { ...row.request, OrderItems: items, TotalAmount: total },

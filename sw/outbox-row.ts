@@ -7,6 +7,7 @@
  * shopper's decisions), both through the pure `outbox-decisions.ts`.
  */
 import type { CartLine } from '../domain/cart.js';
+import type { CouponOff } from '../domain/coupon-terms.js';
 import type { OrderRequestInput, OrderTotals, PlacedOrder } from '../domain/orders.js';
 import type { OutboxProblem } from '../domain/outbox.js';
 import type { PaymentOnPhone } from '../domain/payment-resume.js';
@@ -26,8 +27,10 @@ export type OutboxState = 'queued' | 'sending' | 'attention' | 'sent' | 'cancell
 
 /** What the shopper saw at checkout, to show beside the server's figures and to re-total after a fix. */
 export interface QueuedFigures extends OrderTotals {
-  /** The coupon's amount as the shop verified it at checkout (0 without one). */
+  /** What the coupon took off at checkout (0 without one). */
   couponAmount: number;
+  /** What the coupon takes off, so a fixed order is re-totalled by it (rows queued before percentages have none). */
+  couponOff?: CouponOff | null;
 }
 
 export interface OutboxRow {

@@ -43,6 +43,8 @@ export async function dashboard(db: Db, now: number): Promise<Dashboard> {
           since(d7, 'total').as('revenue_7'),
           since(d30, 'one').as('orders_30'),
           since(d30, 'total').as('revenue_30'),
+          sql<string>`sum(case when orders.coupon_code is not null then 1 else 0 end)`.as('coupon_orders_30'),
+          (eb) => eb.fn.sum<string>('orders.discount').as('discount_30'),
         ])
         .where('orders.created_at', '>=', d30)
         .where('orders.status', 'in', counting)
@@ -112,6 +114,8 @@ export async function dashboard(db: Db, now: number): Promise<Dashboard> {
       refundsFailed: money.refundsFailed,
       refunds30: money.refunds30,
       refunded30: fromPaise(money.refunded30Paise),
+      couponOrders30: num(windows?.coupon_orders_30),
+      discount30: num(windows?.discount_30),
     },
     orders7: num(windows?.orders_7),
     revenue7: num(windows?.revenue_7),

@@ -67,6 +67,7 @@ export const SUMMARY_COLUMNS = [
   'orders.subtotal',
   'orders.delivery_charge',
   'orders.discount',
+  'orders.coupon_code',
   'orders.total',
   'orders.payment_method',
   'orders.created_at',
@@ -93,6 +94,7 @@ export type SummaryRow = {
   subtotal: number;
   delivery_charge: number;
   discount: number;
+  coupon_code: string | null;
   total: number;
   payment_method: string;
   created_at: number;
@@ -132,6 +134,7 @@ export async function summaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderS
       subtotal: num(r.subtotal),
       deliveryCharge: num(r.delivery_charge),
       discount: num(r.discount),
+      couponCode: r.coupon_code,
       totalAmount: num(r.total),
       paymentMethod: r.payment_method as PaymentMethod,
       orderDate: new Date(num(r.created_at)).toISOString(),

@@ -1,7 +1,7 @@
 /** The owner's coupon endpoints (`couponsApi`); the rules are `coupon.service.ts`'s and `domain/coupons.ts`'s. */
 import type { FastifyInstance } from 'fastify';
 import { couponsApi } from '../../domain/coupons.contract.js';
-import { couponFormMessages, type CouponSummary } from '../../domain/coupons.js';
+import { type CouponSummary, couponFormMessages } from '../../domain/coupons.js';
 import { ok } from '../../domain/envelope.js';
 import { notFound } from '../http/errors.js';
 import { given, route } from '../http/route.js';

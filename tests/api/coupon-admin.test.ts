@@ -179,7 +179,7 @@ for (const dialect of DIALECTS) {
       expect([third.statusCode, third.json().sys_message]).toEqual([409, 'TWOUSES has been used up']);
     });
 
-    it('takes a percentage of the items up to its cap, never off delivery', async () => {
+    it('takes a percentage of the items up to its cap, never off delivery; the dashboard and the orders list show it', async () => {
       await create(coupon('PCT10', { off: { kind: 'percent', percent: 10, cap: 150 } }));
       const a = await createUserWithToken(t.app);
       const small = await verify('PCT10', a.auth, 1234);
@@ -193,7 +193,21 @@ for (const dialect of DIALECTS) {
         CouponCode: 'PCT10',
         TotalAmount: 1800 + 150 - 150,
       });
+      const money = async () =>
+        (await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin })).json().data
+          .money;
+      const before = await money();
       const placed = await place(body, a.auth);
+      expect(await money()).toMatchObject({
+        couponOrders30: before.couponOrders30 + 1,
+        discount30: before.discount30 + 150,
+      });
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/orders?q=${encodeURIComponent(a.email)}`,
+        headers: admin,
+      });
+      expect(listed.json().data.items[0]).toMatchObject({ couponCode: 'PCT10', discount: 150 });
       expect(placed.json().data).toMatchObject({
         subtotal: 1800,
         deliveryCharge: 150,

@@ -16,7 +16,7 @@ const SAVE200 = {
   amount: 200,
   firstOrderOnly: true,
   endsAt: null,
-  off: { kind: 'flat', amount: 200 },
+  off: { kind: 'flat' as const, amount: 200 },
   minItems: 0,
   startsAt: null,
 };

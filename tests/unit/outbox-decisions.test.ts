@@ -160,6 +160,7 @@ describe('the shopper’s decisions', () => {
       discount: 0,
       total: 1400,
       couponAmount: 0,
+      couponOff: null,
     });
     expect(withNewFigures(row({ problem: problem('repriced', repriced(true)) }))?.request?.CouponCode).toBe(
       'SAVE100',
@@ -179,6 +180,21 @@ describe('the shopper’s decisions', () => {
       request: { ...request(), OrderItems: [request().OrderItems[0] as OrderRequestInput['OrderItems'][0]] },
     });
     expect(withoutGoneLine(single)).toBeNull();
+  });
+
+  it('re-totals a percentage coupon by its own terms when a line goes, not by the amount it took', () => {
+    const gone = { reason: 'product-gone', productID: 1 };
+    const base = row({ problem: problem('product-gone', gone) });
+    const percent = {
+      ...base,
+      figures: { ...base.figures, couponOff: { kind: 'percent' as const, percent: 10, cap: 500 } },
+    };
+    // 150 of goods left: 10% is 15, where the flat amount kept would have taken 100.
+    expect(withoutGoneLine(percent)?.figures).toMatchObject({
+      subtotal: 150,
+      discount: 15,
+      total: 150 + 150 - 15,
+    });
   });
 
   it('moves the date or the slot only where the refusal asked, and only to an offered slot', () => {

@@ -236,6 +236,7 @@ describe('menu, breadcrumbs and titles', () => {
           orderDate: '2026-01-01T18:30:00.000Z',
           paymentMethod: 'Razorpay' as const,
           refunded: 450,
+          couponCode: 'DIWALI10',
           recipient: { name: 'Dadi', phone: '9812345678' },
           hidePrice: true,
           hideSender: true,
@@ -265,18 +266,18 @@ describe('menu, breadcrumbs and titles', () => {
     expect(header).toBe(
       '"Order ID","Status","Order Date (India time)","User Email","Customer Name","Customer Email","Customer Phone",' +
         '"Customer Address","City","State","PIN","Products","Quantity","Payment","Subtotal (INR)","Delivery Charge (INR)",' +
-        '"Slot Charge (INR)","Discount (INR)","Total Amount (INR)","Refunded (INR)","Delivery Date","Delivery Slot",' +
+        '"Slot Charge (INR)","Coupon","Discount (INR)","Total Amount (INR)","Refunded (INR)","Delivery Date","Delivery Slot",' +
         '"Recipient Name","Recipient Phone","Hide Price","Hide Sender","Card Occasion","Card Message","Cake Messages","Cake Photo"',
     );
     expect(row).toBe(
       `"5","placed","2026-11-23 19:05","a@b.test","'=HYPERLINK(""x"")","a@b.test","9876543210","12 Rose Lane, ""Phase 7""",` +
         '"Mohali","Punjab","160062",' +
         '"1 x Chocolate Truffle Delight, 1 kg; 1 x Red Roses; 1 x Old Cake, size not recorded","3",' +
-        '"Cash on Delivery","1848","150","250","100","2148","0","2026-11-24","Midnight (11 PM – 12 AM)","","","no","no","","","",""',
+        '"Cash on Delivery","1848","150","250","","100","2148","0","2026-11-24","Midnight (11 PM – 12 AM)","","","no","no","","","",""',
     );
     expect(gift).toBe(
       '"6","placed","2026-01-02 00:00","a@b.test","\'=HYPERLINK(""x"")","a@b.test","9876543210","12 Rose Lane, ""Phase 7""",' +
-        '"Mohali","Punjab","160062","1 x Photo Cake, 0.5 kg","1","Paid online","1848","150","250","100","2148","450","2026-11-24",' +
+        '"Mohali","Punjab","160062","1 x Photo Cake, 0.5 kg","1","Paid online","1848","150","250","DIWALI10","100","2148","450","2026-11-24",' +
         '"Midnight (11 PM – 12 AM)","Dadi","9812345678","yes","yes","Birthday","Love,\nus 🎂","Photo Cake (0.5 kg): जन्मदिन मुबारक दादी",' +
         '"https://shop.example/admin-orders/6#cake-photo"',
     );

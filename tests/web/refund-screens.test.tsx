@@ -505,6 +505,8 @@ describe("the dashboard's money", () => {
       refundsFailed: 0,
       refunds30: 0,
       refunded30: 0,
+      couponOrders30: 0,
+      discount30: 0,
     });
     renderAdmin(<Dashboard />);
     const block = await screen.findByRole('region', { name: 'Money' });
@@ -512,6 +514,7 @@ describe("the dashboard's money", () => {
     expect(within(block).getByTestId('money-refunds-pending').textContent).toBe('0');
     expect(within(block).getByTestId('money-refunds-failed').textContent).toBe('0');
     expect(within(block).getByTestId('money-refunds-30').textContent).toBe('0 refunds, ₹0');
+    expect(within(block).getByTestId('money-coupons-30').textContent).toBe('0 orders, ₹0 off');
     expect(block.querySelector('.admin-money__row--warn')).toBeNull();
     expect(within(block).queryByTestId('money-without-order-warning')).toBeNull();
   });
@@ -523,6 +526,8 @@ describe("the dashboard's money", () => {
       refundsFailed: 1,
       refunds30: 3,
       refunded30: 1350,
+      couponOrders30: 2,
+      discount30: 350,
     });
     renderAdmin(<Dashboard />);
     const block = await screen.findByRole('region', { name: 'Money' });

@@ -201,7 +201,15 @@ function Figures({ data }: { data: DashboardData }) {
                         <Link to={`/admin-orders/${o.orderID}`}>#{o.orderID}</Link>
                       </td>
                       <td data-label="Customer">{o.customerName}</td>
-                      <td data-label="Total">{formatRupees(o.totalAmount)}</td>
+                      <td data-label="Total">
+                        {formatRupees(o.totalAmount)}
+                        {o.couponCode ? (
+                          <span className="muted admin-coupon-used">
+                            {' '}
+                            ({o.couponCode}, {formatRupees(o.discount)} off)
+                          </span>
+                        ) : null}
+                      </td>
                       <td data-label="Status">
                         <span className={`admin-status admin-status--${o.status.replace(/ /g, '-')}`}>
                           {o.status}
@@ -269,6 +277,12 @@ function Money({ money }: { money: DashboardData['money'] }) {
           value={adminMessages.refunds30Value(money.refunds30, money.refunded30)}
           warning={null}
           testId="money-refunds-30"
+        />
+        <MoneyRow
+          label={adminMessages.coupons30}
+          value={adminMessages.coupons30Value(money.couponOrders30, money.discount30)}
+          warning={null}
+          testId="money-coupons-30"
         />
       </dl>
     </section>

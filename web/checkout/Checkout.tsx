@@ -49,7 +49,7 @@ import { newOrderKey } from './place.js';
 import { RazorpayStandIn } from './razorpay-stand-in.js';
 import { SlotPicker, useDeviceSlots, useSlotsOn } from './SlotPicker.js';
 import { useCheckoutForm } from './useCheckoutForm.js';
-import { CouponField, useCoupon } from './useCoupon.js';
+import { CouponField, couponLine, couponOffFor, useCoupon } from './useCoupon.js';
 import { type Busy, type Method, useOnlinePayment } from './useOnlinePayment.js';
 import './checkout.css';
 
@@ -106,9 +106,11 @@ export default function Checkout() {
     offered.find((s) => s.isDefault && s.state === 'open') ??
     null;
   const earliest = dates.earliest;
-  const coupon = useCoupon(offline);
   const cart = lines ?? [];
-  const totals = checkoutTotals(cart, known, coupon.applied?.amount ?? 0, chosen?.surcharge ?? 0);
+  const subtotal = checkoutTotals(cart, null, null).subtotal;
+  const coupon = useCoupon(offline, subtotal, settings?.coupons);
+  const couponOff = couponOffFor(coupon.applied, subtotal);
+  const totals = checkoutTotals(cart, known, couponOff, chosen?.surcharge ?? 0);
   // Someone else's gift with no price in the box (Cash on Delivery would ask them for money), or the owner's rules.
   const giftBlocked = gift.toSomeoneElse && gift.hidePrice;
   const { provider, reason: codBlocked } = useCodReason({ giftBlocked, settings, total: totals.total, cart });
@@ -127,7 +129,7 @@ export default function Checkout() {
   const { placeInput, finish } = placing({
     session,
     totals,
-    couponAmount: coupon.applied?.amount ?? 0,
+    couponOff,
     cart,
     slot: chosen,
     date: form.DeliveryDate,
@@ -151,7 +153,8 @@ export default function Checkout() {
     PaymentMethod: m === 'online' ? PAYMENT_METHODS.online : PAYMENT_METHODS.cod,
     TotalAmount: totals.total,
     OrderItems: orderItems(cart),
-    CouponCode: coupon.applied?.code ?? null,
+    // A coupon under its minimum takes nothing: the order goes without it rather than be refused.
+    CouponCode: couponOff ? (coupon.applied?.code ?? null) : null,
     ...giftRequest(gift),
   });
   const slotCheck = hasSlots ? (chosen ? { state: chosen.state } : null) : undefined;
@@ -287,6 +290,7 @@ export default function Checkout() {
             busy={busy}
             gift={gift}
             coupon={<CouponField id={`${formId}-coupon`} coupon={coupon} />}
+            couponSaid={couponLine(coupon.applied, subtotal)}
             deliveryNote={known ? null : whole && known === null ? t.notDeliveredHere : t.pincodeFirst}
           />
         </form>

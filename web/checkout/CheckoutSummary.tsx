@@ -4,7 +4,6 @@ import type { CartLine } from '../../domain/cart.js';
 import { lineChoice, lineTotal } from '../../domain/cart.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
 import { WITH_LOVE } from '../../domain/gifts.js';
-import { messages } from '../../domain/messages.js';
 import { formatRupees } from '../../domain/money.js';
 import type { OrderTotals } from '../../domain/orders.js';
 import { nightOfLabel, type SlotAvailability } from '../../domain/slots.js';
@@ -20,6 +19,7 @@ export function CheckoutSummary({
   busy,
   gift,
   coupon,
+  couponSaid,
   deliveryNote,
 }: {
   lines: readonly CartLine[];
@@ -29,6 +29,8 @@ export function CheckoutSummary({
   gift: GiftState;
   /** The coupon box, just above the bill it changes. */
   coupon: ReactNode;
+  /** The coupon row's words (`couponLine`): what it takes off, or why it takes nothing. */
+  couponSaid: string | undefined;
   /** Said in the delivery charge's row while the charge is not known (no pincode yet). */
   deliveryNote: string | null;
 }) {
@@ -107,12 +109,7 @@ export function CheckoutSummary({
         </p>
       ) : null}
       {coupon}
-      <OrderBill
-        totals={totals}
-        slot={slot}
-        deliveryNote={deliveryNote}
-        couponSaid={totals.discount > 0 ? messages.couponApplied(formatRupees(totals.discount)) : undefined}
-      />
+      <OrderBill totals={totals} slot={slot} deliveryNote={deliveryNote} couponSaid={couponSaid} />
       <button
         type="submit"
         className="btn btn--primary btn--block"

@@ -8,6 +8,7 @@
 import type { NavigateFunction } from 'react-router-dom';
 import type { CartLine } from '../../domain/cart.js';
 import { checkoutMessages as t } from '../../domain/checkout-messages.js';
+import type { CouponOff } from '../../domain/coupon-terms.js';
 import { messages } from '../../domain/messages.js';
 import type { OrderRequestInput, OrderTotals } from '../../domain/orders.js';
 import type { SlotAvailability } from '../../domain/slots.js';
@@ -25,7 +26,7 @@ export const recipientCalls = () => import('../account/recipients.js');
 export function placing(o: {
   session: Session;
   totals: OrderTotals;
-  couponAmount: number;
+  couponOff: CouponOff | null;
   cart: readonly CartLine[];
   slot: SlotAvailability | null;
   date: string;
@@ -39,7 +40,7 @@ export function placing(o: {
     session,
     request,
     totals: o.totals,
-    couponAmount: o.couponAmount,
+    couponOff: o.couponOff,
     lines: o.cart,
     slot: o.slot
       ? {

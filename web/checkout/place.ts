@@ -6,6 +6,7 @@
  * placed twice, however many of them try.
  */
 import type { CartLine } from '../../domain/cart.js';
+import type { CouponOff } from '../../domain/coupon-terms.js';
 import { messages } from '../../domain/messages.js';
 import type { OrderRequestInput, OrderTotals } from '../../domain/orders.js';
 import type { Answer } from '../../domain/outbox.js';
@@ -27,7 +28,8 @@ export interface PlaceInput {
   session: Session;
   request: OrderRequestInput;
   totals: OrderTotals;
-  couponAmount: number;
+  /** What the applied coupon takes off (null: none, or under its minimum). */
+  couponOff: CouponOff | null;
   lines: readonly CartLine[];
   /** The delivery slot as the shopper saw it (null: Standard or no slots on the device). */
   slot: SlotOffer | null;
@@ -46,7 +48,7 @@ export function newOrderOf(input: PlaceInput): NewOrder {
     userId: input.session.userId,
     email: input.session.email,
     request: input.request,
-    figures: { ...input.totals, couponAmount: input.couponAmount },
+    figures: { ...input.totals, couponAmount: input.totals.discount, couponOff: input.couponOff },
     slot: input.slot,
     cartKeys: input.lines.map((l) => l.key),
     photos: photosOf(input.lines, input.request),

@@ -71,14 +71,20 @@ async function writeTerms(db: Kysely<any>): Promise<void> {
     .orderBy('code')
     .execute();
   const terms = coupons.map((c) => ({
-    key: pbkdf2Sync(String(c.code).toUpperCase(), 'shop-coupon-code/v1', 20_000, 16, 'sha256').toString('hex'),
+    key: pbkdf2Sync(String(c.code).toUpperCase(), 'shop-coupon-code/v1', 20_000, 16, 'sha256').toString(
+      'hex',
+    ),
     off: { kind: 'flat', amount: Number(c.discount_amount) },
     minItems: 0,
     firstOrderOnly: Number(c.first_order_only) === 1,
     startsAt: null,
     endsAt: c.expires_at === null ? null : Number(c.expires_at),
   }));
-  const state = await db.selectFrom('catalogue_state').select('version').where('id', '=', 1).executeTakeFirst();
+  const state = await db
+    .selectFrom('catalogue_state')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirst();
   if (!state) return;
   const version = Number(state.version) + 1;
   await db.updateTable('catalogue_state').set({ version }).where('id', '=', 1).execute();
