@@ -202,7 +202,7 @@ const config = {
             // this one while it imported them, and `v.email()` ran before valibot's regex was set.
             {
               name: 'shop',
-              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages|gifts|payment-methods|cod-rules|single-line|delivery-areas|settings|search-synonyms|cancel-hours|shop-profile|policies|shop-offer|visit-order|phone|india-time|slot-schema|slots|delivery-promise|slot-messages|delivery-words)\.ts|sw[\\/](cart|product-reads)\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key|hooks[\\/]useDelivery|hooks[\\/]useDeliveryFacts)\.tsx?/,
+              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages|gifts|payment-methods|cod-rules|single-line|delivery-areas|settings|search-synonyms|cancel-hours|shop-profile|policies|shop-offer|coupon-terms|visit-order|phone|india-time|slot-schema|slots|delivery-promise|slot-messages|delivery-words)\.ts|sw[\\/](cart|product-reads)\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key|hooks[\\/]useDelivery|hooks[\\/]useDeliveryFacts)\.tsx?/,
             },
           ],
         },

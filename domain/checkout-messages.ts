@@ -69,8 +69,11 @@ export const checkoutMessages = {
   colItem: 'Item',
   colBefore: 'Before',
   colNow: 'Now',
+  /** The server's reason names the coupon and its condition ("DIWALI10 ended on 2 Nov") where it can. */
   couponNoLonger: (code: string, why: string | null) =>
-    `Coupon ${code} no longer applies${why ? `: ${why}` : '.'}`,
+    why?.includes(code)
+      ? `${why}, so the coupon no longer applies.`
+      : `Coupon ${code} no longer applies${why ? `: ${why}` : '.'}`,
   confirmNew: (amount: string) => `Confirm new total ${amount}`,
   cancelOrder: 'Cancel order',
   cancelled: 'Order cancelled. Its items are back in your cart.',

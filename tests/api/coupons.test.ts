@@ -102,7 +102,9 @@ for (const dialect of DIALECTS) {
       });
       const expired = await verify(`OLD${dialect}`, user.auth);
       expect(expired.statusCode).toBe(400);
-      expect(expired.json().sys_message).toMatch(new RegExp(`^OLD${dialect.toUpperCase()} ended on \\d+ [A-Z][a-z]{2}$`));
+      expect(expired.json().sys_message).toMatch(
+        new RegExp(`^OLD${dialect.toUpperCase()} ended on \\d+ [A-Z][a-z]{2}$`),
+      );
       for (const code of ['', 42, null]) {
         const res = await verify(code, user.auth);
         expect(res.statusCode).toBe(400);

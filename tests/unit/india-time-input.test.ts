@@ -22,7 +22,12 @@ describe('India time in a datetime-local box', () => {
   });
 
   it('comes back to the same instant', () => {
-    for (const at of [0, Date.UTC(2026, 1, 28, 20, 0), Date.UTC(2028, 1, 29, 12, 1, 2, 3), 1_764_567_890_123]) {
+    for (const at of [
+      0,
+      Date.UTC(2026, 1, 28, 20, 0),
+      Date.UTC(2028, 1, 29, 12, 1, 2, 3),
+      1_764_567_890_123,
+    ]) {
       expect(fromIndiaDateTimeInput(toIndiaDateTimeInput(at))).toBe(at);
     }
   });
@@ -31,7 +36,14 @@ describe('India time in a datetime-local box', () => {
     expect(toIndiaDateTimeInput(null)).toBe('');
     expect(toIndiaDateTimeInput(Number.NaN)).toBe('');
     expect(toIndiaDateTimeInput(8_640_000_000_000_000)).toBe('');
-    for (const bad of ['', '2026-02-30T10:00', '2026-12-01T24:00', '2026-12-01T10:60', '2026-12-01', 'soon']) {
+    for (const bad of [
+      '',
+      '2026-02-30T10:00',
+      '2026-12-01T24:00',
+      '2026-12-01T10:60',
+      '2026-12-01',
+      'soon',
+    ]) {
       expect(fromIndiaDateTimeInput(bad)).toBeNaN();
     }
   });

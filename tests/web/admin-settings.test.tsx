@@ -149,12 +149,13 @@ const problemOf = (field: HTMLElement) => {
 };
 
 describe('the Settings group of the admin menu', () => {
-  it('holds Delivery areas, Delivery Slots (at its old path), Shop settings, Shop profile and Policies', () => {
+  it('holds Delivery areas, Delivery Slots (at its old path), Shop settings, Coupons, Shop profile and Policies', () => {
     const group = ADMIN_MENU.find((g) => g.title === 'Settings');
     expect(group?.items.map((i) => [i.title, i.path])).toEqual([
       ['Delivery areas', '/delivery-areas'],
       ['Delivery Slots', '/delivery-slots'],
       ['Shop settings', '/shop-settings'],
+      ['Coupons', '/coupons'],
       ['Shop profile', '/shop-profile'],
       ['Policies', '/policies'],
     ]);

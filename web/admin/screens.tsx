@@ -125,6 +125,14 @@ export const adminScreens: AdminScreen[] = [
     ),
   },
   {
+    path: '/coupons',
+    handle: { title: 'Coupons', group: 'Settings', mark: 'Cp' },
+    lazy: screen(
+      () => import('./Coupons.js'),
+      (m) => m.default,
+    ),
+  },
+  {
     path: '/shop-profile',
     handle: { title: 'Shop profile', group: 'Settings', mark: 'SP' },
     lazy: screen(
