@@ -32,10 +32,16 @@ let product: FeedProduct;
 
 const banner = () => page.locator('.offers');
 const alerts = (p: Page) => p.locator('.alerts');
-/** The phone's catalogue sync brings settings; a reload of the product page asks for it at once. */
+/** The phone's catalogue sync brings settings; a reload of the product page asks for them at once. */
 async function bannerText(): Promise<string> {
   await page.goto(`/products-details/${product.productID}`);
-  if ((await banner().count()) === 0) return '';
+  await page.getByRole('heading', { name: product.title, level: 1 }).waitFor();
+  // The banner comes from the device's settings, read a moment after the product.
+  const shown = await banner()
+    .waitFor({ timeout: 3_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!shown) return '';
   await page.getByText('Offers').click();
   return banner().innerText();
 }

@@ -89,7 +89,7 @@ function CouponTable({
 }) {
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table admin-coupons">
+      <table className="admin-table admin-table--cards admin-coupons">
         <caption className="visually-hidden">{t.caption}</caption>
         <thead>
           <tr>
