@@ -172,13 +172,9 @@ export async function listCoupons(db: Db, now: number): Promise<CouponSummary[]>
   ]);
   const givenBy = new Map(given.map((g) => [g.coupon_code, Number(g.given ?? 0)]));
   return rows.map((row) => {
-    const { active: _a, createdAt, ...c } = couponOf(row);
-    return {
-      ...c,
-      state: couponState(couponOf(row), now),
-      discountGiven: givenBy.get(row.code) ?? 0,
-      createdAt,
-    };
+    const coupon = couponOf(row);
+    const { active: _active, ...c } = coupon;
+    return { ...c, state: couponState(coupon, now), discountGiven: givenBy.get(row.code) ?? 0 };
   });
 }
 

@@ -149,6 +149,15 @@ async function publish(trx: Transaction<Database>, code: string, now: number): P
   await writeSettings(trx, patch, version, now);
 }
 
+/** The phones' list rewritten under a catalogue version a caller already took (the demo's removal). */
+export async function republishTerms(
+  trx: Transaction<Database>,
+  version: number,
+  now: number,
+): Promise<void> {
+  await writeSettings(trx, { coupons: await couponTerms(trx, now) }, version, now);
+}
+
 export async function createCoupon(
   db: Kysely<Database>,
   input: CouponInput,

@@ -22,6 +22,7 @@ import {
 import type { PaymentProviderName } from '../../domain/payments.contract.js';
 import { bumpVersion, softDeleteProducts } from '../catalogue/catalogue.repository.js';
 import { deleteCategory } from '../catalogue/category.repository.js';
+import { republishTerms } from '../coupons/coupon.service.js';
 import { withdrawOfferIn } from '../coupons/offer.service.js';
 import type { Database } from '../db/schema.js';
 import { listAreas } from '../delivery-areas/delivery-area.repository.js';
@@ -84,6 +85,7 @@ export async function removeDemo(db: Kysely<Database>, media: MediaStore): Promi
     // Only categories no product of the owner's is in: detaching touches no live product.
     for (const id of rows.categoryIds) await deleteCategory(trx, id, version, now);
     const coupon = await withdrawDemoCoupon(trx);
+    if (coupon !== 'none') await republishTerms(trx, version, now);
     const offerCleared = await withdrawOfferIn(trx, DEMO_COUPON, version, now);
     const shown = new Set(await pictureAddressesInOrders(trx, rows.productIds));
     return { rows, coupon, offerCleared, shown };

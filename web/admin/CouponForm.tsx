@@ -3,7 +3,7 @@
  * Checked by the domain's schemas before sending (`couponRequest`), every problem at its field and
  * the first focused; a server's refusal goes to the field its `data.field` names, else under the form.
  */
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { couponsApi } from '../../domain/coupons.contract.js';
 import type { CouponSummary } from '../../domain/coupons.js';
 import { messages } from '../../domain/messages.js';
@@ -12,7 +12,6 @@ import { useAdminCall } from './connection.js';
 import {
   COUPON_FIELDS,
   type CouponField,
-  type CouponFormValues,
   type CouponProblems,
   couponRefusal,
   couponRequest,
@@ -20,6 +19,7 @@ import {
   EMPTY_COUPON,
   couponTexts as t,
 } from './coupon-forms.js';
+import { useRecordForm } from './useRecordForm.js';
 
 /** An element id per field: `off.amount` has a dot, which a CSS selector would misread. */
 const slug = (field: CouponField) => field.replace('.', '-');
@@ -103,50 +103,29 @@ export default function CouponForm({
   onDone(saved: boolean): void;
 }) {
   const [start] = useState(() => (coupon ? couponValues(coupon) : EMPTY_COUPON));
-  const [f, setF] = useState<CouponFormValues>(start);
-  const [problems, setProblems] = useState<CouponProblems>({});
-  const [formProblem, setFormProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { f, set, problems, formProblem, busy, id, form, save } = useRecordForm({
+    start,
+    fields: COUPON_FIELDS,
+    inputId: slug,
+    onDirty,
+  });
   const adminCall = useAdminCall();
   const notify = useNotify();
-  const id = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const dirty = JSON.stringify(f) !== JSON.stringify(start);
-  useEffect(() => onDirty(dirty), [dirty, onDirty]);
-  const set = <K extends keyof CouponFormValues>(k: K, value: CouponFormValues[K]) =>
-    setF((old) => ({ ...old, [k]: value }));
-  // Opened from a row far down the list, the form is at the top: focus takes the owner there.
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>('input')?.focus();
-  }, []);
 
-  const show = (found: CouponProblems) => {
-    setProblems(found);
-    const first = COUPON_FIELDS.find((k) => found[k]);
-    if (first) document.getElementById(`${id}-${slug(first)}`)?.focus();
-  };
-
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setFormProblem('');
-    const request = couponRequest(f, coupon ? 'edit' : 'create');
-    if (!request.ok) return show(request.problems);
-    setProblems({});
-    setBusy(true);
-    try {
-      const res =
-        request.mode === 'create'
-          ? await adminCall(couponsApi.create, { body: request.body })
-          : await adminCall(couponsApi.edit, { params: { code: coupon?.code ?? '' }, body: request.body });
-      notify(res.sys_message, 'success');
-      onDone(true);
-    } catch (err) {
-      const refusal = couponRefusal(err, messages.somethingWentWrongDot);
-      if (refusal.field) show({ [refusal.field]: refusal.message });
-      else setFormProblem(refusal.message);
-    } finally {
-      setBusy(false);
-    }
+    void save(
+      couponRequest(f, coupon ? 'edit' : 'create'),
+      async (request) => {
+        const res =
+          request.mode === 'create'
+            ? await adminCall(couponsApi.create, { body: request.body })
+            : await adminCall(couponsApi.edit, { params: { code: coupon?.code ?? '' }, body: request.body });
+        notify(res.sys_message, 'success');
+        onDone(true);
+      },
+      (err) => couponRefusal(err, messages.somethingWentWrongDot),
+    );
   };
 
   const field = { formId: id, problems };

@@ -25,8 +25,6 @@ import { useConfirm } from './dialogs.js';
 import { useLeaveGuardState } from './leave-guard.js';
 import {
   type AreaField,
-  type AreaFormValues,
-  type AreaProblems,
   areaRefusal,
   areaRequest,
   areaValues,
@@ -35,6 +33,7 @@ import {
   settingsTexts as t,
 } from './settings-forms.js';
 import { LoadError, Loading, Screen } from './ui.js';
+import { useRecordForm } from './useRecordForm.js';
 
 /** The slots column: "All", or the names of the area's slots (an id no slot has any more, by number). */
 function slotsText(area: DeliveryArea, slots: readonly DeliverySlot[]): string {
@@ -272,6 +271,9 @@ function Field({
   );
 }
 
+/** The form's fields in the order they stand: the first problem is the one focused. */
+const AREA_FORM_FIELDS: readonly AreaField[] = ['pincode', 'city', 'state', 'charge', 'slotIDs'];
+
 function AreaForm({
   area,
   areas,
@@ -285,53 +287,31 @@ function AreaForm({
   onDirty(dirty: boolean): void;
   onDone(saved: boolean): void;
 }) {
-  const start = area ? areaValues(area) : EMPTY_AREA;
-  const [f, setF] = useState<AreaFormValues>(start);
-  const [problems, setProblems] = useState<AreaProblems>({});
-  const [formProblem, setFormProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { f, set, update, problems, formProblem, busy, id, form, save } = useRecordForm({
+    start: area ? areaValues(area) : EMPTY_AREA,
+    fields: AREA_FORM_FIELDS,
+    firstInput: 'input:not([readonly])',
+    onDirty,
+  });
   const adminCall = useAdminCall();
   const notify = useNotify();
-  const id = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const dirty = JSON.stringify(f) !== JSON.stringify(start);
-  useEffect(() => onDirty(dirty), [dirty, onDirty]);
-  const set = <K extends keyof AreaFormValues>(k: K, value: AreaFormValues[K]) =>
-    setF((old) => ({ ...old, [k]: value }));
-  // Opened from a row far down the list, the form is at the top: focus takes the owner there.
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>('input:not([readonly])')?.focus();
-  }, []);
   // Retired slots are offered to no one; one an area still names stays ticked so saving keeps it.
   const offered = slots.filter((s) => !s.retired || f.slotIDs.includes(s.slotID));
 
-  const show = (found: AreaProblems) => {
-    setProblems(found);
-    const first = (['pincode', 'city', 'state', 'charge', 'slotIDs'] as AreaField[]).find((k) => found[k]);
-    if (first) document.getElementById(`${id}-${first}`)?.focus();
-  };
-
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setFormProblem('');
-    const request = areaRequest(f, area ? 'edit' : 'add', areas);
-    if (!request.ok) return show(request.problems);
-    setProblems({});
-    setBusy(true);
-    try {
-      const res = await adminCall(deliveryAreasApi.put, {
-        params: { pincode: request.pincode },
-        body: request.body,
-      });
-      notify(res.sys_message, 'success');
-      onDone(true);
-    } catch (err) {
-      const refusal = areaRefusal(err, messages.somethingWentWrongDot);
-      if (refusal.field) show({ [refusal.field]: refusal.message });
-      else setFormProblem(refusal.message);
-    } finally {
-      setBusy(false);
-    }
+    void save(
+      areaRequest(f, area ? 'edit' : 'add', areas),
+      async (request) => {
+        const res = await adminCall(deliveryAreasApi.put, {
+          params: { pincode: request.pincode },
+          body: request.body,
+        });
+        notify(res.sys_message, 'success');
+        onDone(true);
+      },
+      (err) => areaRefusal(err, messages.somethingWentWrongDot),
+    );
   };
 
   return (
@@ -419,7 +399,7 @@ function AreaForm({
                   type="checkbox"
                   checked={f.slotIDs.includes(s.slotID)}
                   onChange={(e) =>
-                    setF((old) => ({
+                    update((old) => ({
                       ...old,
                       slotIDs: e.target.checked
                         ? [...old.slotIDs, s.slotID]

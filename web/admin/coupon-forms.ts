@@ -18,7 +18,8 @@ import {
   fromIndiaDateTimeInput,
   toIndiaDateTimeInput,
 } from '../../domain/india-time.js';
-import { ApiError } from '../api/client.js';
+import { refusalOf } from './settings-forms.js';
+import type { Refusal } from './useRecordForm.js';
 
 export const couponTexts = {
   title: 'Coupons',
@@ -177,16 +178,7 @@ function fieldOf(path: string | undefined): CouponField | null {
   return COUPON_FIELDS.find((f) => f === path) ?? null;
 }
 
-/**
- * Where a failed call's message belongs: at the field the envelope's `data.field` names
- * (`off.amount`, `code` for a code already taken), or under the form when it names none of ours.
- */
-export function couponRefusal(
-  err: unknown,
-  fallback: string,
-): { field: CouponField | null; message: string } {
-  if (!(err instanceof ApiError) || err.offline) return { field: null, message: fallback };
-  const data = err.envelope?.data;
-  const named = data && typeof data === 'object' && 'field' in data ? data.field : undefined;
-  return { field: typeof named === 'string' ? fieldOf(named) : null, message: err.message };
+/** Where a failed call's message belongs: at the field `data.field` names (`off.amount`, `code`), else under the form. */
+export function couponRefusal(err: unknown, fallback: string): Refusal<CouponField> {
+  return refusalOf(err, COUPON_FIELDS, fallback);
 }

@@ -139,7 +139,8 @@ function fieldOf(path: string | undefined): AreaField | null {
 
 /**
  * Where a failed call's message belongs: at the field the envelope's `data.field` names (a 400 from
- * the schemas names it, "slotIDs.0" being the slots), or, when it names none of `fields`, the form's.
+ * the schemas names it: the whole path where the form has it, `off.amount`, else its head, "slotIDs.0"
+ * being the slots), or, when it names none of `fields`, the form's.
  */
 export function refusalOf<F extends string>(
   err: unknown,
@@ -149,10 +150,13 @@ export function refusalOf<F extends string>(
   if (!(err instanceof ApiError) || err.offline) return { field: null, message: fallback };
   const data = err.envelope?.data;
   const named =
-    data && typeof data === 'object' && 'field' in data && typeof data.field === 'string'
-      ? data.field.split('.')[0]
-      : undefined;
-  return { field: fields.find((f) => f === named) ?? null, message: err.message };
+    data && typeof data === 'object' && 'field' in data && typeof data.field === 'string' ? data.field : '';
+  // The whole path where a form has that field (`off.amount`), else its head.
+  const head = named.split('.')[0];
+  return {
+    field: fields.find((f) => f === named) ?? fields.find((f) => f === head) ?? null,
+    message: err.message,
+  };
 }
 /** The server's refusals of an area's slots (422s that name no field) belong at the slots. */
 const SLOT_REFUSALS: readonly string[] = [areaMessages.slotUnknown, areaMessages.slotsNone];
