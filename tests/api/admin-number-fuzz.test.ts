@@ -10,9 +10,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSlots } from '../../api/slots/slot.seed.js';
-import { DEFAULT_SETTINGS } from '../../domain/settings.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
+import { freshSettings } from '../support/fresh-settings.js';
 import { type FixtureProduct, insertProduct } from '../support/order-fixtures.js';
 import { paidOrder } from '../support/paid-order.js';
 import { type RazorpayDouble, startRazorpayDouble } from '../support/razorpay-double.js';
@@ -377,7 +377,7 @@ for (const dialect of DIALECTS) {
 
     it('answers every bad number of every admin endpoint with a 400 naming its field, and changes nothing', async () => {
       const before = await state();
-      expect(before.settings).toEqual(DEFAULT_SETTINGS);
+      expect(before.settings).toEqual(await freshSettings());
       const wrong: string[] = [];
       for (const target of TARGETS) {
         for (const value of BAD.filter((b) => !target.allows?.includes(b))) {

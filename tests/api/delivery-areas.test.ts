@@ -12,9 +12,10 @@ import { seedDemoSlots } from '../../api/slots/slot.seed.js';
 import type { CatalogueDelta } from '../../domain/catalogue.js';
 import { areaMessages, type DeliveryArea, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { addDays, indiaClock, indiaInstant } from '../../domain/india-time.js';
-import { DEFAULT_SETTINGS, DEVICE_SETTING_KEYS, settingMessages } from '../../domain/settings.js';
+import { DEFAULT_SETTINGS, settingMessages } from '../../domain/settings.js';
 import { buildTestApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
+import { freshDeviceSettings, freshSettings } from '../support/fresh-settings.js';
 import { type FixtureProduct, insertProduct, newKey, orderRequest } from '../support/order-fixtures.js';
 
 type Auth = { authorization: string };
@@ -376,7 +377,7 @@ for (const dialect of DIALECTS) {
       const full = await feed(null);
       expect(full.full).toBe(true);
       expect(full.areas).toEqual([...SEED_AREAS].sort(byPincode));
-      const deviceDefaults = Object.fromEntries(DEVICE_SETTING_KEYS.map((k) => [k, DEFAULT_SETTINGS[k]]));
+      const deviceDefaults = await freshDeviceSettings();
       expect(full.settings).toEqual(deviceDefaults);
       expect(full.deletedPincodes).toBeUndefined();
       const cursor = full.cursor;
@@ -434,6 +435,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('saves settings through one process that a second one on the same database reads at once', async () => {
+      const fresh = await freshSettings();
       const second = await buildTestApp({ config: t.config, db: t.db });
       await second.ready();
       try {
@@ -449,17 +451,17 @@ for (const dialect of DIALECTS) {
             headers: admin,
             payload: payload as object,
           });
-        expect(await read(second)).toEqual(DEFAULT_SETTINGS);
+        expect(await read(second)).toEqual(fresh);
 
         const saved = await change(t.app, { photoCakeNoticeDays: 3 });
         expect(saved.json()).toEqual({
           isSuccess: true,
-          data: { ...DEFAULT_SETTINGS, photoCakeNoticeDays: 3 },
+          data: { ...fresh, photoCakeNoticeDays: 3 },
           sys_message: settingMessages.saved,
         });
-        expect(await read(second)).toEqual({ ...DEFAULT_SETTINGS, photoCakeNoticeDays: 3 });
+        expect(await read(second)).toEqual({ ...fresh, photoCakeNoticeDays: 3 });
         expect((await change(second, { photoCakeNoticeDays: 0 })).statusCode).toBe(200);
-        expect(await read(t.app)).toEqual({ ...DEFAULT_SETTINGS, photoCakeNoticeDays: 0 });
+        expect(await read(t.app)).toEqual({ ...fresh, photoCakeNoticeDays: 0 });
         // An area changed by one process is priced by the other on its next order.
         expect((await put('160061', { ...seeded('160061'), charge: 155 })).statusCode).toBe(200);
         const order = await second.inject({
@@ -484,7 +486,7 @@ for (const dialect of DIALECTS) {
         }
         const unknown = await change(t.app, { photoCakeNoticeDays: 1, openOnSundays: true });
         expect(unknown.statusCode).toBe(400);
-        expect(await read(second)).toEqual({ ...DEFAULT_SETTINGS, photoCakeNoticeDays: 0 });
+        expect(await read(second)).toEqual({ ...fresh, photoCakeNoticeDays: 0 });
       } finally {
         await second.close();
         await put('160061', seeded('160061'));
