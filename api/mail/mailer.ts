@@ -8,12 +8,10 @@
  * a one-time code), never thrown at the shopper. `drain` waits for mail in flight
  * (the app calls it when it closes).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { ShopProfile } from '../../domain/shop-profile.js';
+import { startMailThread } from './mail-thread.js';
 import { mailFooter, senderAddress, withFooter } from './shop-signature.js';
 
 export interface Mail {
@@ -65,10 +63,8 @@ function sendFailure(err: unknown): Record<string, unknown> {
 
 export function createMailer(options: MailerOptions): Mailer {
   const { log } = options;
-  const outbox = path.join(options.dataDir, 'mail');
-  const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer runs in a thread of its own (mail-thread.ts), off the requests' thread.
+  const thread = startMailThread({ smtpUrl: options.smtpUrl, outbox: path.join(options.dataDir, 'mail') });
   const inFlight = new Set<Promise<void>>();
 
   /** The sender and the text as the shop signs them now; as configured when the profile cannot be read. */
@@ -100,13 +96,8 @@ export function createMailer(options: MailerOptions): Mailer {
     };
     for (let attempt = 0; ; attempt++) {
       try {
-        const info = await transport.sendMail(message);
-        if (!options.smtpUrl) {
-          await mkdir(outbox, { recursive: true });
-          const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-          await writeFile(file, info.message as Buffer, { mode: 0o600 });
-          log.info({ to: mail.to, file }, 'mail written to the outbox folder');
-        }
+        const { file } = await thread.send(message);
+        if (file) log.info({ to: mail.to, file }, 'mail written to the outbox folder');
         return;
       } catch (err) {
         if (attempt >= RETRIES) {
@@ -132,7 +123,7 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     async close() {
       await this.drain();
-      transport.close();
+      await thread.close();
     },
   };
 }
