@@ -186,10 +186,11 @@ describe('the owner hears a new order', () => {
     await phone.getByRole('heading', { name: checkoutMessages.successTitle }).waitFor({ timeout: 20_000 });
 
     await expect.poll(() => news(page), { timeout: WITHIN_MS }).toBe('1 new order');
+    // The news comes with the answer that reloads the list: the list's own answer may land a moment later.
+    await expect.poll(() => rows.count()).toBe(7);
     const placedId = (await rows.first().getAttribute('data-live-row')) ?? '';
     const fresh = page.locator(`tr[data-live-row="${placedId}"]`);
     expect(await fresh.getByText(liveMessages.newTag, { exact: true }).count()).toBe(1);
-    expect(await rows.count()).toBe(7);
     // Not reloaded: the same document, and the row the owner reads has not moved.
     expect(
       await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
