@@ -54,6 +54,12 @@ function refuse(kind: CouponRefusalKind, message: string, code: string): never {
 }
 
 /**
+ * A coupon judged for an account, with the account's uses of it as read then (`redeem` picks the
+ * next free one from them, in the same order's transaction; the unique slot settles a race).
+ */
+export type CheckedCoupon = Coupon & { takenSlots: readonly number[] };
+
+/**
  * Whether a coupon applies to this account and basket now (`subtotal`: the items' total, null
  * when the asker did not say). The friendly check; the guarantee is `redeem`.
  */
@@ -63,13 +69,12 @@ export async function checkCoupon(
   userId: number,
   now: number,
   subtotal: number | null,
-): Promise<Coupon> {
+): Promise<CheckedCoupon> {
   const coupon = await findCoupon(db, code.trim().toUpperCase());
   if (!coupon) throw badRequest(messages.couponInvalid);
-  const needsAccount = coupon.firstOrderOnly;
   const [slots, ordered] = await Promise.all([
     accountSlots(db, coupon.code, userId),
-    needsAccount ? hasOrders(db, userId) : Promise.resolve(false),
+    coupon.firstOrderOnly ? hasOrders(db, userId) : Promise.resolve(false),
   ]);
   const refusal = couponRefusal(coupon, {
     now,
@@ -79,7 +84,7 @@ export async function checkCoupon(
     hasOrders: ordered,
   });
   if (refusal) refuse(refusal.kind, refusal.message, coupon.code);
-  return coupon;
+  return { ...coupon, takenSlots: slots };
 }
 
 /**
@@ -89,12 +94,12 @@ export async function checkCoupon(
  */
 export async function redeem(
   db: Db,
-  coupon: Coupon,
+  coupon: CheckedCoupon,
   userId: number,
   orderId: number,
   now: number,
 ): Promise<void> {
-  const taken = new Set(await accountSlots(db, coupon.code, userId));
+  const taken = new Set(coupon.takenSlots);
   let slot = 1;
   while (taken.has(slot)) slot++;
   if (slot > coupon.perAccount) refuse('used', couponMessages.used(coupon.code), coupon.code);

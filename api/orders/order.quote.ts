@@ -5,7 +5,6 @@
  * order (`api/payments`) both quote; a paid order the server places itself keeps its figures.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Coupon } from '../../domain/coupons.js';
 import { earliestDeliveryDate, latestDeliveryDate } from '../../domain/delivery.js';
 import { areaMatches, areaMessages, type DeliveryArea } from '../../domain/delivery-areas.js';
 import { firstDateFor } from '../../domain/delivery-promise.js';
@@ -20,7 +19,7 @@ import {
 } from '../../domain/orders.js';
 import { paymentCartMessages } from '../../domain/payment-cart.js';
 import { type DeliverySlot, defaultSlot } from '../../domain/slots.js';
-import { checkCoupon } from '../coupons/coupon.service.js';
+import { type CheckedCoupon, checkCoupon } from '../coupons/coupon.service.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { findAreaByPincode } from '../delivery-areas/delivery-area.repository.js';
@@ -35,7 +34,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface Quote {
   lines: PricedOrderLine[];
   totals: OrderTotals;
-  coupon: Coupon | null;
+  coupon: CheckedCoupon | null;
   slot: DeliverySlot;
   /** The pincode's area: the order keeps its city and state as the area writes them. */
   area: DeliveryArea;
@@ -157,7 +156,7 @@ export async function quote(
   const slot = await takeSlot(db, body.DeliverySlotID, day, now, lock, cap);
   // Pricing again still refuses a product that is gone; a paid order keeps the figures it was paid at.
   const lines = await priceItems(db, body.OrderItems);
-  let coupon: Coupon | null = null;
+  let coupon: CheckedCoupon | null = null;
   let couponProblem: string | null = null;
   if (body.CouponCode) {
     try {
@@ -201,7 +200,7 @@ function keptQuote(
   q: {
     fresh: PricedOrderLine[];
     body: PricingRequest;
-    coupon: Coupon | null;
+    coupon: CheckedCoupon | null;
     couponProblem: string | null;
     area: DeliveryArea;
     slot: DeliverySlot;
