@@ -185,24 +185,23 @@ const CouponFieldsSchema = v.object({
   endsAt: instant,
 });
 
+/** A window's end comes after its start (either may be open). */
+export function endsAfterStart(c: { startsAt: number | null; endsAt: number | null }): boolean {
+  return c.startsAt === null || c.endsAt === null || c.endsAt > c.startsAt;
+}
+
 /** An end before (or at) the start is refused at the end's field. */
 export const CouponEditSchema = v.pipe(
   v.strictObject(CouponFieldsSchema.entries),
   v.forward(
-    v.check(
-      (c) => c.startsAt === null || c.endsAt === null || c.endsAt > c.startsAt,
-      couponFormMessages.endsAt,
-    ),
+    v.check((c) => endsAfterStart(c), couponFormMessages.endsAt),
     ['endsAt'],
   ),
 );
 export const CouponInputSchema = v.pipe(
   v.strictObject({ code: CouponCodeSchema, ...CouponFieldsSchema.entries }),
   v.forward(
-    v.check(
-      (c) => c.startsAt === null || c.endsAt === null || c.endsAt > c.startsAt,
-      couponFormMessages.endsAt,
-    ),
+    v.check((c) => endsAfterStart(c), couponFormMessages.endsAt),
     ['endsAt'],
   ),
 );

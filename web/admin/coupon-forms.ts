@@ -12,6 +12,7 @@ import {
   CouponInputSchema,
   type CouponSummary,
   couponFormMessages,
+  endsAfterStart,
 } from '../../domain/coupons.js';
 import {
   formatIndiaDateTime,
@@ -161,7 +162,7 @@ export function couponRequest(f: CouponFormValues, mode: 'create' | 'edit'): Cou
 
 function refused(
   issues: readonly v.BaseIssue<unknown>[],
-  { startsAt, endsAt }: { startsAt: number | null; endsAt: number | null },
+  window: { startsAt: number | null; endsAt: number | null },
 ): CouponRequest {
   const problems: CouponProblems = {};
   for (const issue of issues) {
@@ -169,8 +170,7 @@ function refused(
     if (field && !problems[field]) problems[field] = issue.message;
   }
   // The schema weighs the end against the start only once every field is right; the owner hears it now.
-  if (startsAt !== null && endsAt !== null && endsAt <= startsAt)
-    problems.endsAt ??= couponFormMessages.endsAt;
+  if (!endsAfterStart(window)) problems.endsAt ??= couponFormMessages.endsAt;
   return { ok: false, problems };
 }
 
