@@ -19,6 +19,7 @@ import {
   EMPTY_COUPON,
   couponTexts as t,
 } from './coupon-forms.js';
+import { FormFoot } from './ui.js';
 import { useRecordForm } from './useRecordForm.js';
 
 /** An element id per field: `off.amount` has a dot, which a CSS selector would misread. */
@@ -235,19 +236,12 @@ export default function CouponForm({
           )}
         </Field>
       </div>
-      {formProblem && (
-        <p className="admin-error" role="alert">
-          {formProblem}
-        </p>
-      )}
-      <div className="admin-moves">
-        <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
-          {coupon ? t.save : t.create}
-        </button>
-        <button type="button" className="btn btn--outline" onClick={() => onDone(false)}>
-          Cancel
-        </button>
-      </div>
+      <FormFoot
+        problem={formProblem}
+        busy={busy}
+        submit={coupon ? t.save : t.create}
+        onCancel={() => onDone(false)}
+      />
     </form>
   );
 }

@@ -32,7 +32,7 @@ import {
   filterAreas,
   settingsTexts as t,
 } from './settings-forms.js';
-import { LoadError, Loading, Screen } from './ui.js';
+import { FormFoot, LoadError, Loading, Screen } from './ui.js';
 import { useRecordForm } from './useRecordForm.js';
 
 /** The slots column: "All", or the names of the area's slots (an id no slot has any more, by number). */
@@ -419,19 +419,12 @@ function AreaForm({
           </p>
         )}
       </fieldset>
-      {formProblem && (
-        <p className="admin-error" role="alert">
-          {formProblem}
-        </p>
-      )}
-      <div className="admin-moves">
-        <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
-          {area ? t.saveArea : t.addPincode}
-        </button>
-        <button type="button" className="btn" onClick={() => onDone(false)}>
-          Cancel
-        </button>
-      </div>
+      <FormFoot
+        problem={formProblem}
+        busy={busy}
+        submit={area ? t.saveArea : t.addPincode}
+        onCancel={() => onDone(false)}
+      />
     </form>
   );
 }

@@ -23,7 +23,7 @@ import {
 import { serverMessageOr } from '../api/client.js';
 import { useNotify } from '../hooks/useAlerts.js';
 import { useAdminCall, useAdminQuery } from './connection.js';
-import { LoadError, Loading, Screen } from './ui.js';
+import { FormFoot, LoadError, Loading, Screen } from './ui.js';
 
 const DAY = 24 * 60;
 
@@ -304,14 +304,7 @@ function SlotForm({ slot, onDone }: { slot: DeliverySlot | null; onDone(saved: b
           </label>
         ))}
       </fieldset>
-      <div className="admin-moves">
-        <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
-          {slot ? 'Save slot' : 'Add slot'}
-        </button>
-        <button type="button" className="btn" onClick={() => onDone(false)}>
-          Cancel
-        </button>
-      </div>
+      <FormFoot busy={busy} submit={slot ? 'Save slot' : 'Add slot'} onCancel={() => onDone(false)} />
     </form>
   );
 }

@@ -37,6 +37,37 @@ export function LoadError({ text, onRetry }: { text: string; onRetry(): void }) 
   );
 }
 
+/** A record form's foot: its form-wide problem, then Save (busy while it saves) and Cancel. */
+export function FormFoot({
+  problem = '',
+  busy,
+  submit,
+  onCancel,
+}: {
+  problem?: string;
+  busy: boolean;
+  submit: string;
+  onCancel(): void;
+}) {
+  return (
+    <>
+      {problem && (
+        <p className="admin-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="admin-moves">
+        <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
+          {submit}
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}
+
 export function Loading({ text = adminMessages.loading }: { text?: string }) {
   return (
     <p className="admin-loading" role="status">
