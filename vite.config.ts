@@ -84,8 +84,10 @@ function inlineEntryCss(): Plugin {
  * start-up tasks; Lighthouse then counted the whole entry's download in the first contentful
  * paint (1.9-2.3 s against 0.7-1.2 s for runs that painted first, issue 47). The download
  * starts after that paint too: a `modulepreload` finished first on a fast link and was counted the
- * same way. A hidden tab gets no frames, and a repeat visit has its code on the device (the
- * service worker answers): both start at once.
+ * same way; so did the lazy screen's code the server names for a first visit to its address
+ * (api/pages/preload.ts), which waits in a `<template id="screen-code">` and joins the head here.
+ * A hidden tab gets no frames, and a repeat visit has its code on the device (the service worker
+ * answers): both start at once.
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -97,11 +99,12 @@ function startAfterFirstPaint(): Plugin {
       if (html?.type !== 'asset' || typeof html.source !== 'string') return;
       const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
       const src = html.source.match(entry)?.[1];
-      if (!src) throw new Error('index.html has no entry <script type="module">: the start-after-paint step needs it');
-      const start = `<script>(function(){function go(){import(${JSON.stringify(src)})}if(document.hidden||(navigator.serviceWorker&&navigator.serviceWorker.controller))go();else requestAnimationFrame(function(){setTimeout(go)})})()</script>`;
-      html.source = html.source
-        .replace(entry, '')
-        .replace(/<\/body>/, `  ${start}\n  </body>`);
+      if (!src)
+        throw new Error(
+          'index.html has no entry <script type="module">: the start-after-paint step needs it',
+        );
+      const start = `<script>(function(){function go(){var t=document.getElementById('screen-code');if(t){document.head.append(t.content);t.remove()}import(${JSON.stringify(src)})}if(document.hidden||(navigator.serviceWorker&&navigator.serviceWorker.controller))go();else requestAnimationFrame(function(){setTimeout(go)})})()</script>`;
+      html.source = html.source.replace(entry, '').replace(/<\/body>/, `  ${start}\n  </body>`);
     },
   };
 }

@@ -3,7 +3,8 @@
  * sent the shopper to) waits for that screen's lazy code, which the app could only ask for once
  * its own code had loaded and started: one more round trip on a slow link before anything shows.
  * The page's HTML names that code instead (`<link rel="modulepreload">`, its stylesheets as
- * `preload`), so it downloads beside the app's. Visits the service worker answers are not
+ * `preload`, in a `<template id="screen-code">` the shell's start moves into the head as it starts
+ * the app's code), so it downloads beside the app's. Visits the service worker answers are not
  * concerned: it serves the plain shell and has the code already.
  *
  * Which module renders an address is the app's route table (web/app/routes.tsx); these are its
@@ -52,7 +53,10 @@ export class ScreenPreloads {
       const styles = [...new Set(chunks.flatMap((c) => c.css ?? []))].map(
         (file) => `<link rel="preload" as="style" href="/${escapeHtml(file)}" />`,
       );
-      this.links.set(module, [...scripts, ...styles].join('\n    '));
+      // Inert in a <template> until the shell's start (vite.config.ts, startAfterFirstPaint) puts them
+      // into the head after the first paint, with the app's own code: fetched from the head at once,
+      // they finished before that paint on a fast link and Lighthouse counted them in it.
+      this.links.set(module, `<template id="screen-code">${[...scripts, ...styles].join('')}</template>`);
     }
   }
 

@@ -26,6 +26,8 @@ describe('ScreenPreloads', () => {
     // Each stylesheet once, fetched early but not render-blocking.
     expect(links.match(/shop-c\.css/g)).toHaveLength(1);
     expect(links).toContain('<link rel="preload" as="style" href="/assets/ProductDetails-d.css" />');
+    // Inert until the shell's start moves them into the head after the first paint.
+    expect(links).toMatch(/^<template id="screen-code"><link [^]*<\/template>$/);
   });
 
   it('matches paths as the app does: any case, a trailing slash, the spec link without an id', () => {

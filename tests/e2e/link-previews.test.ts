@@ -269,10 +269,20 @@ describe('a first visit to a lazy screen', () => {
         for (const href of named) expect([...scripts], `${path} preloads ${href}`).toContain(href);
         await page.close();
       }
-      // With the links, the screen shows as before.
+      // With the links, the screen shows as before, and the shell's start has put them into the head
+      // (they wait in a template until the first paint: vite.config.ts, startAfterFirstPaint).
       const page = await context.newPage();
+      const productHtml = await (await fetch(`${server.url}${paths[0]}`)).text();
       await page.goto(`${server.url}${paths[0]}`);
       await page.locator('main h1').first().waitFor();
+      const inHead = await page.evaluate(() =>
+        [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
+      );
+      // Beside the ones Vite's loader adds for the screen's imports.
+      expect(inHead).toEqual(
+        expect.arrayContaining([...productHtml.matchAll(SCREEN_PRELOAD)].map((m) => m[1])),
+      );
+      expect(await page.locator('template#screen-code').count()).toBe(0);
       await page.close();
       // The build's manifest stays on the server.
       expect((await fetch(`${server.url}/.vite/manifest.json`)).status).toBe(404);

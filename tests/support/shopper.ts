@@ -139,9 +139,15 @@ export async function openShopOnPhone(
 
 /** Waits until the page's Dexie schema exists (the app opened it). */
 export async function waitForStore(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
+  // Asked from here, one look at a time: a predicate that returns a promise does not hold
+  // `waitForFunction` (it passed before the app had started), and the app now starts a frame after
+  // the shell paints, after the page's load.
+  const made = () =>
+    page.evaluate(async () => {
+      // Opened only once the app has made it: opening a database that is not there makes an empty one.
+      const all = await indexedDB.databases();
+      if (!all.some((d) => d.name === 'storefront')) return false;
+      return new Promise<boolean>((resolve) => {
         const open = indexedDB.open('storefront');
         open.onsuccess = () => {
           const ok = open.result.objectStoreNames.contains('outbox');
@@ -149,10 +155,15 @@ export async function waitForStore(page: Page): Promise<void> {
           resolve(ok);
         };
         open.onerror = () => resolve(false);
-      }),
-    undefined,
-    { polling: 200, timeout: 30_000 },
-  );
+      });
+    });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    // A look that a navigation cut short counts as not yet.
+    if (await made().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error('The app did not make its database within 30 s');
+    await page.waitForTimeout(200);
+  }
 }
 
 /** Puts raw rows into a store of the device's database through the page. */
