@@ -38,61 +38,51 @@ interface ProductRow {
 
 const notFound = (name: string, data: unknown) => new HttpError(404, messages.productUnavailable(name), data);
 
+interface VariationRow {
+  id: number;
+  product_id: number;
+  name: string;
+  value: string;
+  price: number;
+}
+
+/** A live product as an order prices it: its row, its variations and the picture a line keeps. */
+export interface ProductFacts {
+  product: ProductRow;
+  variations: VariationRow[];
+  image: string;
+}
+
+const PRODUCT_COLUMNS = [
+  'id',
+  'title',
+  'price',
+  'size_or_weight',
+  'extra_media',
+  'takes_message',
+  'photo_cake',
+] as const;
+
 /**
  * A line's picture is the product's own first picture (as its `imagePath` lists them: uploaded
  * images, then extra media), never the request's `ProductImage`: the admin's order pages show it,
  * and an address from the shopper would be a tracking pixel or a misleading picture for packers.
+ *
+ * The variations and first picture of `rows`, as facts by product id.
  */
-function productImage(product: ProductRow, firstUpload: Map<number, string>): string {
-  return firstUpload.get(product.id) ?? splitMedia(product.extra_media)[0] ?? '';
-}
-
-export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Promise<PricedOrderLine[]> {
-  const ids = [...new Set(items.flatMap((i) => (i.ProductID !== null ? [i.ProductID] : [])))];
-  const names = [...new Set(items.flatMap((i) => (i.ProductID === null ? [i.ProductName] : [])))];
-  const columns = [
-    'id',
-    'title',
-    'price',
-    'size_or_weight',
-    'extra_media',
-    'takes_message',
-    'photo_cake',
-  ] as const;
-  const [byIdRows, byNameRows] = await Promise.all([
-    ids.length
-      ? db
-          .selectFrom('products')
-          .select(columns)
-          .where('id', 'in', ids)
-          .where('deleted_at', 'is', null)
-          .execute()
-      : Promise.resolve([]),
-    names.length
-      ? db
-          .selectFrom('products')
-          .select(columns)
-          .where('title', 'in', names)
-          .where('deleted_at', 'is', null)
-          .execute()
-      : Promise.resolve([]),
-  ]);
-  const byId = new Map<number, ProductRow>(byIdRows.map((p) => [p.id, p]));
-  const byName = new Map<string, ProductRow[]>();
-  for (const p of byNameRows) byName.set(p.title, [...(byName.get(p.title) ?? []), p]);
-
-  const productIds = [...new Set([...byIdRows, ...byNameRows].map((p) => p.id))];
-  const [variations, uploads] = productIds.length
+async function factsOf(db: Db, rows: readonly ProductRow[]): Promise<Map<number, ProductFacts>> {
+  const ids = rows.map((p) => p.id);
+  const [variations, uploads] = ids.length
     ? await Promise.all([
         db
           .selectFrom('variations')
           .select(['id', 'product_id', 'name', 'value', 'price'])
-          .where('product_id', 'in', productIds)
+          .where('product_id', 'in', ids)
           .execute(),
         db
           .selectFrom('product_images')
           .select(['product_id', 'file_stem', 'widths', 'width', 'height'])
-          .where('product_id', 'in', productIds)
+          .where('product_id', 'in', ids)
           .orderBy('product_id')
           .orderBy('position')
           .orderBy('id')
@@ -104,11 +94,64 @@ export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Pr
     if (!firstUpload.has(i.product_id))
       firstUpload.set(i.product_id, imageOf(i.file_stem, i.widths, i.width, i.height).src);
   }
+  return new Map(
+    rows.map((product) => [
+      product.id,
+      {
+        product,
+        variations: variations.filter((v) => v.product_id === product.id),
+        image: firstUpload.get(product.id) ?? splitMedia(product.extra_media)[0] ?? '',
+      },
+    ]),
+  );
+}
+
+/** The live products among `ids` (three queries; `order-facts.ts` keeps them per catalogue version). */
+export async function readProductFacts(db: Db, ids: readonly number[]): Promise<Map<number, ProductFacts>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .where('id', 'in', [...ids])
+    .where('deleted_at', 'is', null)
+    .execute();
+  return factsOf(db, rows);
+}
+
+/**
+ * Prices each line from the database: by id through `byId` (the order's facts, `order-facts.ts`),
+ * by name (a client written to the spec may send no id) with a query of its own.
+ */
+export async function priceItems(
+  db: Db,
+  items: readonly OrderItemRequest[],
+  byIds: (ids: readonly number[]) => Promise<Map<number, ProductFacts>> = (ids) => readProductFacts(db, ids),
+): Promise<PricedOrderLine[]> {
+  const ids = [...new Set(items.flatMap((i) => (i.ProductID !== null ? [i.ProductID] : [])))];
+  const names = [...new Set(items.flatMap((i) => (i.ProductID === null ? [i.ProductName] : [])))];
+  const [byId, byNameRows] = await Promise.all([
+    byIds(ids),
+    names.length
+      ? db
+          .selectFrom('products')
+          .select(PRODUCT_COLUMNS)
+          .where('title', 'in', names)
+          .where('deleted_at', 'is', null)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  const named = await factsOf(
+    db,
+    byNameRows.filter((p) => !byId.has(p.id)),
+  );
+  const factsFor = (id: number) => byId.get(id) ?? named.get(id);
+  const byName = new Map<string, ProductRow[]>();
+  for (const p of byNameRows) byName.set(p.title, [...(byName.get(p.title) ?? []), p]);
 
   return items.map((item) => {
     let product: ProductRow | undefined;
     if (item.ProductID !== null) {
-      product = byId.get(item.ProductID);
+      product = byId.get(item.ProductID)?.product;
       if (!product) {
         throw notFound(item.ProductName || `Product ${item.ProductID}`, {
           reason: 'product-gone',
@@ -128,7 +171,8 @@ export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Pr
       product = found[0];
     }
     if (!product) throw notFound(item.ProductName, null);
-    const own = variations.filter((v) => v.product_id === product.id);
+    const facts = factsFor(product.id);
+    const own = facts?.variations ?? [];
     let variation = null as (typeof own)[number] | null;
     if (item.VariationID !== null) {
       variation = own.find((v) => v.id === item.VariationID) ?? null;
@@ -154,7 +198,7 @@ export async function priceItems(db: Db, items: readonly OrderItemRequest[]): Pr
       unitPrice: price,
       quantity: item.Quantity,
       lineTotal: price * item.Quantity,
-      image: productImage(product, firstUpload),
+      image: facts?.image ?? '',
       cakeMessage: item.CakeMessage ?? null,
       photoID: item.PhotoID ?? null,
       takesMessage: Number(product.takes_message) === 1,

@@ -22,12 +22,11 @@ import { type DeliverySlot, defaultSlot } from '../../domain/slots.js';
 import { type CheckedCoupon, checkCoupon } from '../coupons/coupon.service.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { findAreaByPincode } from '../delivery-areas/delivery-area.repository.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
-import { findSlot, listSlots } from '../slots/slot.repository.js';
 import { earliestBookableDate, takeSlot, type UnpaidCap } from '../slots/slot.service.js';
 import { checkCodRules } from './cod.js';
 import { type PricedOrderLine, priceItems } from './order.pricing.js';
+import { databaseFacts, type OrderFacts } from './order-facts.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -64,6 +63,8 @@ export interface QuoteOptions {
   kept?: KeptPricing | null;
   /** Online payment is offered: the owner's Cash on Delivery rules apply (`cod.ts`). */
   paysOnline?: boolean;
+  /** The areas, slots, closed dates and products, kept per catalogue version (`order-facts.ts`). */
+  facts?: OrderFacts | null;
 }
 
 /**
@@ -85,9 +86,9 @@ export interface KeptPricing {
  * City that pincode's (the checkout fills them from it). Both refusals are 422s: the order as it
  * stands can never go, and a queued one waits for the shopper with the reason.
  */
-async function areaOf(db: Db, body: PricingRequest): Promise<DeliveryArea> {
+async function areaOf(facts: OrderFacts, body: PricingRequest): Promise<DeliveryArea> {
   const pincode = body.CustomerPincode;
-  const area = await findAreaByPincode(db, pincode);
+  const area = await facts.area(pincode);
   if (!area) throw new HttpError(422, areaMessages.outside(pincode), { reason: 'undeliverable', pincode });
   if (!areaMatches(area, body.State, body.City)) {
     throw new HttpError(422, areaMessages.mismatch(pincode, area), {
@@ -104,9 +105,11 @@ async function areaOf(db: Db, body: PricingRequest): Promise<DeliveryArea> {
  * A slot the area does not get is refused before its place is counted: "full" would be the
  * wrong reason for a slot this pincode never has. An unknown slot id is left to `takeSlot`.
  */
-async function checkSlotOfArea(db: Db, area: DeliveryArea, requested: number | null | undefined) {
+function checkSlotOfArea(all: DeliverySlot[], area: DeliveryArea, requested: number | null | undefined) {
   if (area.slotIDs === null) return;
-  const slot = requested ? await findSlot(db, requested) : defaultSlot(await listSlots(db));
+  const slot = requested
+    ? (all.find((s) => s.slotID === requested) ?? null)
+    : defaultSlot(all.filter((s) => !s.retired));
   if (slot && !area.slotIDs.includes(slot.slotID)) {
     throw new HttpError(422, areaMessages.slotNotHere(slot.name, area.pincode), {
       reason: 'slot-not-here',
@@ -131,9 +134,10 @@ export async function quote(
   userId: number,
   body: PricingRequest,
   now: Date,
-  { lock = null, cap = null, kept = null, paysOnline = false }: QuoteOptions = {},
+  { lock = null, cap = null, kept = null, paysOnline = false, facts = null }: QuoteOptions = {},
 ): Promise<Quote> {
-  const area = await areaOf(db, body);
+  const known = facts ?? databaseFacts(db);
+  const area = await areaOf(known, body);
   const day = body.DeliveryDate;
   const today = indiaClock(now).date;
   const tooEarly = isCalendarDate(day) && day < today;
@@ -152,10 +156,12 @@ export async function quote(
     if (isCalendarDate(day)) throw badRequest(messages.deliveryDateTooLate(dates.latestDeliveryDate), dates);
     throw badRequest(messages.deliveryDateInvalid, dates);
   }
-  await checkSlotOfArea(db, area, body.DeliverySlotID);
-  const slot = await takeSlot(db, body.DeliverySlotID, day, now, lock, cap);
+  const slots = await known.slots();
+  checkSlotOfArea(slots, area, body.DeliverySlotID);
+  const closures = await known.closures(indiaClock(now).date);
+  const slot = await takeSlot(db, body.DeliverySlotID, day, now, lock, cap, { slots, closures });
   // Pricing again still refuses a product that is gone; a paid order keeps the figures it was paid at.
-  const lines = await priceItems(db, body.OrderItems);
+  const lines = await priceItems(db, body.OrderItems, known.products);
   let coupon: CheckedCoupon | null = null;
   let couponProblem: string | null = null;
   if (body.CouponCode) {

@@ -18,6 +18,7 @@ import { cancelByShopper } from './order.cancel.js';
 import { historyByEmail, historyOfEveryone } from './order.repository.js';
 import { type OrderDeps, placeOrderOnce } from './order.service.js';
 import { changeOrderStatus } from './order.status.js';
+import { OrderFactsCache } from './order-facts.js';
 import { orderPlacedMail } from './order-mail.js';
 import { historyVersion, orderVersion, shopperOrder } from './order-tracking.repository.js';
 
@@ -81,6 +82,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
     inFlight: new InFlight(),
     now: () => new Date(),
+    orderFacts: new OrderFactsCache(),
   };
 
   const rules = placeOrderRules(app.config.placeOrderLimits);

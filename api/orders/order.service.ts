@@ -31,6 +31,7 @@ import {
 } from './idempotency.js';
 import { type KeptPricing, quote } from './order.quote.js';
 import { insertOrder } from './order.repository.js';
+import type { OrderFactsCache } from './order-facts.js';
 
 /** What placing needs; the in-process key set is only the page's (`placeOrderOnce`). */
 export type PlacingDeps = Omit<OrderDeps, 'inFlight'>;
@@ -43,6 +44,8 @@ export interface OrderDeps {
   now(): Date;
   /** MAX_UNPAID_PER_SLOT: an account's unpaid orders one capped slot takes on one date. */
   maxUnpaidPerSlot: number;
+  /** The process's catalogue facts per version (`order-facts.ts`); without it, each order reads them all. */
+  orderFacts?: OrderFactsCache;
 }
 
 /**
@@ -79,6 +82,7 @@ async function placeInTransaction(
     cap,
     kept: paid?.kept ?? null,
     paysOnline: deps.payments.provider !== null,
+    facts: deps.orderFacts ? await deps.orderFacts.open(trx) : null,
   });
   await checkGiftLines(trx, userId, body.DeliveryDate, priced.lines, now);
   // A payment the server holds came in the provider's own event: there is no Checkout proof to check.

@@ -127,14 +127,16 @@ export async function takeSlot(
   now: Date,
   lock: { trx: Transaction<Database>; dialect: Dialect } | null,
   cap: UnpaidCap | null = null,
+  /** Every slot (retired too) and the closed dates from today, when the caller has read them already. */
+  known: { slots: DeliverySlot[]; closures: ClosedDate[] } | null = null,
 ): Promise<DeliverySlot> {
-  const all = await listSlots(db, { retired: true });
+  const all = known?.slots ?? (await listSlots(db, { retired: true }));
   const live = all.filter((s) => !s.retired);
   const chosen = requested ? (all.find((s) => s.slotID === requested) ?? null) : defaultSlot(all);
   // Only a slot with a capacity has a last place to race for: an unlimited one (Standard) is not
   // locked, or every order of the shop would queue behind one row on PostgreSQL.
   if (chosen && chosen.capacity !== null && lock) await lockSlot(lock.trx, lock.dialect, chosen.slotID);
-  const closures = await listClosures(db, indiaClock(now).date);
+  const closures = known?.closures ?? (await listClosures(db, indiaClock(now).date));
   // An unlimited slot is never full: its count would change nothing, and counting a busy date's
   // orders was the costliest statement of an order.
   const dayCount =

@@ -9,7 +9,7 @@ import { ASK_PROVIDER_EVERY_MS } from '../../domain/payment-cart.js';
 import { unplacedMessages } from '../../domain/refunds.js';
 import { buildTestApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
-import { type FixtureProduct, insertProduct, newKey, orderRequest } from '../support/order-fixtures.js';
+import { bumpCatalogue, type FixtureProduct, insertProduct, newKey, orderRequest } from '../support/order-fixtures.js';
 import { type DoublePayment, type RazorpayDouble, startRazorpayDouble } from '../support/razorpay-double.js';
 import { startSmtp, type TestSmtp, textOf } from '../support/smtp.js';
 
@@ -549,6 +549,8 @@ for (const dialect of DIALECTS) {
         },
         Date.now(),
       );
+      // As the owner's own slot writes do: an order's facts are kept per catalogue version.
+      await bumpCatalogue(t.app);
       const user = await createUserWithToken(t.app);
       const { providerOrderId } = await startPaying(user, { DeliverySlotID: slot.slotID });
       const other = await createUserWithToken(t.app);

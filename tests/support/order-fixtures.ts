@@ -58,8 +58,23 @@ export async function insertProduct(
   return { id, title, price, variations };
 }
 
+/** A new price, as the admin's edit writes it: with a move of the catalogue version (`bumpCatalogue`). */
 export async function setPrice(app: FastifyInstance, productId: number, price: number): Promise<void> {
   await app.db.updateTable('products').set({ price }).where('id', '=', productId).execute();
+  await bumpCatalogue(app);
+}
+
+/**
+ * Moves the catalogue version after a test changed products, areas or slots with SQL of its own:
+ * every writer of the app does (`bumpVersion`), and an order's facts are kept per version
+ * (`api/orders/order-facts.ts`), so a change without it is not seen by the next order.
+ */
+export async function bumpCatalogue(app: FastifyInstance): Promise<void> {
+  await app.db
+    .updateTable('catalogue_state')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
 }
 
 /** A delivery date the server accepts whatever the hour: the day after the earliest. */
