@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import type { Browser, CDPSession } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 
 /**
  * The storefront bench's trace part (`STOREFRONT_BENCH_PARTS=trace`): a first visit to a page on
@@ -80,7 +80,8 @@ function sourceNamer(webDir: string): (url: string, line: number, column: number
       }
     }
     const map = maps.get(pathname);
-    const source = map ? originalPositionFor(map, { line: line + 1, column }).source : null;
+    // A frame with no position (-1: code the worker's cache answered, compiled before the trace began).
+    const source = map && line >= 0 ? originalPositionFor(map, { line: line + 1, column }).source : null;
     if (!source) return pathname;
     const nm = source.lastIndexOf('node_modules/');
     if (nm >= 0) {
@@ -104,7 +105,13 @@ async function collectTrace(cdp: CDPSession): Promise<TraceEvent[]> {
 }
 
 /** One first visit to `url`, traced; the figures are in the throttled page's milliseconds. */
-export async function tracePage(browser: Browser, url: string, webDir: string): Promise<PageTrace> {
+export async function tracePage(
+  browser: Browser,
+  url: string,
+  webDir: string,
+  /** Runs first in the page's context (a shopper signed in, a cart): the visit traced is then a repeat one. */
+  prepare?: (page: Page) => Promise<void>,
+): Promise<PageTrace> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 2,
@@ -112,6 +119,11 @@ export async function tracePage(browser: Browser, url: string, webDir: string): 
     hasTouch: true,
   });
   try {
+    if (prepare) {
+      const first = await context.newPage();
+      await prepare(first);
+      await first.close();
+    }
     const page = await context.newPage();
     // A same-origin page first, with no scripts or styles: the visit below stays in its renderer
     // process, which the profiler is attached to (a cross-site navigation would start another).
