@@ -34,6 +34,11 @@ export interface PageHead {
    * is fetched at high priority.
    */
   preloadImages?: { href: string; srcset?: string | undefined; sizes?: string | undefined }[];
+  /**
+   * The page's main picture in the HTML itself, where the app will show it (a product's, on its
+   * page): it paints with the HTML, before the app's code has arrived (`renderShellPicture`).
+   */
+  shellPicture?: { src: string; srcset?: string | undefined; sizes?: string | undefined } | null;
   /** The order seed the page's lists start with on a first visit (`domain/visit-order.ts`). */
   visitSeed?: number | null;
 }
@@ -123,4 +128,19 @@ export function renderHead(head: PageHead): string {
   for (const data of head.jsonLd)
     lines.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
   return lines.join('\n    ');
+}
+
+/**
+ * The page's main picture inside `#root` (`shellPicture`), as the product page's gallery shows it
+ * (square, the screen's width on a phone): on a slow link the shopper sees the cake while the
+ * app's code downloads, and the app's first render replaces it. Hidden from assistive technology,
+ * as the header's outline is: the app's page names it.
+ */
+export function renderShellPicture(head: PageHead): string {
+  const picture = head.shellPicture;
+  if (!picture) return '';
+  const set = picture.srcset
+    ? ` srcset="${escapeHtml(picture.srcset)}" sizes="${escapeHtml(picture.sizes ?? '100vw')}"`
+    : '';
+  return `<div class="shell-main" aria-hidden="true"><img class="shell-media" src="${escapeHtml(picture.src)}"${set} width="640" height="640" alt="" fetchpriority="high" decoding="async"></div>`;
 }

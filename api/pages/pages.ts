@@ -186,6 +186,14 @@ function productPage(product: Product, areas: readonly DeliveryArea[], ctx: Page
               },
             ]
           : [],
+      shellPicture:
+        shown && !shown.video
+          ? {
+              src: shown.path,
+              srcset: shown.srcSet,
+              sizes: shown.srcSet ? PRODUCT_IMAGE_SIZES : undefined,
+            }
+          : null,
       price: product.price,
       noindex: false,
       jsonLd: [

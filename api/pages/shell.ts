@@ -3,13 +3,20 @@
  * page's head goes: the shell's own `<title>`, `<meta name="description">` and the build's
  * shop names (`application-name`, `apple-mobile-web-app-title`) and touch icon are taken out (a page gets
  * its own, from the shop's profile), and the made head is written where the
- * title was. A page's HTML is then `before + head + after`: two string joins,
- * no parsing per request.
+ * title was; a page's main picture may go inside `#root`, after the header's outline (the
+ * shell's `<!--shell-main-->`). A page's HTML is then `before + head + middle + picture +
+ * after`: string joins, no parsing per request.
  */
 export interface SplitShell {
   before: string;
-  after: string;
+  /** From the head's end to the place in `#root` where a page's own first picture may go. */
+  middle: string;
+  /** After that place; null for a shell without one (no picture is written then). */
+  after: string | null;
 }
+
+/** Where, inside `#root` after the header's outline, a page's picture goes (`web/index.html`). */
+const MAIN = '<!--shell-main-->';
 
 const TITLE = /<title>[\s\S]*?<\/title>\s*/i;
 const DESCRIPTION = /<meta\s+name=["']description["'][^>]*>\s*/i;
@@ -23,12 +30,18 @@ export function splitShell(html: string): SplitShell {
   const rest = html.slice(headEnd);
   head = head.replace(DESCRIPTION, '').replace(NAMES, '').replace(TOUCH_ICON, '');
   const title = head.match(TITLE);
-  if (title?.index !== undefined) {
-    return { before: head.slice(0, title.index), after: head.slice(title.index + title[0].length) + rest };
-  }
-  return { before: `${head.trimEnd()}\n    `, after: `\n  ${rest}` };
+  const [before, tail] =
+    title?.index !== undefined
+      ? [head.slice(0, title.index), head.slice(title.index + title[0].length) + rest]
+      : [`${head.trimEnd()}\n    `, `\n  ${rest}`];
+  const at = tail.indexOf(MAIN);
+  return at < 0
+    ? { before, middle: tail, after: null }
+    : { before, middle: tail.slice(0, at), after: tail.slice(at + MAIN.length) };
 }
 
-export function joinShell(shell: SplitShell, head: string): string {
-  return `${shell.before}${head}\n    ${shell.after}`;
+/** A page: the shell with its head, and `main` (a page's first picture, `shellPicture`) inside `#root`. */
+export function joinShell(shell: SplitShell, head: string, main = ''): string {
+  const rest = shell.after === null ? '' : `${main}${shell.after}`;
+  return `${shell.before}${head}\n    ${shell.middle}${rest}`;
 }

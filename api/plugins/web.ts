@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { API_BASE } from '../../domain/contract.js';
 import { fail } from '../../domain/envelope.js';
 import { EncodedPages, pickEncoding } from '../pages/encoded.js';
-import { renderHead } from '../pages/head.js';
+import { renderHead, renderShellPicture } from '../pages/head.js';
 import { ScreenPreloads } from '../pages/preload.js';
 import { joinShell, splitShell } from '../pages/shell.js';
 
@@ -81,6 +81,7 @@ export default fp(
         const html = joinShell(
           shell,
           links ? `${renderHead(page.head)}\n    ${links}` : renderHead(page.head),
+          renderShellPicture(page.head),
         );
         reply
           .code(page.status)

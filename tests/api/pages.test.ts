@@ -25,7 +25,7 @@ const SHELL = `<!doctype html>
     <meta name="description" content="The shell's own description." />
     <title>Bakery &amp; Blooms</title>
   </head>
-  <body><div id="root"></div><script type="module" src="/assets/index.js"></script></body>
+  <body><div id="root"><!--shell-main--></div><script type="module" src="/assets/index.js"></script></body>
 </html>`;
 
 const HOSTILE = 'Kaju "Katli" </title><script>window.pwned=1</script> & <!-- more';
@@ -103,9 +103,11 @@ for (const dialect of DIALECTS) {
       expect(metaOf(doc, 'product:price:amount')).toBe(String(product.price));
       expect(metaOf(doc, 'product:price:currency')).toBe('INR');
       expect(metaOf(doc, 'robots')).toBeNull();
-      // The app's body is untouched.
+      // The app's body is untouched but for the product's picture, where its gallery will be, which
+      // paints with the HTML (api/pages/head.ts, renderShellPicture).
+      const image = product.images[0];
       expect(res.body).toContain(
-        '<div id="root"></div><script type="module" src="/assets/index.js"></script>',
+        `<div id="root"><div class="shell-main" aria-hidden="true"><img class="shell-media" src="${image?.src}" srcset="${image?.srcset}" sizes="(min-width: 768px) 480px, 100vw" width="640" height="640" alt="" fetchpriority="high" decoding="async"></div></div><script type="module" src="/assets/index.js"></script>`,
       );
 
       const [data, crumbs] = jsonLdOf(doc);
@@ -182,6 +184,7 @@ for (const dialect of DIALECTS) {
         expect(res.statusCode, url).toBe(404);
         expect(res.headers['content-type']).toMatch(/^text\/html/);
         expect(res.body).toContain('<div id="root"></div>');
+        expect(res.body).not.toContain('shell-main');
         expect(metaOf(parseHtml(res.body), 'robots')).toBe('noindex');
       }
       // A deleted product is missing too, at once.
