@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -49,29 +49,19 @@ function precompress(): Plugin {
  * inlined (a relative url() would resolve against the page instead of /assets/).
  */
 function inlineEntryCss(): Plugin {
-  return {
-    name: 'storefront-inline-entry-css',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const html = bundle['index.html'];
-      if (html?.type !== 'asset' || typeof html.source !== 'string') return;
-      html.source = html.source.replace(
-        /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
-        (tag, file: string) => {
-          const css = bundle[file];
-          if (css?.type !== 'asset') return tag;
-          const text = typeof css.source === 'string' ? css.source : new TextDecoder().decode(css.source);
-          if (/url\(\s*(?!["']?data:)/.test(text) || text.includes('</style')) return tag;
-          // The file stays, and a disabled link names it (a disabled stylesheet is not fetched): a lazy
-          // chunk loaded from another lazy chunk lists the entry's stylesheet among its dependencies,
-          // and Vite's preload skips one a <link> already names; without the link it fetched the file,
-          // and without the file the import failed (the admin area and the account menu would not load).
-          return `<style>${text}</style><link rel="stylesheet" href="/${file}" disabled>`;
-        },
-      );
-    },
-  };
+  return rewriteShell('storefront-inline-entry-css', (html, bundle) =>
+    html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+      const css = bundle[file];
+      if (css?.type !== 'asset') return tag;
+      const text = typeof css.source === 'string' ? css.source : new TextDecoder().decode(css.source);
+      if (/url\(\s*(?!["']?data:)/.test(text) || text.includes('</style')) return tag;
+      // The file stays, and a disabled link names it (a disabled stylesheet is not fetched): a lazy
+      // chunk loaded from another lazy chunk lists the entry's stylesheet among its dependencies,
+      // and Vite's preload skips one a <link> already names; without the link it fetched the file,
+      // and without the file the import failed (the admin area and the account menu would not load).
+      return `<style>${text}</style><link rel="stylesheet" href="/${file}" disabled>`;
+    }),
+  );
 }
 
 /**
@@ -93,21 +83,26 @@ function inlineEntryCss(): Plugin {
  * (the checkout's 95 ms became 326 ms; the tasks themselves were the same).
  */
 function startAfterFirstPaint(): Plugin {
+  return rewriteShell('storefront-start-after-first-paint', (html) => {
+    const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+    const src = html.match(entry)?.[1];
+    if (!src)
+      throw new Error('index.html has no entry <script type="module">: the start-after-paint step needs it');
+    const start = `<script>(function(){function go(){var t=document.getElementById('screen-code');if(t){document.head.append(t.content);t.remove()}import(${JSON.stringify(src)})}var local=navigator.serviceWorker&&navigator.serviceWorker.controller;if(local){var mark=document.querySelector('.shell-header .logo');if(mark)mark.remove()}if(document.hidden||local)go();else requestAnimationFrame(function(){setTimeout(go)})})()</script>`;
+    return html.replace(entry, '').replace(/<\/body>/, `  ${start}\n  </body>`);
+  });
+}
+
+/** A build step that rewrites the built index.html, after Vite has written its own tags into it. */
+function rewriteShell(name: string, rewrite: (html: string, bundle: Rollup.OutputBundle) => string): Plugin {
   return {
-    name: 'storefront-start-after-first-paint',
+    name,
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (html?.type !== 'asset' || typeof html.source !== 'string') return;
-      const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
-      const src = html.source.match(entry)?.[1];
-      if (!src)
-        throw new Error(
-          'index.html has no entry <script type="module">: the start-after-paint step needs it',
-        );
-      const start = `<script>(function(){function go(){var t=document.getElementById('screen-code');if(t){document.head.append(t.content);t.remove()}import(${JSON.stringify(src)})}var local=navigator.serviceWorker&&navigator.serviceWorker.controller;if(local){var mark=document.querySelector('.shell-header .logo');if(mark)mark.remove()}if(document.hidden||local)go();else requestAnimationFrame(function(){setTimeout(go)})})()</script>`;
-      html.source = html.source.replace(entry, '').replace(/<\/body>/, `  ${start}\n  </body>`);
+      html.source = rewrite(html.source, bundle);
     },
   };
 }

@@ -35,10 +35,14 @@ export interface PageHead {
    */
   preloadImages?: { href: string; srcset?: string | undefined; sizes?: string | undefined }[];
   /**
-   * The page's main picture in the HTML itself, where the app will show it (a product's, on its
-   * page): it paints with the HTML, before the app's code has arrived (`renderShellPicture`).
+   * The page's first pictures in the HTML itself, where the app will show them (a product's
+   * gallery picture, or a category's first cards): they paint with the HTML, before the app's
+   * code has arrived (`renderShellPicture`).
    */
-  shellPicture?: { src: string; srcset?: string | undefined; sizes?: string | undefined } | null;
+  shellPicture?: {
+    kind: 'gallery' | 'cards';
+    images: { src: string; srcset?: string | undefined; sizes?: string | undefined }[];
+  } | null;
   /** The order seed the page's lists start with on a first visit (`domain/visit-order.ts`). */
   visitSeed?: number | null;
 }
@@ -131,16 +135,27 @@ export function renderHead(head: PageHead): string {
 }
 
 /**
- * The page's main picture inside `#root` (`shellPicture`), as the product page's gallery shows it
- * (square, the screen's width on a phone): on a slow link the shopper sees the cake while the
- * app's code downloads, and the app's first render replaces it. Hidden from assistive technology,
- * as the header's outline is: the app's page names it.
+ * The page's first pictures inside `#root` (`shellPicture`), as the app will place them on a
+ * phone: a product's gallery picture (square, the screen's width), or a category's first cards
+ * (square, two to a row). On a slow link the shopper sees them while the app's code downloads,
+ * and the app's first render replaces them. Hidden from assistive technology, as the header's
+ * outline is: the app's page names them.
  */
 export function renderShellPicture(head: PageHead): string {
   const picture = head.shellPicture;
-  if (!picture) return '';
-  const set = picture.srcset
-    ? ` srcset="${escapeHtml(picture.srcset)}" sizes="${escapeHtml(picture.sizes ?? '100vw')}"`
-    : '';
-  return `<div class="shell-main" aria-hidden="true"><img class="shell-media" src="${escapeHtml(picture.src)}"${set} width="640" height="640" alt="" fetchpriority="high" decoding="async"></div>`;
+  if (!picture?.images.length) return '';
+  const img = (
+    image: { src: string; srcset?: string | undefined; sizes?: string | undefined },
+    size: number,
+  ) => {
+    const set = image.srcset
+      ? ` srcset="${escapeHtml(image.srcset)}" sizes="${escapeHtml(image.sizes ?? '100vw')}"`
+      : '';
+    return `<img class="shell-media" src="${escapeHtml(image.src)}"${set} width="${size}" height="${size}" alt="" fetchpriority="high" decoding="async">`;
+  };
+  if (picture.kind === 'gallery') {
+    return `<div class="shell-main" aria-hidden="true">${img(picture.images[0] as (typeof picture.images)[number], 640)}</div>`;
+  }
+  const cards = picture.images.map((image) => `<li>${img(image, 320)}</li>`).join('');
+  return `<div class="shell-main" aria-hidden="true"><ul class="shell-cards">${cards}</ul></div>`;
 }

@@ -189,9 +189,14 @@ function productPage(product: Product, areas: readonly DeliveryArea[], ctx: Page
       shellPicture:
         shown && !shown.video
           ? {
-              src: shown.path,
-              srcset: shown.srcSet,
-              sizes: shown.srcSet ? PRODUCT_IMAGE_SIZES : undefined,
+              kind: 'gallery',
+              images: [
+                {
+                  src: shown.path,
+                  srcset: shown.srcSet,
+                  sizes: shown.srcSet ? PRODUCT_IMAGE_SIZES : undefined,
+                },
+              ],
             }
           : null,
       price: product.price,
@@ -231,6 +236,10 @@ async function categoryPage(category: Category, ctx: PageContext, routeName?: st
       type: 'website',
       image: productImage(pictured, ctx),
       preloadImages: first.map((p) => ({ href: cardImage(p) })),
+      // The cards' pictures in the HTML too, in the order the app then shows them (the visit seed).
+      shellPicture: first.length
+        ? { kind: 'cards', images: first.map((p) => ({ src: cardImage(p) })).filter((i) => i.src) }
+        : null,
       visitSeed: first.length ? seed : null,
       price: null,
       noindex: false,

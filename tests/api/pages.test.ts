@@ -214,6 +214,19 @@ for (const dialect of DIALECTS) {
         );
         expect(metaOf(doc, 'og:image')).toMatch(/^http:\/\/shop\.test\/media\/.+-640\.webp$/);
         expect(metaOf(doc, 'robots')).toBeNull();
+        // The category's list (not All Products' `?categoryId=`): its first cards' pictures, in the
+        // HTML's head as preloads and in #root where the cards will be, in the same order.
+        const preloaded = [...doc.querySelectorAll('link[rel=preload][as=image]')].map((l) =>
+          l.getAttribute('href'),
+        );
+        const shown = [...doc.querySelectorAll('#root > .shell-main[aria-hidden=true] .shell-cards img')].map(
+          (i) => i.getAttribute('src'),
+        );
+        if (url.includes('categoryId')) expect(shown, url).toEqual([]);
+        else {
+          expect(shown.length, url).toBe(4);
+          expect(shown, url).toEqual(preloaded);
+        }
       }
     });
 
