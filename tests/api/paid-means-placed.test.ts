@@ -9,7 +9,13 @@ import { ASK_PROVIDER_EVERY_MS } from '../../domain/payment-cart.js';
 import { unplacedMessages } from '../../domain/refunds.js';
 import { buildTestApp, createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
-import { bumpCatalogue, type FixtureProduct, insertProduct, newKey, orderRequest } from '../support/order-fixtures.js';
+import {
+  bumpCatalogue,
+  type FixtureProduct,
+  insertProduct,
+  newKey,
+  orderRequest,
+} from '../support/order-fixtures.js';
 import { type DoublePayment, type RazorpayDouble, startRazorpayDouble } from '../support/razorpay-double.js';
 import { startSmtp, type TestSmtp, textOf } from '../support/smtp.js';
 
