@@ -35,14 +35,11 @@ export interface PageHead {
    */
   preloadImages?: { href: string; srcset?: string | undefined; sizes?: string | undefined }[];
   /**
-   * The page's first pictures in the HTML itself, where the app will show them (a product's
-   * gallery picture, or a category's first cards): they paint with the HTML, before the app's
-   * code has arrived (`renderShellPicture`).
+   * The preloaded pictures painted in the HTML itself too, laid out where the app will show them
+   * (a product's gallery picture, or a category's first cards): they paint with the HTML, before
+   * the app's code has arrived (`renderShellPicture`).
    */
-  shellPicture?: {
-    kind: 'gallery' | 'cards';
-    images: { src: string; srcset?: string | undefined; sizes?: string | undefined }[];
-  } | null;
+  shellPicture?: 'gallery' | 'cards' | null;
   /** The order seed the page's lists start with on a first visit (`domain/visit-order.ts`). */
   visitSeed?: number | null;
 }
@@ -142,20 +139,17 @@ export function renderHead(head: PageHead): string {
  * outline is: the app's page names them.
  */
 export function renderShellPicture(head: PageHead): string {
-  const picture = head.shellPicture;
-  if (!picture?.images.length) return '';
-  const img = (
-    image: { src: string; srcset?: string | undefined; sizes?: string | undefined },
-    size: number,
-  ) => {
+  const images = (head.preloadImages ?? []).filter((image) => image.href);
+  if (!head.shellPicture || !images.length) return '';
+  const img = (image: (typeof images)[number], size: number) => {
     const set = image.srcset
       ? ` srcset="${escapeHtml(image.srcset)}" sizes="${escapeHtml(image.sizes ?? '100vw')}"`
       : '';
-    return `<img class="shell-media" src="${escapeHtml(image.src)}"${set} width="${size}" height="${size}" alt="" fetchpriority="high" decoding="async">`;
+    return `<img class="shell-media" src="${escapeHtml(image.href)}"${set} width="${size}" height="${size}" alt="" fetchpriority="high" decoding="async">`;
   };
-  if (picture.kind === 'gallery') {
-    return `<div class="shell-main" aria-hidden="true">${img(picture.images[0] as (typeof picture.images)[number], 640)}</div>`;
-  }
-  const cards = picture.images.map((image) => `<li>${img(image, 320)}</li>`).join('');
-  return `<div class="shell-main" aria-hidden="true"><ul class="shell-cards">${cards}</ul></div>`;
+  const inside =
+    head.shellPicture === 'gallery'
+      ? img(images[0] as (typeof images)[number], 640)
+      : `<ul class="shell-cards">${images.map((image) => `<li>${img(image, 320)}</li>`).join('')}</ul>`;
+  return `<div class="shell-main" aria-hidden="true">${inside}</div>`;
 }

@@ -186,19 +186,7 @@ function productPage(product: Product, areas: readonly DeliveryArea[], ctx: Page
               },
             ]
           : [],
-      shellPicture:
-        shown && !shown.video
-          ? {
-              kind: 'gallery',
-              images: [
-                {
-                  src: shown.path,
-                  srcset: shown.srcSet,
-                  sizes: shown.srcSet ? PRODUCT_IMAGE_SIZES : undefined,
-                },
-              ],
-            }
-          : null,
+      shellPicture: 'gallery',
       price: product.price,
       noindex: false,
       jsonLd: [
@@ -237,9 +225,7 @@ async function categoryPage(category: Category, ctx: PageContext, routeName?: st
       image: productImage(pictured, ctx),
       preloadImages: first.map((p) => ({ href: cardImage(p) })),
       // The cards' pictures in the HTML too, in the order the app then shows them (the visit seed).
-      shellPicture: first.length
-        ? { kind: 'cards', images: first.map((p) => ({ src: cardImage(p) })).filter((i) => i.src) }
-        : null,
+      shellPicture: 'cards',
       visitSeed: first.length ? seed : null,
       price: null,
       noindex: false,

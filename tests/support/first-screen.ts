@@ -5,7 +5,9 @@ import { gzipSync } from 'node:zlib';
 /**
  * The first screen's JavaScript budget (DESIGN.md "Budgets"), in bytes of gzip level 9: what a
  * phone downloads before the shop can show anything, the build's entry and every chunk it imports
- * statically (the entry the built index.html's inline start imports, its `<link rel="modulepreload">`s). React, react-dom, React Router's data router and Dexie alone are about 127 KiB of it.
+ * statically (the entry the built index.html's inline start imports, and its `<link
+ * rel="modulepreload">`s). React, react-dom, React Router's data router and Dexie alone are about
+ * 127 KiB of it.
  */
 export const FIRST_SCREEN_BUDGET = 140 * 1024;
 
