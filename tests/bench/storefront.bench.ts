@@ -20,14 +20,7 @@ import {
   waitForController,
 } from '../support/e2e.js';
 import { ADMIN_MARKERS, FIRST_SCREEN_BUDGET } from '../support/first-screen.js';
-import {
-  cartLine,
-  putRows,
-  registerShopperByMailFolder,
-  signInOverCdp,
-  waitForStore,
-  writeSession,
-} from '../support/shopper.js';
+import { signInOverCdp, signInWithCart } from '../support/shopper.js';
 import { printTrace, tracePage } from './trace-page.js';
 
 /**
@@ -195,12 +188,9 @@ async function longTasks(
       // Checkout is a signed-in shopper's repeat visit with a line in the cart, as Lighthouse scores it.
       const signIn = prepare
         ? async (page: Page) => {
-            const shopper = await registerShopperByMailFolder(server, `trace-${Date.now()}@example.test`);
-            await page.goto(`${server.url}/home`);
+            await signInWithCart(page, server, product);
+            // The visit traced is then the worker's, as Lighthouse's is.
             await waitForController(page);
-            await waitForStore(page);
-            await writeSession(page, shopper);
-            await putRows(page, 'cart', [cartLine(product, Date.now())]);
           }
         : undefined;
       printTrace(name, await tracePage(browser, url, appDir, signIn));

@@ -451,6 +451,24 @@ export async function registerShopperByMailFolder(server: RunningServer, email: 
   return login(server, email);
 }
 
+type BenchProduct = { productID: number; title: string; price: number; images?: { thumb: string }[] };
+
+/**
+ * A new shopper signed in on `page`'s device, with one product in the cart: how the storefront
+ * bench meets a guarded screen such as /checkout (Lighthouse's run, and the trace's).
+ */
+export async function signInWithCart(
+  page: Page,
+  server: RunningServer,
+  product: BenchProduct,
+): Promise<void> {
+  const shopper = await registerShopperByMailFolder(server, `bench-${Date.now()}@example.test`);
+  await page.goto(`${server.url}/home`);
+  await waitForStore(page);
+  await writeSession(page, shopper);
+  await putRows(page, 'cart', [cartLine(product, Date.now())]);
+}
+
 /**
  * Signs a shopper in, with one product in the cart, in a Chromium that is
  * already running with a debugging port (Lighthouse's), so a guarded screen
@@ -459,17 +477,13 @@ export async function registerShopperByMailFolder(server: RunningServer, email: 
 export async function signInOverCdp(
   port: number,
   server: RunningServer,
-  product: { productID: number; title: string; price: number; images?: { thumb: string }[] },
+  product: BenchProduct,
 ): Promise<void> {
-  const shopper = await registerShopperByMailFolder(server, `lighthouse-${Date.now()}@example.test`);
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
-    await page.goto(`${server.url}/home`);
-    await waitForStore(page);
-    await writeSession(page, shopper);
-    await putRows(page, 'cart', [cartLine(product, Date.now())]);
+    await signInWithCart(page, server, product);
     await page.close();
   } finally {
     // Leaves the browser running: it is Lighthouse's, only the CDP connection closes.
