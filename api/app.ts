@@ -4,6 +4,7 @@ import { fail } from '../domain/envelope.js';
 import accountRoutes from './accounts/account.routes.js';
 import adminRoutes from './admin/admin.routes.js';
 import backupRoutes from './backup/backup.routes.js';
+import { ProductListCache } from './catalogue/catalogue.cache.js';
 import catalogueRoutes from './catalogue/catalogue.routes.js';
 import { type Config, existingSecret } from './config.js';
 import contactRoutes from './contact/contact.routes.js';
@@ -99,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (await sharedSecret(options.db.kysely, existingSecret(options.config.dataDir))),
   };
   app.decorate('config', config);
+  // Shared by the catalogue's endpoints and the page heads (a search page names its first results).
+  app.decorate('productLists', new ProductListCache());
 
   await app.register(errors);
   // Before every route, so every answer carries the headers: HTML, API, media, the worker script.

@@ -10,6 +10,13 @@ import type { Product } from '../../domain/catalogue.js';
 import { type Envelope, ok } from '../../domain/envelope.js';
 import { type Executor, loadProducts, type ProductScope } from './catalogue.repository.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The product lists of the current catalogue version, one per process (app.ts). */
+    productLists: ProductListCache;
+  }
+}
+
 export interface CachedList {
   products: Product[];
   /**

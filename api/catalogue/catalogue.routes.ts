@@ -11,15 +11,13 @@ import {
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { type Occasion, OccasionListSchema } from '../../domain/occasions.js';
-import { search, synonymMap } from '../../domain/search.js';
 import { parseWith } from '../../domain/validation.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { given, route } from '../http/route.js';
 import { type ProcessedImage, processImage, removeImages } from '../images/images.js';
-import { readSomeSettings } from '../settings/settings.service.js';
-import { ProductListCache } from './catalogue.cache.js';
 import { feedETag, readFeed } from './catalogue.feed.js';
 import { currentVersion, loadProduct } from './catalogue.repository.js';
+import { searchCatalogue } from './catalogue.search.js';
 import {
   addCategory,
   addProduct,
@@ -48,7 +46,7 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
       parts: 80,
     },
   });
-  const lists = new ProductListCache();
+  const lists = app.productLists;
 
   /**
    * Public reads carry an ETag made of the catalogue version and the request,
@@ -111,18 +109,9 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
   route(app, catalogueApi.getProduct, oneProduct);
   route(app, catalogueApi.getProductById, oneProduct);
 
-  route(app, catalogueApi.search, async (ctx) => {
-    const query = given(ctx.query);
-    // The spec: an empty query gives no results (and costs no database read).
-    if (!query.q.trim()) return ok([]);
-    // The shop's synonyms read at every search: a change on any process counts at once.
-    const [version, { searchSynonyms }] = await Promise.all([
-      currentVersion(app.db),
-      readSomeSettings(app.db, ['searchSynonyms']),
-    ]);
-    const { products } = await lists.get(app.db, version, { all: true });
-    return ok(search(products, query.q, synonymMap(searchSynonyms)));
-  });
+  route(app, catalogueApi.search, async (ctx) =>
+    ok(await searchCatalogue(app.db, lists, given(ctx.query).q)),
+  );
 
   route(app, catalogueApi.topProductsByCategory, async ({ request, reply }) => {
     const version = await revalidate(request, reply, 'top');

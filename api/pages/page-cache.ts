@@ -2,7 +2,9 @@ import type { Category, Product } from '../../domain/catalogue.js';
 import type { DeliveryArea } from '../../domain/delivery-areas.js';
 import type { ShopProfile } from '../../domain/shop-profile.js';
 import { firstInVisitOrder } from '../../domain/visit-order.js';
+import type { ProductListCache } from '../catalogue/catalogue.cache.js';
 import { currentVersion, type Executor, loadProduct } from '../catalogue/catalogue.repository.js';
+import { searchCatalogue } from '../catalogue/catalogue.search.js';
 import { listCategories } from '../catalogue/category.repository.js';
 import { listAreas } from '../delivery-areas/delivery-area.repository.js';
 import { readShopSettings } from '../settings/settings.service.js';
@@ -27,10 +29,13 @@ export class PageCache {
   #categoryProduct = new Map<number, Promise<number | null>>();
   #categoryIds = new Map<number, Promise<number[]>>();
   readonly #db: Executor;
+  readonly #lists: ProductListCache;
   readonly #maxProducts: number;
 
-  constructor(db: Executor, maxProducts = 256) {
+  /** `lists`: the process's product lists, which the catalogue's endpoints keep too (app.productLists). */
+  constructor(db: Executor, lists: ProductListCache, maxProducts = 256) {
     this.#db = db;
+    this.#lists = lists;
     this.#maxProducts = maxProducts;
   }
 
@@ -128,5 +133,13 @@ export class PageCache {
     );
     const products = await Promise.all(first.map((p) => this.product(p.productID)));
     return products.filter((p): p is Product => p !== null);
+  }
+
+  /**
+   * The first `n` results of a search, as the device ranks them over the same catalogue (id order,
+   * the shop's synonyms). Not kept: a query is the shopper's own, and the list it searches is.
+   */
+  async firstResults(q: string, n: number): Promise<Product[]> {
+    return (await searchCatalogue(this.#db, this.#lists, q, this.#version)).slice(0, n);
   }
 }

@@ -25,7 +25,7 @@ declare module 'fastify' {
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const cache = new PageCache(app.db);
+    const cache = new PageCache(app.db, app.productLists);
     const originOf = (request: FastifyRequest) => requestOrigin(app.config, request);
 
     app.decorate('describePage', async (request: FastifyRequest) => {

@@ -81,7 +81,7 @@ export async function resolvePage(pathname: string, query: URLSearchParams, ctx:
   }
   if (lower === '/search') {
     const q = query.get('q')?.trim() ?? '';
-    return private_(path, q ? messages.searchResultsFor(q) : 'Search', ctx);
+    return searchPage(path, q, ctx);
   }
   if (lower === '/cart') return private_(path, 'Your Cart', ctx);
   return private_(path, null, ctx);
@@ -235,6 +235,25 @@ async function categoryPage(category: Category, ctx: PageContext, routeName?: st
           { name: category.categoryName, url },
         ]),
       ],
+    },
+  };
+}
+
+/**
+ * Search results: a private page (never indexed) whose HTML names its first cards' pictures, the
+ * results the device will rank first over the same catalogue (`firstResults`): on a first visit
+ * they are the screen's largest pictures, and the device has them only after its sync and index.
+ */
+async function searchPage(path: string, q: string, ctx: PageContext): Promise<Page> {
+  const page = private_(path, q ? messages.searchResultsFor(q) : 'Search', ctx);
+  if (!q) return page;
+  const first = await ctx.cache.firstResults(q, FIRST_SCREEN_CARDS);
+  return {
+    ...page,
+    head: {
+      ...page.head,
+      preloadImages: first.map((p) => ({ href: cardImage(p) })),
+      shellPicture: 'cards',
     },
   };
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSitemaps, SITEMAP_MAX_URLS, SITEMAP_PART_SIZE } from '../../api/pages/sitemap.js';
 import { seedDemoCatalogue } from '../../api/seed/demo.js';
 import type { Product } from '../../domain/catalogue.js';
+import { cardImage } from '../../domain/catalogue-media.js';
 import { deliveryAreasText, SEED_AREAS } from '../../domain/delivery-areas.js';
 import { DEMO_PROFILE } from '../../domain/shop-profile.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
@@ -228,6 +229,49 @@ for (const dialect of DIALECTS) {
           expect(shown, url).toEqual(preloaded);
         }
       }
+    });
+
+    it("names a search's first results' pictures, in the search endpoint's order, with the shop's words as saved", async () => {
+      const found = async (q: string) =>
+        ((await get(`/api/search?q=${encodeURIComponent(q)}`)).json().data as Product[])
+          .slice(0, 4)
+          .map(cardImage);
+      const named = async (q: string) => {
+        const doc = parseHtml((await get(`/search?q=${encodeURIComponent(q)}`)).body);
+        expect(metaOf(doc, 'robots'), q).toBe('noindex');
+        const preloaded = [...doc.querySelectorAll('link[rel=preload][as=image]')].map((l) =>
+          l.getAttribute('href'),
+        );
+        const shown = [...doc.querySelectorAll('#root > .shell-main[aria-hidden=true] .shell-cards img')].map(
+          (i) => i.getAttribute('src'),
+        );
+        expect(shown, q).toEqual(preloaded);
+        return preloaded;
+      };
+      // A plain word, two words, a synonym (bday), a typo (chocolte): the device's rule, whole.
+      for (const q of ['cake', 'Chocolate  Cake', 'bday cake', 'chocolte']) {
+        const first = await found(q);
+        expect(first.length, q).toBeGreaterThan(0);
+        expect(await named(q), q).toEqual(first);
+      }
+      for (const q of ['', '   ', 'zzqqxx']) expect(await named(q), q).toEqual([]);
+      // The shop's words as they stand: one saved now counts on the next page.
+      expect(await named('kuchen')).toEqual([]);
+      const words = (await get('/api/admin/settings', admin)).json().data.searchSynonyms as unknown[];
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: admin,
+        payload: { searchSynonyms: [...words, { word: 'kuchen', means: 'cake' }] },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(await named('kuchen')).toEqual(await found('cake'));
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: admin,
+        payload: { searchSynonyms: words },
+      });
     });
 
     it('describes the shop on the home page: a Bakery per store and the site search', async () => {

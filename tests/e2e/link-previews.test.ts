@@ -302,7 +302,7 @@ describe("a first visit's largest picture", () => {
   // The HTML names the picture the screen then shows first (its LCP), so the phone fetches it with the
   // app's code; a category page also names the order seed its grid starts with (domain/visit-order.ts).
   // A preload of any other picture would be a wasted download on a slow link: the screen must show it.
-  it("is named in the HTML, with the first screen's other cards, as the product or category page then shows them", async () => {
+  it("is named in the HTML, with the first screen's other cards, as the product, category or search page then shows them", async () => {
     const product = feed.products.find((p) => p.images.length > 0);
     const category = feed.categories.find(
       (c) => feed.products.filter((p) => p.categories.some((x) => x.categoryID === c.categoryID)).length > 2,
@@ -319,6 +319,9 @@ describe("a first visit's largest picture", () => {
           path: `/products-by-category/${encodeURIComponent(category?.categoryName ?? '')}`,
           shown: 'main article.card img',
         })),
+        // A search's first results, which the device ranks over the catalogue it has just synced.
+        { path: '/search?q=cake', shown: 'main article.card img' },
+        { path: '/search?q=bday%20cake', shown: 'main article.card img' },
       ];
       const seeds = new Set<string>();
       for (const { path, shown } of cases) {
@@ -340,23 +343,27 @@ describe("a first visit's largest picture", () => {
         expect(named.hrefs[0]).toBe(named.high);
         // The element's own source (a srcset's pick differs by screen density; the preload names the same set).
         expect(await img.getAttribute('src'), path).toBe(named.high);
-        if (path.startsWith('/products-by-category')) {
+        if (path.startsWith('/products-by-category') || path.startsWith('/search')) {
           // A phone's first screen: the first four cards, in the order shown.
           const shownFirst = await page
             .locator(shown)
             .evaluateAll((els) => els.slice(0, 4).map((e) => e.getAttribute('src')));
-          expect(named.hrefs).toEqual(shownFirst);
+          expect(named.hrefs, path).toEqual(shownFirst);
+          expect(await page.locator('.shell-cards img').count(), path).toBe(0);
+        }
+        if (path.startsWith('/products-by-category')) {
           expect(named.seed).toBeTruthy();
           seeds.add(named.seed ?? '');
           expect(await page.evaluate(() => sessionStorage.getItem('shopVisitSeed'))).toBe(named.seed);
-        } else {
+        } else if (path.startsWith('/products-details')) {
           expect(named.hrefs).toHaveLength(1);
         }
         await page.close();
       }
       expect(seeds.size).toBeGreaterThan(0);
-      // Home's random sections and the private pages name no picture.
-      expect(await (await fetch(`${server.url}/home`)).text()).not.toContain('as="image"');
+      // Home's random sections, the private pages and a search that finds nothing name no picture.
+      for (const path of ['/home', '/cart', '/search?q=zzqqxx', '/search?q='])
+        expect(await (await fetch(`${server.url}${path}`)).text(), path).not.toContain('as="image"');
     } finally {
       await context.close();
     }
