@@ -130,8 +130,8 @@ export const LIMITS = {
   /** Sharp refuses to decode more pixels than this (a decompression bomb guard). */
   imagePixels: 40_000_000,
   searchQuery: 200,
-  /** Largest page of the delta feed. */
-  feedPage: 1000,
+  /** Largest page of the delta feed (a phone's sync asks for it: LATER_PAGE_SIZE, sw/catalogue-sync.ts). */
+  feedPage: 5000,
   maxPrice: 10_000_000,
 } as const;
 

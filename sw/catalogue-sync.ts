@@ -51,6 +51,12 @@ export interface SyncOptions {
    * screen shows at once, and leaves the rest to a worker (`web/pwa/start.ts`).
    */
   maxPages?: number;
+  /**
+   * Called when a page says more follows and this run will leave it (`maxPages`), before that page
+   * is stored: whatever runs the rest may start meanwhile (the page's sync worker loads its code),
+   * and waits for this run's lock.
+   */
+  onMore?: () => void;
 }
 
 /**
@@ -59,11 +65,13 @@ export interface SyncOptions {
  */
 export const DEFAULT_PAGE_SIZE = 200;
 /**
- * Products per page after the first: the feed's maximum. Every page costs a round trip (150 ms on
- * a phone's network) and a transaction whose commit re-runs the screens' live queries, so small
- * pages would spend most of a big catalogue's first visit waiting and re-reading.
+ * Products per page after the first: the feed's maximum (`LIMITS.feedPage`, not imported: the
+ * schemas of its module would come with it; a test holds the two equal). Every page costs a round
+ * trip (150 ms on a phone's network) during which nothing arrives, and a transaction whose commit
+ * re-runs the screens' live queries: at 1,000 a page a phone's link idled almost half of a 10,000
+ * product first visit (the catalogue-sync bench's waterfall).
  */
-export const LATER_PAGE_SIZE = 1000;
+export const LATER_PAGE_SIZE = 5000;
 
 export interface SyncResult {
   pages: number;
@@ -175,10 +183,12 @@ async function readMeta(
 async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolean): Promise<SyncResult> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const base = options.baseUrl ?? '';
-  const firstLimit = options.pageSize ?? DEFAULT_PAGE_SIZE;
-  const laterLimit = options.pageSize ?? LATER_PAGE_SIZE;
   const meta = await readMeta(store);
   let since = forceFull ? null : meta.cursor;
+  // Small only where a first screen waits for it: an empty device's first page. A run that resumes a
+  // snapshot (the first visit's worker) or takes a delta asks for whole pages from the start.
+  const firstLimit = options.pageSize ?? (since === null ? DEFAULT_PAGE_SIZE : LATER_PAGE_SIZE);
+  const laterLimit = options.pageSize ?? LATER_PAGE_SIZE;
   let early = since === null && firstLimit === DEFAULT_PAGE_SIZE ? (options.firstPage ?? null) : null;
   // Where the next page of a full snapshot starts (0 on its first page; see the top of this file).
   let snapshotFrom = since === null ? 0 : meta.snapshotFrom;
@@ -198,29 +208,34 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
   };
 
   const maxPages = Math.min(MAX_PAGES, options.maxPages ?? MAX_PAGES);
-  /** One feed page, its body read with it (a prefetched body must not wait for its request's timeout). */
-  const request = async (from: string | null, limit: number): Promise<FeedAnswer> => {
+  /**
+   * One feed page: `answer` has its body read (a prefetched body must not wait for its request's
+   * timeout); `next` is the cursor its headers name for the page after it (`Link: rel="next"`),
+   * known before the body has arrived.
+   */
+  const request = (from: string | null, limit: number): PageRequest => {
     const params = new URLSearchParams({ limit: String(limit) });
     if (from !== null) params.set('since', from);
     const url = `${base}${API_BASE}/sync/catalogue?${params}`;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (from !== null && meta.etag && meta.etag.since === from) headers['if-none-match'] = meta.etag.etag;
-    let response: Response;
-    try {
-      const signal =
-        options.timeoutMs !== 0 && typeof AbortSignal.timeout === 'function'
-          ? AbortSignal.timeout(options.timeoutMs ?? 30_000)
-          : undefined;
-      response = await doFetch(url, { headers, signal, cache: 'no-store' });
-    } catch (err) {
+    const signal =
+      options.timeoutMs !== 0 && typeof AbortSignal.timeout === 'function'
+        ? AbortSignal.timeout(options.timeoutMs ?? 30_000)
+        : undefined;
+    const sent = doFetch(url, { headers, signal, cache: 'no-store' }).catch((err: unknown) => {
       throw new SyncError(`Catalogue sync failed: ${err instanceof Error ? err.message : String(err)}`, 0);
-    }
-    return readAnswer(response);
+    });
+    const answer = sent.then(readAnswer);
+    // Failures count when the answer is awaited, not here.
+    answer.catch(() => undefined);
+    return { from, answer, next: sent.then(nextCursor, () => null) };
   };
-  // The next page, asked for while this one is being stored: on a phone each page is a round trip
-  // and a transaction, and one after the other the network and the device took turns waiting. Only
-  // asked for, never stored ahead: the cursor still moves with the data.
-  let next: Promise<FeedAnswer> | null = null;
+  // The next page is asked for as soon as this one's headers name it, while this one downloads and is
+  // stored: one after the other, a phone's link idled for a round trip and the server's work on every
+  // page. One ahead at most, and only asked for, never stored ahead: the cursor still moves with the data.
+  // Set from a callback: `as` keeps TypeScript from taking it for always null below.
+  let ahead = null as PageRequest | null;
 
   for (let page = 0; page < MAX_PAGES; page++) {
     if (page >= maxPages) {
@@ -233,11 +248,18 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
       early = null;
       if (response?.ok) answer = await readAnswer(response);
     }
-    if (next) {
-      answer = await next;
-      next = null;
+    if (!answer) {
+      const current = ahead?.from === since ? ahead : request(since, page === 0 ? firstLimit : laterLimit);
+      ahead = null;
+      if (page + 1 < maxPages) {
+        const asking = current;
+        void asking.next.then((cursor) => {
+          if (cursor !== null && cursor !== asking.from && ahead === null)
+            ahead = request(cursor, laterLimit);
+        });
+      }
+      answer = await current.answer;
     }
-    answer ??= await request(since, page === 0 ? firstLimit : laterLimit);
     const { response, body } = answer;
 
     if (response.status === 304) {
@@ -282,11 +304,7 @@ async function pull(store: ShopDatabase, options: SyncOptions, forceFull: boolea
     // The run's end goes in with its last page: a transaction of its own would make a small delta
     // half again as slow, and wake the screens' live queries twice.
     if (last) metaRows.push(...syncedRows());
-    if (!last && delta.cursor !== since && page + 1 < maxPages) {
-      next = request(delta.cursor, laterLimit);
-      // Its failure is this run's only when it is awaited (after this page is stored).
-      next.catch(() => undefined);
-    }
+    if (!last && page + 1 >= maxPages) options.onMore?.();
     await applyPage(store, delta, snapshot, metaRows, result);
     result.cursor = delta.cursor;
 
@@ -313,6 +331,21 @@ function syncedRows(): MetaRow[] {
 interface FeedAnswer {
   response: Response;
   body: Envelope<CatalogueDelta> | null;
+}
+
+interface PageRequest {
+  /** The cursor it was asked from (null: from the start). */
+  from: string | null;
+  answer: Promise<FeedAnswer>;
+  /** The cursor of the page after it, from its headers; null when it names none or failed. */
+  next: Promise<string | null>;
+}
+
+/** The `since` of a response's `Link: <...>; rel="next"` (the feed's next page), or null. */
+function nextCursor(response: Response): string | null {
+  const link = response.ok ? response.headers.get('link') : null;
+  const target = link?.match(/<([^>]*)>\s*;\s*rel="?next"?/)?.[1];
+  return target ? new URLSearchParams(target.split('?')[1] ?? '').get('since') : null;
 }
 
 async function readAnswer(response: Response): Promise<FeedAnswer> {

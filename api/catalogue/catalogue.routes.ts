@@ -8,6 +8,7 @@ import {
   lowerFirstKeys,
   TOP_PER_CATEGORY,
 } from '../../domain/catalogue.js';
+import { API_BASE } from '../../domain/contract.js';
 import { ok } from '../../domain/envelope.js';
 import { messages } from '../../domain/messages.js';
 import { type Occasion, OccasionListSchema } from '../../domain/occasions.js';
@@ -213,7 +214,15 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
     const etag = feedETag(query, version);
     reply.header('etag', etag).header('cache-control', 'no-cache');
     if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
-    return ok(await readFeed(app.db, query, version));
+    const delta = await readFeed(app.db, query, version);
+    // The next page's address ahead of this page's body (RFC 8288): a phone asks for it as soon as
+    // these headers arrive, so the next page's round trip and this page's download overlap.
+    if (delta.hasMore)
+      reply.header(
+        'link',
+        `<${API_BASE}/sync/catalogue?${new URLSearchParams({ since: delta.cursor, limit: String(query.limit) })}>; rel="next"`,
+      );
+    return ok(delta);
   });
 }
 

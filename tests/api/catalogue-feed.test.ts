@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../api/seed/demo.js';
-import type { CatalogueDelta, Product } from '../../domain/catalogue.js';
+import { type CatalogueDelta, LIMITS, type Product } from '../../domain/catalogue.js';
+import { LATER_PAGE_SIZE } from '../../sw/catalogue-sync.js';
 import { createUserWithToken, makeTestApp, type TestApp } from '../support/app.js';
 import { DIALECTS } from '../support/databases.js';
 
@@ -83,6 +84,16 @@ for (const dialect of DIALECTS) {
       expect(new Set(ids).size).toBe(86);
       expect(pages.at(-1)?.cursor).toBe(delta?.cursor);
       expect(pages[0]?.cursor).toMatch(/^0\.\d+\.30$/);
+      // A page with more after it names the next one in its headers (a phone asks for it before this
+      // body has arrived): the body's cursor, the same limit; the last page names none.
+      const first = await feed('?limit=30');
+      expect(first.res.headers.link).toBe(
+        `</api/sync/catalogue?since=${encodeURIComponent(pages[0]?.cursor ?? '')}&limit=30>; rel="next"`,
+      );
+      const second = await feed(`?limit=30&since=${pages[0]?.cursor}`);
+      expect(second.res.headers.link).toContain(`since=${encodeURIComponent(pages[1]?.cursor ?? '')}&`);
+      expect((await feed(`?limit=30&since=${pages[1]?.cursor}`)).res.headers.link).toBeUndefined();
+      expect(res.headers.link).toBeUndefined();
     });
 
     it('answers an unchanged catalogue with 304 on If-None-Match, and 200 once it changes', async () => {
@@ -264,12 +275,15 @@ for (const dialect of DIALECTS) {
     });
 
     it('refuses bad cursors and limits with 400', async () => {
+      // The largest page, the one a phone's sync asks for after its first, is accepted.
+      expect(LATER_PAGE_SIZE).toBe(LIMITS.feedPage);
+      expect((await feed(`?limit=${LATER_PAGE_SIZE}`)).res.statusCode).toBe(200);
       for (const q of [
         '?since=abc',
         '?since=1.2',
         '?since=-1',
         '?limit=0',
-        '?limit=1001',
+        `?limit=${LIMITS.feedPage + 1}`,
         '?limit=x',
         '?since=1.2.3.4',
         // A product id beyond any id the database can hold (PostgreSQL failed the query: a 500).

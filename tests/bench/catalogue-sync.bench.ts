@@ -132,6 +132,37 @@ async function benchmarkIndex(browser: Browser, rate: number): Promise<number> {
   }
 }
 
+/** CATALOGUE_SYNC_WATERFALL=1 prints each first visit's requests (page and its workers) until all products were in. */
+const WATERFALL = process.env.CATALOGUE_SYNC_WATERFALL === '1';
+
+/** The page's and its dedicated workers' requests, on the DevTools protocol's network clock (seconds). */
+class Waterfall {
+  private rows = new Map<string, { url: string; start: number; end: number | null; bytes: number }>();
+  sent(id: string, url: string, at: number): void {
+    if (!this.rows.has(id)) this.rows.set(id, { url, start: at, end: null, bytes: 0 });
+  }
+  finished(id: string, at: number, bytes: number): void {
+    const row = this.rows.get(id);
+    if (row) Object.assign(row, { end: at, bytes });
+  }
+  /** From the document's request; `allIn` (ms after navigation start) ends the list. */
+  print(label: string, allIn: number | null): void {
+    const rows = [...this.rows.entries()].sort((a, b) => a[1].start - b[1].start);
+    const t0 = rows[0]?.[1].start ?? 0;
+    console.log(
+      `  ${label}: requests until all products were in (${s(allIn)}), s after the document's request`,
+    );
+    for (const [id, r] of rows) {
+      if (allIn !== null && (r.start - t0) * 1000 > allIn) break;
+      const end = r.end === null ? '   ...' : (r.end - t0).toFixed(2).padStart(6);
+      const url = new URL(r.url, 'http://x').pathname + new URL(r.url, 'http://x').search;
+      console.log(
+        `    ${(r.start - t0).toFixed(2).padStart(6)} ${end} ${kib(r.bytes).padStart(10)}  ${id.split(' ')[0]?.padEnd(6)} ${url.slice(0, 90)}`,
+      );
+    }
+  }
+}
+
 /** Records, in the page, when the first card appears and every long task (both in ms after navigation start). */
 const PAGE_WATCH = `
   (() => {
@@ -385,6 +416,7 @@ function busyMs(profile: CpuProfile, until = Number.POSITIVE_INFINITY): number {
 async function watchDedicatedWorkers(
   cdp: CDPSession,
   profile: boolean,
+  waterfall: Waterfall,
 ): Promise<{ sessions: WorkerSession[]; feed: { bytes: number; requests: number }; bytes: () => number }> {
   const sessions: WorkerSession[] = [];
   const feed = { bytes: 0, requests: 0 };
@@ -396,11 +428,13 @@ async function watchDedicatedWorkers(
       if (targetInfo.type === 'worker') {
         // Its requests are not the page's: counted here, like the service worker's below.
         w.on('Network.requestWillBeSent', (p) => {
-          const e = p as { requestId: string; request: { url: string } };
+          const e = p as { requestId: string; request: { url: string }; timestamp: number };
           urls.set(e.requestId, e.request.url);
+          waterfall.sent(`worker ${e.requestId}`, e.request.url, e.timestamp);
         });
         w.on('Network.loadingFinished', (p) => {
-          const e = p as { requestId: string; encodedDataLength: number };
+          const e = p as { requestId: string; encodedDataLength: number; timestamp: number };
+          waterfall.finished(`worker ${e.requestId}`, e.timestamp, e.encodedDataLength);
           bytes += e.encodedDataLength;
           if (urls.get(e.requestId)?.includes('/api/sync/catalogue')) {
             feed.bytes += e.encodedDataLength;
@@ -479,14 +513,19 @@ async function firstVisit(
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  const dedicated = await watchDedicatedWorkers(cdp, profileDir !== null);
+  const waterfall = new Waterfall();
+  const dedicated = await watchDedicatedWorkers(cdp, profileDir !== null, waterfall);
 
   const urls = new Map<string, string>();
   let bytes = 0;
   let feedBytes = 0;
   let feedRequests = 0;
-  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+  cdp.on('Network.requestWillBeSent', (e) => {
+    urls.set(e.requestId, e.request.url);
+    waterfall.sent(`page ${e.requestId}`, e.request.url, e.timestamp);
+  });
   cdp.on('Network.loadingFinished', (e) => {
+    waterfall.finished(`page ${e.requestId}`, e.timestamp, e.encodedDataLength);
     bytes += e.encodedDataLength;
     if (urls.get(e.requestId)?.includes('/api/sync/catalogue')) {
       feedBytes += e.encodedDataLength;
@@ -524,6 +563,7 @@ async function firstVisit(
     }
     await page.waitForTimeout(100);
   }
+  if (WATERFALL) waterfall.print(label, allIn);
   const stored = (await deviceCounts(page)).products;
   if (allIn !== null && stored !== expected) {
     throw new Error(`the sync ended with ${stored} products on the device, not the shop's ${expected}`);
@@ -760,7 +800,8 @@ function throttledAllIn(f: Figures): number | null {
 
 function goals(f: Figures, demo: Figures, onPage: Figures | null): void {
   const v = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
-  const limit = f.products >= 50_000 ? 40_000 : 10_000;
+  // Issue 47: 10,000 products on the device within 5 s (DESIGN.md's budget said 10); 50,000 within 40.
+  const limit = f.products >= 50_000 ? 40_000 : 5_000;
   if (f.products >= 10_000) {
     const within = (t: number | null | undefined) => t !== null && t !== undefined && t <= limit;
     console.log(
@@ -770,7 +811,7 @@ function goals(f: Figures, demo: Figures, onPage: Figures | null): void {
   console.log(
     `    goal: first card no later than 2.2 s and the demo's (+10%): ${v(f.firstCard !== null && demo.firstCard !== null && f.firstCard <= Math.max(2200, demo.firstCard * 1.1))}`,
   );
-  console.log(`    goal: no long task over 200 ms while the sync runs: ${v(f.longMax <= 200)}`);
+  console.log(`    goal: no long task over 100 ms while the sync runs (issue 47; it was 200): ${v(f.longMax <= 100)}`);
   if (f.products >= 50_000)
     console.log(`    goal: search p95 per keystroke < 16 ms: ${v(f.searchP95 !== null && f.searchP95 < 16)}`);
   console.log(

@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogueDelta, Category, Product } from '../../domain/catalogue.js';
 import type { DeliveryArea } from '../../domain/delivery-areas.js';
 import { DEFAULT_SETTINGS, readSettings } from '../../domain/settings.js';
-import { lastSyncedAt, SyncError, syncCatalogue } from '../../sw/catalogue-sync.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  LATER_PAGE_SIZE,
+  lastSyncedAt,
+  SyncError,
+  syncCatalogue,
+} from '../../sw/catalogue-sync.js';
 import { ShopDatabase } from '../../sw/db.js';
 import {
   imageOwner,
@@ -333,6 +339,70 @@ describe('catalogue sync', () => {
     await syncCatalogue({ store, fetch: next.fn });
     expect(next.calls[0]?.url.searchParams.get('since')).toBe('0.5.1');
     expect((await allProducts(store)).map((p) => p.productID)).toEqual([1, 2]);
+  });
+
+  it("asks for the next page as soon as a page's headers name it, before that page's body has arrived", async () => {
+    // Page 1's body is held back until the test lets it go; its headers name page 2 (Link: rel="next").
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const body = JSON.stringify({
+      isSuccess: true,
+      sys_message: 'Success',
+      data: delta({ cursor: '0.9.1', full: true, hasMore: true, products: [product(1, 500)] }),
+    });
+    const first = new Response(
+      new ReadableStream({
+        async start(c) {
+          await held;
+          c.enqueue(new TextEncoder().encode(body));
+          c.close();
+        },
+      }),
+      { headers: { link: '</api/sync/catalogue?since=0.9.1&limit=5000>; rel="next"' } },
+    );
+    const { fn, calls } = drivenFetch([
+      first,
+      envelope(delta({ cursor: '9', full: true, products: [product(2, 600)] })),
+    ]);
+    const run = syncCatalogue({ store, fetch: fn });
+    await expect.poll(() => calls.length).toBe(2);
+    expect(calls[1]?.url.searchParams.get('since')).toBe('0.9.1');
+    release();
+    expect(await run).toMatchObject({ pages: 2, cursor: '9', productsChanged: 2 });
+    expect(await countProducts(store)).toBe(2);
+  });
+
+  it('a run that stops at its last page asks for nothing ahead, says so before storing it, and a resumed run asks for whole pages', async () => {
+    const { fn, calls } = drivenFetch([
+      new Response(
+        JSON.stringify({
+          isSuccess: true,
+          sys_message: 'Success',
+          data: delta({ cursor: '0.9.1', full: true, hasMore: true, products: [product(1, 500)] }),
+        }),
+        { headers: { link: '</api/sync/catalogue?since=0.9.1&limit=200>; rel="next"' } },
+      ),
+    ]);
+    let storedWhenTold: number | null = null;
+    const result = await syncCatalogue({
+      store,
+      fetch: fn,
+      maxPages: 1,
+      onMore: () => {
+        void countProducts(store).then((n) => {
+          storedWhenTold ??= n;
+        });
+      },
+    });
+    expect(result.more).toBe(true);
+    expect(calls.map((c) => c.url.searchParams.get('limit'))).toEqual([String(DEFAULT_PAGE_SIZE)]);
+    expect(storedWhenTold).toBe(0);
+    const rest = drivenFetch([envelope(delta({ cursor: '9', full: true, products: [product(2, 600)] }))]);
+    await syncCatalogue({ store, fetch: rest.fn });
+    expect(rest.calls[0]?.url.searchParams.get('since')).toBe('0.9.1');
+    expect(rest.calls[0]?.url.searchParams.get('limit')).toBe(String(LATER_PAGE_SIZE));
   });
 
   it('a feed that says hasMore without moving its cursor is an error, not a loop', async () => {

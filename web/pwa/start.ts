@@ -147,18 +147,18 @@ export async function requestSync(): Promise<void> {
       early.__catalogueFirstPage = undefined;
       // The first page here (the first screen's products, from the request the HTML started), the
       // rest in a worker: on a phone, the page's main thread spent seconds in long tasks storing 10,000.
-      const first = await syncCatalogue({ firstPage, maxPages: 1 });
-      // Its starter is a chunk of its own, loaded once the first screen has its products: the first
-      // screen's JavaScript budget is spent, and a repeat visit (a worker in control) never needs it.
-      if (
-        first.more &&
-        !(await import('./sync-in-worker.js').then(
+      // Its starter is a chunk of its own: the first screen's JavaScript budget is spent, and a repeat
+      // visit (a worker in control) never needs it. It starts as soon as the first page says more
+      // follows, so the worker's code loads while the page stores that page; the worker's run waits
+      // for this one's lock, then resumes from the cursor it stored.
+      let rest: Promise<boolean> | null = null;
+      const inWorker = () =>
+        (rest ??= import('./sync-in-worker.js').then(
           (m) => m.syncInWorker(),
           () => false,
-        ))
-      ) {
-        await syncCatalogue();
-      }
+        ));
+      const first = await syncCatalogue({ firstPage, maxPages: 1, onMore: inWorker });
+      if (first.more && !(await inWorker())) await syncCatalogue();
       syncFinished(true);
     } catch {
       // Offline or server down: the screens keep showing the device's copy; the status shows the last sync.
