@@ -811,7 +811,9 @@ function goals(f: Figures, demo: Figures, onPage: Figures | null): void {
   console.log(
     `    goal: first card no later than 2.2 s and the demo's (+10%): ${v(f.firstCard !== null && demo.firstCard !== null && f.firstCard <= Math.max(2200, demo.firstCard * 1.1))}`,
   );
-  console.log(`    goal: no long task over 100 ms while the sync runs (issue 47; it was 200): ${v(f.longMax <= 100)}`);
+  console.log(
+    `    goal: no long task over 100 ms while the sync runs (issue 47; it was 200): ${v(f.longMax <= 100)}`,
+  );
   if (f.products >= 50_000)
     console.log(`    goal: search p95 per keystroke < 16 ms: ${v(f.searchP95 !== null && f.searchP95 < 16)}`);
   console.log(
