@@ -157,7 +157,14 @@ export async function requestSync(): Promise<void> {
           (m) => m.syncInWorker(),
           () => false,
         ));
-      const first = await syncCatalogue({ firstPage, maxPages: 1, onMore: inWorker });
+      const firstRun = syncCatalogue({ firstPage, maxPages: 1, onMore: inWorker });
+      // Sooner still: the HTML's request already has its headers, and a `Link: rel="next"` says more
+      // follows, before this run has opened the database and read that page (this run asked for the
+      // lock first, so the worker's run still waits for it).
+      void firstPage?.then((response) => {
+        if (response?.ok && response.headers.has('link')) inWorker().catch(() => undefined);
+      });
+      const first = await firstRun;
       if (first.more && !(await inWorker())) await syncCatalogue();
       syncFinished(true);
     } catch {
