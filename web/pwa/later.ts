@@ -1,7 +1,6 @@
 /**
  * The page's offline layer after the page has loaded (started by start.ts): nothing here is needed
- * to show the first screen, so it waits for the page's load. In the first screen's file all the
- * same: every first visit runs it before the network is quiet, and alone it compressed worse.
+ * to show the first screen, so it waits for the page's load, in a chunk of its own.
  * - persistent storage, asked once;
  * - the order outbox's watch, which loads the page's sender when an order waits;
  * - the worker's registration, after the first sync and when idle, then its updates;
