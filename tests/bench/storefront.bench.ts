@@ -19,7 +19,7 @@ import {
   tempDir,
   waitForController,
 } from '../support/e2e.js';
-import { ADMIN_MARKERS, FIRST_SCREEN_BUDGET } from '../support/first-screen.js';
+import { ADMIN_MARKERS, FIRST_SCREEN_BUDGET, firstScreenOf } from '../support/first-screen.js';
 import { signInOverCdp, signInWithCart } from '../support/shopper.js';
 import { printTrace, tracePage } from './trace-page.js';
 
@@ -80,7 +80,7 @@ export async function run(): Promise<void> {
 
     // STOREFRONT_BENCH_PARTS=js,offline,lighthouse (any subset) reruns only some parts.
     const parts = (process.env.STOREFRONT_BENCH_PARTS ?? 'js,offline,trace,lighthouse').split(',');
-    if (parts.includes('js')) await firstScreenJs(server, bareUrl);
+    if (parts.includes('js')) await firstScreenJs(server, bareUrl, appDir);
     if (parts.includes('trace')) await longTasks(pages, bareUrl, appDir, server, product as FeedProduct);
     if (parts.includes('offline')) await offlineRepeatVisit(server);
     if (parts.includes('lighthouse')) await lighthouseScores(pages, bareUrl);
@@ -94,7 +94,7 @@ export async function run(): Promise<void> {
 // ---------------------------------------------------------------------------
 // (3) First-screen JavaScript
 
-async function firstScreenJs(server: RunningServer, bareUrl: string): Promise<void> {
+async function firstScreenJs(server: RunningServer, bareUrl: string, appDir: string): Promise<void> {
   const browser = await launchChromium();
   try {
     const measure = async (url: string, waitForCards: boolean) => {
@@ -138,7 +138,7 @@ async function firstScreenJs(server: RunningServer, bareUrl: string): Promise<vo
     const app = await measure(`${server.url}/home`, true);
     const base = await measure(bareUrl, false);
     console.log(
-      `\n(3) first-screen JavaScript (home, first visit, until network idle; goal <= ${kib(FIRST_SCREEN_BUDGET)} gzip-9 with the data router, DESIGN.md budgets; no admin code; the same count from the build is tests/e2e/first-screen-budget.test.ts)`,
+      `\n(3) JavaScript of a first visit to home, until network idle (the first screen: the scripts the HTML starts, as tests/e2e/first-screen-budget.test.ts counts them from the build; goal <= ${kib(FIRST_SCREEN_BUDGET)} gzip-9 with the data router, DESIGN.md budgets; no admin code)`,
     );
     for (const s of app.scripts)
       console.log(
@@ -154,9 +154,18 @@ async function firstScreenJs(server: RunningServer, bareUrl: string): Promise<vo
     const shown = app.cards && app.scripts.length > 0;
     if (!shown)
       console.log('  the home page showed no product card: the figures above are not a first screen');
-    const verdict = shown && app.gzip <= FIRST_SCREEN_BUDGET && app.admin.length === 0 ? 'MET' : 'NOT MET';
+    // The goal is the first screen's: what the HTML starts (the entry and its preloads). What loads
+    // after the page's load (later.ts's start) is in the total above, not in the first screen.
+    const first = firstScreenOf(appDir);
+    const loaded = new Set(app.scripts.map((x) => x.url.replace(/^\//, '')));
+    const missing = first.files.filter((f) => !loaded.has(f.name)).map((f) => f.name);
+    if (missing.length) console.log(`  the first screen's files did not load on home: ${missing.join(', ')}`);
+    const verdict =
+      shown && !missing.length && first.gzip <= FIRST_SCREEN_BUDGET && app.admin.length === 0
+        ? 'MET'
+        : 'NOT MET';
     console.log(
-      `  goal (gzip-9 <= ${kib(FIRST_SCREEN_BUDGET)} = ${FIRST_SCREEN_BUDGET.toLocaleString('en')} bytes, no admin code; measured ${app.gzip.toLocaleString('en')} bytes): ${verdict}`,
+      `  goal, the first screen (gzip-9 <= ${kib(FIRST_SCREEN_BUDGET)} = ${FIRST_SCREEN_BUDGET.toLocaleString('en')} bytes, no admin code; measured ${first.gzip.toLocaleString('en')} bytes in ${first.files.map((f) => f.name).join(', ')}): ${verdict}`,
     );
     // What a browser that accepts brotli (every current one) actually downloads; the line above is
     // the gzip-only fallback. Both are printed so neither hides the other.
