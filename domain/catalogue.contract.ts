@@ -136,7 +136,7 @@ export const catalogueApi = {
     method: 'GET',
     path: '/sync/catalogue',
     summary:
-      'Catalogue delta feed for offline devices: changes since a cursor, paged; ETag and 304 when nothing changed',
+      'Catalogue delta feed for offline devices: changes since a cursor, paged (a page with more after it names the next in a Link: rel="next" header); ETag and 304 when nothing changed',
     tag: 'Sync',
     access: 'public',
     response: CatalogueDeltaSchema,
