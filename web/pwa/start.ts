@@ -77,8 +77,10 @@ export function startPwa(options: PwaOptions = {}): void {
   // 700 bytes of the budget), though alone it compresses about 300 bytes worse.
   afterLoad(
     () =>
-      void import('./later.js').then((m) =>
-        m.startLater({ swUrl: options.swUrl ?? '/sw.js', syncEveryMs, firstSync, requestSync }),
+      void import('./later.js').then(
+        (m) => m.startLater({ swUrl: options.swUrl ?? '/sw.js', syncEveryMs, firstSync, requestSync }),
+        // Its chunk did not arrive (the link dropped at that moment): the page's next load tries again.
+        () => undefined,
       ),
   );
 }
