@@ -7,7 +7,7 @@
  * app may add) is served as a page that asks not to be indexed: never a 404
  * for a screen the app has, never listed either.
  */
-import type { Category, Product } from '../../domain/catalogue.js';
+import { type Category, LIMITS, type Product } from '../../domain/catalogue.js';
 import { cardImage } from '../../domain/catalogue-media.js';
 import { type DeliveryArea, deliveryAreasText } from '../../domain/delivery-areas.js';
 import { messages, storefrontMessages } from '../../domain/messages.js';
@@ -246,7 +246,8 @@ async function categoryPage(category: Category, ctx: PageContext, routeName?: st
  */
 async function searchPage(path: string, q: string, ctx: PageContext): Promise<Page> {
   const page = private_(path, q ? messages.searchResultsFor(q) : 'Search', ctx);
-  if (!q) return page;
+  // The search endpoint refuses a longer query; a page that ran one would be a cheap way to load the server.
+  if (!q || q.length > LIMITS.searchQuery) return page;
   const first = await ctx.cache.firstResults(q, FIRST_SCREEN_CARDS);
   return {
     ...page,
