@@ -341,8 +341,11 @@ interface PageRequest {
   next: Promise<string | null>;
 }
 
-/** The `since` of a response's `Link: <...>; rel="next"` (the feed's next page), or null. */
-function nextCursor(response: Response): string | null {
+/**
+ * The `since` of a response's `Link: <...>; rel="next"` (the feed's next page), or null: any other
+ * link (a proxy's `rel=preload`) names none. The page asks it of the HTML's first request too.
+ */
+export function nextCursor(response: Response): string | null {
   const link = response.ok ? response.headers.get('link') : null;
   const target = link?.match(/<([^>]*)>\s*;\s*rel="?next"?/)?.[1];
   return target ? new URLSearchParams(target.split('?')[1] ?? '').get('since') : null;

@@ -8,6 +8,7 @@ import {
   DEFAULT_PAGE_SIZE,
   LATER_PAGE_SIZE,
   lastSyncedAt,
+  nextCursor,
   SyncError,
   syncCatalogue,
 } from '../../sw/catalogue-sync.js';
@@ -372,6 +373,14 @@ describe('catalogue sync', () => {
     release();
     expect(await run).toMatchObject({ pages: 2, cursor: '9', productsChanged: 2 });
     expect(await countProducts(store)).toBe(2);
+  });
+
+  it('takes the next page only from a Link rel="next", not from any other link a proxy adds', () => {
+    const linked = (link: string, status = 200) => new Response('{}', { status, headers: { link } });
+    expect(nextCursor(linked('</api/sync/catalogue?since=0.9.1&limit=5000>; rel="next"'))).toBe('0.9.1');
+    expect(nextCursor(linked('</assets/app.css>; rel=preload; as=style'))).toBeNull();
+    expect(nextCursor(linked('</api/sync/catalogue?since=0.9.1&limit=5000>; rel="next"', 500))).toBeNull();
+    expect(nextCursor(new Response('{}'))).toBeNull();
   });
 
   it('a run that stops at its last page asks for nothing ahead, says so before storing it, and a resumed run asks for whole pages', async () => {

@@ -1,6 +1,6 @@
 // Static, not import(): on a first visit the page syncs at once, and a separate chunk would put
 // one more round trip between the app's code and the first products (then their images, the LCP).
-import { syncCatalogue } from '../../sw/catalogue-sync.js';
+import { nextCursor, syncCatalogue } from '../../sw/catalogue-sync.js';
 import type { PageMessage, WorkerMessage } from '../../sw/messages.js';
 import { isIosSafariOutsideApp } from './ios.js';
 import { getPwaState, setPwaState } from './pwa-state.js';
@@ -168,7 +168,7 @@ export async function requestSync(): Promise<void> {
       // follows, before this run has opened the database and read that page (this run asked for the
       // lock first, so the worker's run still waits for it).
       void firstPage?.then((response) => {
-        if (response?.ok && response.headers.has('link')) inWorker().catch(() => undefined);
+        if (response && nextCursor(response) !== null) inWorker().catch(() => undefined);
       });
       const first = await firstRun;
       if (first.more && !(await inWorker())) await syncCatalogue();
