@@ -235,8 +235,12 @@ const config = {
             // schemas (profile, policies, offer, the Cash on Delivery rules, the search synonyms, the cancel hours) too: in a chunk of their own they imported valibot from
             // this one while it imported them, and `v.email()` ran before valibot's regex was set.
             {
+              name: 'forms',
+              test: /node_modules[\\/]valibot[\\/]|domain[\\/](validation|messages|single-line|phone)\.ts/,
+            },
+            {
               name: 'shop',
-              test: /node_modules[\\/]valibot[\\/]|domain[\\/](cart|catalogue|validation|messages|gifts|payment-methods|cod-rules|single-line|delivery-areas|settings|search-synonyms|cancel-hours|shop-profile|policies|shop-offer|coupon-terms|visit-order|phone|india-time|slot-schema|slots|delivery-promise|slot-messages|delivery-words)\.ts|sw[\\/](cart|product-reads)\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key|hooks[\\/]useDelivery|hooks[\\/]useDeliveryFacts)\.tsx?/,
+              test: /domain[\\/](cart|catalogue|page-head|gifts|payment-methods|cod-rules|delivery-areas|settings|search-synonyms|cancel-hours|shop-profile|policies|shop-offer|coupon-terms|visit-order|india-time|slot-schema|slots|delivery-promise|slot-messages|delivery-words)\.ts|sw[\\/](cart|product-reads)\.ts|web[\\/](components[\\/]AddedPopup|components[\\/]CakeGift|hooks[\\/]useAddToCart|hooks[\\/]useProducts|hooks[\\/]new-key|hooks[\\/]useDelivery|hooks[\\/]useDeliveryFacts)\.tsx?/,
             },
           ],
         },

@@ -6,7 +6,6 @@
  */
 import { plainText } from './plain-text.js';
 import { POLICIES } from './policies.js';
-
 import { DEFAULT_SHOP_NAME } from './shop-name.js';
 
 /**
@@ -23,11 +22,9 @@ export const SITE_NAME = DEFAULT_SHOP_NAME;
  */
 export const SITE_DESCRIPTION = 'Cakes, flowers, chocolates and gifts.';
 
-/** "Red Velvet Cakes | {shop}"; the shop's name alone for an empty page title. */
-export function pageTitle(title: string | null | undefined, shopName: string = SITE_NAME): string {
-  const own = title?.trim();
-  return own ? `${own} | ${shopName}` : shopName;
-}
+// The title's rule lives with the shop's name: the app's every screen sets its title, and reaching
+// it through this module would take the policies' texts and the shared shop chunk with it.
+export { pageTitle } from './shop-name.js';
 
 /** About the length search results and link previews show before cutting a description. */
 export const DESCRIPTION_LENGTH = 160;

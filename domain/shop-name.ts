@@ -4,3 +4,9 @@
  * or the page heads' texts with it.
  */
 export const DEFAULT_SHOP_NAME = 'Bakery & Blooms';
+
+/** "Red Velvet Cakes | {shop}"; the shop's name alone for an empty page title. */
+export function pageTitle(title: string | null | undefined, shopName: string = DEFAULT_SHOP_NAME): string {
+  const own = title?.trim();
+  return own ? `${own} | ${shopName}` : shopName;
+}

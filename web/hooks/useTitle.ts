@@ -1,7 +1,7 @@
 /** The server writes the same titles into each page's head (api/pages), so both read domain/page-head. */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { pageTitle as titleOf } from '../../domain/page-head.js';
+import { pageTitle as titleOf } from '../../domain/shop-name.js';
 import { shopName } from '../shop-name.js';
 
 /** "Red Velvet Cakes | {the shop's name}" (domain/page-head.ts), with the name the device knows. */
