@@ -88,9 +88,78 @@ function startAfterFirstPaint(): Plugin {
     const src = html.match(entry)?.[1];
     if (!src)
       throw new Error('index.html has no entry <script type="module">: the start-after-paint step needs it');
-    const start = `<script>(function(){function go(){var t=document.getElementById('screen-code');if(t){document.head.append(t.content);t.remove()}import(${JSON.stringify(src)})}var local=navigator.serviceWorker&&navigator.serviceWorker.controller;if(local){var mark=document.querySelector('.shell-header .logo');if(mark)mark.remove()}if(document.hidden||local)go();else requestAnimationFrame(function(){setTimeout(go)})})()</script>`;
+    const start = `<script>(function(){function go(){var t=document.getElementById('screen-code');if(t){document.head.append(t.content);t.remove()}import(${JSON.stringify(src)})}var local=navigator.serviceWorker&&navigator.serviceWorker.controller;if(local){var mark=document.querySelector('.shell-header .logo__mark');if(mark)mark.remove()}if(document.hidden||local)go();else requestAnimationFrame(function(){setTimeout(go)})})()</script>`;
     return html.replace(entry, '').replace(/<\/body>/, `  ${start}\n  </body>`);
   });
+}
+
+/**
+ * Renders the screens of `web/app/screen-shells.tsx` to static markup once the app is built, into
+ * `.vite/screen-shells.json` beside Vite's manifest (not served: the server reads both at start and
+ * writes a page's own shell inside `#root`, api/pages/screen-shells.ts). The screens' modules load
+ * through a Vite server in SSR mode, as the build compiles them (their stylesheets skipped).
+ */
+function prerenderScreenShells(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'storefront-screen-shells',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const { createServer } = await import('vite');
+      const server = await createServer({
+        root,
+        configFile: false,
+        logLevel: 'error',
+        appType: 'custom',
+        plugins: [react()],
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      try {
+        const { renderScreenShells } = await server.ssrLoadModule('/app/screen-shells.tsx');
+        const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
+        const shells: Record<string, string> = {};
+        for (const [address, { module, markup }] of Object.entries(
+          renderScreenShells() as Record<string, { module: string; markup: string }>,
+        )) {
+          // The screen's own stylesheets with it: linked, they would arrive a round trip after the
+          // HTML, and the shell would paint unstyled and then move (Lighthouse counted the shift).
+          const css = screenStylesheets(manifest, module)
+            .map((file) => readFileSync(path.join(outDir, file), 'utf8'))
+            .join('');
+          if (css.includes('</style') || /url\(\s*(?!["']?data:)/.test(css))
+            throw new Error(`${module}'s stylesheets cannot be inlined in its screen shell`);
+          shells[address] = `<style>${css}</style>${markup}`;
+        }
+        writeFileSync(path.join(outDir, '.vite', 'screen-shells.json'), JSON.stringify(shells));
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+/** The stylesheets a lazy module brings (its chunk's and its static imports'), less the entry's inlined ones. */
+function screenStylesheets(
+  manifest: Record<string, { isEntry?: boolean; imports?: string[]; css?: string[] }>,
+  module: string,
+): string[] {
+  const closure = (start: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(start) || !manifest[start]) return seen;
+    seen.add(start);
+    for (const next of manifest[start].imports ?? []) closure(next, seen);
+    return seen;
+  };
+  if (!manifest[module]) throw new Error(`the build's manifest has no ${module} for its screen shell`);
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loaded = new Set([...(entry ? closure(entry) : [])].flatMap((key) => manifest[key]?.css ?? []));
+  return [...new Set([...closure(module)].flatMap((key) => manifest[key]?.css ?? []))].filter(
+    (file) => !loaded.has(file),
+  );
 }
 
 /** A build step that rewrites the built index.html, after Vite has written its own tags into it. */
@@ -148,6 +217,7 @@ const config = {
     }),
     inlineEntryCss(),
     startAfterFirstPaint(),
+    prerenderScreenShells(),
     precompress(),
   ],
   resolve: {
@@ -234,6 +304,9 @@ const config = {
             // on a phone's six connections (the storefront bench's Lighthouse part). The settings' own
             // schemas (profile, policies, offer, the Cash on Delivery rules, the search synonyms, the cancel hours) too: in a chunk of their own they imported valibot from
             // this one while it imported them, and `v.email()` ran before valibot's regex was set.
+            // Valibot and the messages, which every form and the screens above use: in the chunk above,
+            // a first visit to /login downloaded the gift rules, slots and the cake's controls too (36.4
+            // KB of its own code where it needs 17.8).
             {
               name: 'forms',
               test: /node_modules[\\/]valibot[\\/]|domain[\\/](validation|messages|single-line|phone)\.ts/,

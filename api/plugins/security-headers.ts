@@ -4,7 +4,8 @@
  * helmet's generic default. Rules and reasons: the README's "Security headers".
  *
  * The shell inlines two things (vite.config.ts `inlineEntryCss`, web/index.html):
- * the entry stylesheet and the script that starts the first catalogue download.
+ * the entry stylesheet and the script that starts the first catalogue download; a screen's
+ * shell (the login form's) its own stylesheet.
  * They are allowed by their sha256, computed here from the built index.html at
  * start, never by 'unsafe-inline'; a new build is a new start. The worker
  * precaches that same index.html with these headers, so the offline shell is
@@ -17,6 +18,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { RAZORPAY_BROWSER_ORIGINS, STORE_MAP_ORIGIN } from '../../domain/browser-origins.js';
+import { ScreenShells } from '../pages/screen-shells.js';
 
 export interface SecurityOptions {
   /** The built PWA; its index.html's inline elements are hashed. Absent in API-only runs. */
@@ -86,8 +88,9 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 export default fp(
   async (app: FastifyInstance, opts: SecurityOptions) => {
     const indexFile = path.join(opts.webDir, 'index.html');
+    // A screen's shell (api/pages/screen-shells.ts) brings its stylesheet inline too.
     const hashes = existsSync(indexFile)
-      ? inlineHashes(readFileSync(indexFile, 'utf8'))
+      ? inlineHashes(readFileSync(indexFile, 'utf8') + ScreenShells.read(opts.webDir).markup())
       : { styles: [], scripts: [] };
 
     await app.register(helmet, {

@@ -8,6 +8,7 @@ import { fail } from '../../domain/envelope.js';
 import { EncodedPages, pickEncoding } from '../pages/encoded.js';
 import { renderHead, renderShellPicture } from '../pages/head.js';
 import { ScreenPreloads } from '../pages/preload.js';
+import { ScreenShells } from '../pages/screen-shells.js';
 import { joinShell, splitShell } from '../pages/shell.js';
 
 /**
@@ -25,7 +26,8 @@ import { joinShell, splitShell } from '../pages/shell.js';
  * with the same shell, whose app shows its own not-found page. The shell is
  * read and split once at start; `/index.html` itself (what the service worker
  * precaches) stays the plain file. A lazy screen's address also names that
- * screen's code for the browser to fetch at once (`api/pages/preload.ts`).
+ * screen's code for the browser to fetch at once (`api/pages/preload.ts`), and a screen with no
+ * data of its own is in the HTML as the app will render it (`api/pages/screen-shells.ts`).
  */
 export default fp(
   async (app: FastifyInstance, opts: { webDir: string }) => {
@@ -33,6 +35,7 @@ export default fp(
     const hasWeb = existsSync(indexFile);
     const shell = hasWeb ? splitShell(readFileSync(indexFile, 'utf8')) : null;
     const preloads = ScreenPreloads.read(opts.webDir);
+    const screens = ScreenShells.read(opts.webDir);
     const encoded = new EncodedPages();
 
     if (hasWeb) {
@@ -81,7 +84,7 @@ export default fp(
         const html = joinShell(
           shell,
           links ? `${renderHead(page.head)}\n    ${links}` : renderHead(page.head),
-          renderShellPicture(page.head),
+          renderShellPicture(page.head) || (page.status === 200 ? screens.forPath(pathname) : ''),
         );
         reply
           .code(page.status)

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -28,6 +29,12 @@ const SHELL = `<!doctype html>
   </head>
   <body><div id="root"><!--shell-main--></div><script type="module" src="/assets/index.js"></script></body>
 </html>`;
+
+/** The build's screen shells (vite.config.ts, prerenderScreenShells), as a build writes them. */
+const SHELL_CSS = '.account{max-width:30rem}';
+const SCREEN_SHELLS = {
+  '/login': `<style>${SHELL_CSS}</style><div class="page account"><h1>Login</h1></div>`,
+};
 
 const HOSTILE = 'Kaju "Katli" </title><script>window.pwned=1</script> & <!-- more';
 
@@ -64,6 +71,8 @@ for (const dialect of DIALECTS) {
       dataDir = mkdtempSync(path.join(tmpdir(), 'pages-data-'));
       webDir = mkdtempSync(path.join(tmpdir(), 'pages-web-'));
       writeFileSync(path.join(webDir, 'index.html'), SHELL);
+      mkdirSync(path.join(webDir, '.vite'));
+      writeFileSync(path.join(webDir, '.vite', 'screen-shells.json'), JSON.stringify(SCREEN_SHELLS));
       // The Hosts these requests name are the shop's own (a Host not listed is never written: public-origin.test.ts).
       t = await makeTestApp(dialect, { dataDir, webDir, allowedHosts: ['shop.test', 'other.test'] });
       await seedDemoCatalogue(t.app.db, dialect, t.app.media);
@@ -197,6 +206,29 @@ for (const dialect of DIALECTS) {
       });
       expect(del.statusCode).toBe(200);
       expect((await get(`/products-details/${gone?.productID}`)).statusCode).toBe(404);
+    });
+
+    it("paints the login form with the HTML: the build's shell inside #root, its stylesheet allowed by the CSP", async () => {
+      const shell = `<div id="root"><div class="shell-screen" aria-hidden="true" inert>${SCREEN_SHELLS['/login']}</div></div>`;
+      for (const url of ['/login', '/Login/', '/LOGIN?next=1']) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(shell);
+      }
+      // Only the address it was rendered for.
+      for (const url of [
+        '/register',
+        '/home',
+        '/login/more',
+        '/constructor',
+        '/__proto__',
+        '/no-such-page',
+      ]) {
+        expect((await get(url)).body, url).not.toContain('shell-screen');
+      }
+      const hash = createHash('sha256').update(SHELL_CSS).digest('base64');
+      const csp = String((await get('/login')).headers['content-security-policy']);
+      expect(csp).toMatch(new RegExp(`style-src [^;]*'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
     });
 
     it('names the category on its page, by any spelling of its name or by id', async () => {
