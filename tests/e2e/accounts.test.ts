@@ -46,7 +46,9 @@ const login = (address: string, password: string) => submitLogin(page, address, 
 const header = () => page.getByRole('banner');
 async function logoutFromHeader(): Promise<void> {
   // The menu's own toggle: its inert stand-in says "Account" too while the menu's code arrives.
-  await header().locator('summary', { hasText: /^Account$/ }).click();
+  await header()
+    .locator('summary', { hasText: /^Account$/ })
+    .click();
   await header().getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL('**/login');
 }
@@ -119,7 +121,10 @@ describe('a shopper account in the browser', () => {
     await expect
       .poll(
         async () => {
-          if (!(await profileLink.isVisible())) await header().locator('summary', { hasText: /^Account$/ }).click();
+          if (!(await profileLink.isVisible()))
+            await header()
+              .locator('summary', { hasText: /^Account$/ })
+              .click();
           return profileLink.isVisible();
         },
         { timeout: 30_000, interval: 1000 },
@@ -202,7 +207,9 @@ describe('a shopper account in the browser', () => {
     // The order's receipt comes by mail (api/orders/order-mail.ts).
     expect(textOf(await smtp.take(email))).toContain(`your order #${placed.data.orderID} is placed`);
 
-    await header().locator('summary', { hasText: /^Account$/ }).click();
+    await header()
+      .locator('summary', { hasText: /^Account$/ })
+      .click();
     await header().getByRole('link', { name: 'My Orders' }).click();
     await page.waitForURL('**/my-orders');
     await page.getByRole('heading', { name: 'Your Orders' }).waitFor();

@@ -45,7 +45,9 @@ async function logIn(email: string, to = '/home'): Promise<void> {
 
 async function tapLogout(): Promise<void> {
   // The menu's own toggle: its inert stand-in says "Account" too while the menu's code arrives.
-  await header().locator('summary', { hasText: /^Account$/ }).click();
+  await header()
+    .locator('summary', { hasText: /^Account$/ })
+    .click();
   await header().getByRole('button', { name: 'Logout' }).click();
 }
 
