@@ -2,9 +2,10 @@
  * A screen that shows no data of its own (the login form) is in the page's HTML as the app will
  * render it: its markup, rendered by the build (`web/app/screen-shells.tsx`, into the build's
  * `.vite/screen-shells.json`, with the screen's stylesheet inline), goes inside `#root` after the
- * header's outline, where a product's picture goes on its page. It paints with the HTML on a first visit, instead of after the app's
- * code has downloaded and run; the app's first render replaces it. Until then it is inert and hidden
- * from assistive technology: its fields and links do nothing yet, and the app's page names itself.
+ * header's outline, where a product's picture goes on its page. It paints with the HTML on a first
+ * visit, instead of after the app's code has downloaded and run; the app's first render replaces
+ * it. Until then it is inert and hidden from assistive technology: its fields and links do nothing
+ * yet, and the app's page names itself.
  * Visits the service worker answers get the plain shell: the code is on the device already.
  */
 import { readFileSync } from 'node:fs';
