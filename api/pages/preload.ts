@@ -11,8 +11,7 @@
  * lazy screens worth starting early, by the module's path in Vite's manifest. A browser test
  * checks that every link names code the page then loads (tests/e2e/link-previews.test.ts).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readBuildInfo } from './build-info.js';
 import { escapeHtml } from './head.js';
 
 const SCREENS: readonly [RegExp, string][] = [
@@ -62,13 +61,7 @@ export class ScreenPreloads {
 
   /** The build's manifest in `webDir`, or none (a build without one preloads nothing). */
   static read(webDir: string): ScreenPreloads {
-    try {
-      return new ScreenPreloads(
-        JSON.parse(readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8')),
-      );
-    } catch {
-      return new ScreenPreloads({});
-    }
+    return new ScreenPreloads(readBuildInfo<Manifest>(webDir, 'manifest.json', {}));
   }
 
   /** The `<link>` elements for the screen at this path ('' for home, the admin and paths without one). */

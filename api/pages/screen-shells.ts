@@ -8,21 +8,14 @@
  * yet, and the app's page names itself.
  * Visits the service worker answers get the plain shell: the code is on the device already.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readBuildInfo } from './build-info.js';
 
 export class ScreenShells {
   constructor(private readonly shells: Readonly<Record<string, string>>) {}
 
   /** The build's shells in `webDir`, or none (a build without them writes none). */
   static read(webDir: string): ScreenShells {
-    try {
-      return new ScreenShells(
-        JSON.parse(readFileSync(path.join(webDir, '.vite', 'screen-shells.json'), 'utf8')),
-      );
-    } catch {
-      return new ScreenShells({});
-    }
+    return new ScreenShells(readBuildInfo<Record<string, string>>(webDir, 'screen-shells.json', {}));
   }
 
   /** Every shell's markup, one after the other (their inline stylesheets are hashed for the CSP). */

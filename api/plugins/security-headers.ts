@@ -13,11 +13,13 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { RAZORPAY_BROWSER_ORIGINS, STORE_MAP_ORIGIN } from '../../domain/browser-origins.js';
+import { API_BASE } from '../../domain/contract.js';
 import { ScreenShells } from '../pages/screen-shells.js';
 
 export interface SecurityOptions {
@@ -38,6 +40,12 @@ export function inlineHashes(html: string): { styles: string[]; scripts: string[
   return { styles, scripts };
 }
 
+/** A request the server may answer with a page's HTML (api/plugins/web.ts): no file, not the API. */
+function mayBePage(req: IncomingMessage): boolean {
+  const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+  return !path.extname(pathname) && pathname !== API_BASE && !pathname.startsWith(`${API_BASE}/`);
+}
+
 /** The Content-Security-Policy directives, as helmet takes them. */
 export function cspDirectives(hashes: { styles: string[]; scripts: string[] }, razorpay: boolean) {
   const rzp = razorpay ? RAZORPAY_BROWSER_ORIGINS : null;
@@ -47,7 +55,6 @@ export function cspDirectives(hashes: { styles: string[]; scripts: string[] }, r
     // No handler attributes anywhere (React attaches listeners in script).
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", ...hashes.styles],
-    // Product pictures come from IndexedDB as blobs; the stylesheet's icons are data: SVGs.
     'img-src': ["'self'", 'data:', 'blob:'],
     'connect-src': ["'self'", ...(rzp ? [rzp.api] : [])],
     // Contact's store maps, and Razorpay's checkout window when it is configured.
@@ -88,17 +95,28 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 export default fp(
   async (app: FastifyInstance, opts: SecurityOptions) => {
     const indexFile = path.join(opts.webDir, 'index.html');
-    // A screen's shell (api/pages/screen-shells.ts) brings its stylesheet inline too.
     const hashes = existsSync(indexFile)
-      ? inlineHashes(readFileSync(indexFile, 'utf8') + ScreenShells.read(opts.webDir).markup())
+      ? inlineHashes(readFileSync(indexFile, 'utf8'))
       : { styles: [], scripts: [] };
+    // A screen's shell (api/pages/screen-shells.ts) brings its stylesheet inline too.
+    const shellStyles = inlineHashes(ScreenShells.read(opts.webDir).markup()).styles;
+    const directives = cspDirectives(hashes, opts.razorpay);
 
     await app.register(helmet, {
       global: true,
       contentSecurityPolicy: {
         // helmet's defaults add 'unsafe-inline' styles and upgrade-insecure-requests (which breaks a shop on plain http).
         useDefaults: false,
-        directives: cspDirectives(hashes, opts.razorpay),
+        directives: {
+          ...directives,
+          // On pages only: every API answer carried their hashes for nothing.
+          'style-src': [
+            ...directives['style-src'],
+            ...(shellStyles.length
+              ? [(req: IncomingMessage) => (mayBePage(req) ? shellStyles.join(' ') : '')]
+              : []),
+          ],
+        },
       },
       // Only over HTTPS (below): on plain http the header is meaningless, and a wrong one locks a host out of http for a year.
       strictTransportSecurity: false,
