@@ -96,8 +96,9 @@ function startAfterFirstPaint(): Plugin {
 /**
  * Renders the screens of `web/app/screen-shells.tsx` to static markup once the app is built, into
  * `.vite/screen-shells.json` beside Vite's manifest (not served: the server reads both at start and
- * writes a page's own shell inside `#root`, api/pages/screen-shells.ts). The screens' modules load
- * through a Vite server in SSR mode, as the build compiles them (their stylesheets skipped).
+ * writes a page's own shell, with its screen's stylesheets, inside `#root`: api/pages/screen-shells.ts).
+ * The screens' modules load through a Vite server in SSR mode, as the build compiles them (their
+ * stylesheets skipped).
  */
 function prerenderScreenShells(): Plugin {
   let root = '';
@@ -121,45 +122,12 @@ function prerenderScreenShells(): Plugin {
       });
       try {
         const { renderScreenShells } = await server.ssrLoadModule('/app/screen-shells.tsx');
-        const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
-        const shells: Record<string, string> = {};
-        for (const [address, { module, markup }] of Object.entries(
-          renderScreenShells() as Record<string, { module: string; markup: string }>,
-        )) {
-          // The screen's own stylesheets with it: linked, they would arrive a round trip after the
-          // HTML, and the shell would paint unstyled and then move (Lighthouse counted the shift).
-          const css = screenStylesheets(manifest, module)
-            .map((file) => readFileSync(path.join(outDir, file), 'utf8'))
-            .join('');
-          if (css.includes('</style') || /url\(\s*(?!["']?data:)/.test(css))
-            throw new Error(`${module}'s stylesheets cannot be inlined in its screen shell`);
-          shells[address] = `<style>${css}</style>${markup}`;
-        }
-        writeFileSync(path.join(outDir, '.vite', 'screen-shells.json'), JSON.stringify(shells));
+        writeFileSync(path.join(outDir, '.vite', 'screen-shells.json'), JSON.stringify(renderScreenShells()));
       } finally {
         await server.close();
       }
     },
   };
-}
-
-/** The stylesheets a lazy module brings (its chunk's and its static imports'), less the entry's inlined ones. */
-function screenStylesheets(
-  manifest: Record<string, { isEntry?: boolean; imports?: string[]; css?: string[] }>,
-  module: string,
-): string[] {
-  const closure = (start: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(start) || !manifest[start]) return seen;
-    seen.add(start);
-    for (const next of manifest[start].imports ?? []) closure(next, seen);
-    return seen;
-  };
-  if (!manifest[module]) throw new Error(`the build's manifest has no ${module} for its screen shell`);
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const loaded = new Set([...(entry ? closure(entry) : [])].flatMap((key) => manifest[key]?.css ?? []));
-  return [...new Set([...closure(module)].flatMap((key) => manifest[key]?.css ?? []))].filter(
-    (file) => !loaded.has(file),
-  );
 }
 
 /** A build step that rewrites the built index.html, after Vite has written its own tags into it. */

@@ -27,6 +27,12 @@ const SCREENS: readonly [RegExp, string][] = [
   [/^\/register$/i, 'account/Register.tsx'],
 ];
 
+/** The lazy screen's module that renders this path, if it is one of `SCREENS`. */
+function screenAt(pathname: string): string | undefined {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return SCREENS.find(([pattern]) => pattern.test(clean))?.[1];
+}
+
 /** One chunk of Vite's build manifest (`build.manifest`), keyed by source path. */
 interface ManifestChunk {
   file: string;
@@ -39,6 +45,7 @@ type Manifest = Record<string, ManifestChunk>;
 /** The links each screen's address gets; read once at start from the build. */
 export class ScreenPreloads {
   private readonly links = new Map<string, string>();
+  private readonly stylesheets = new Map<string, string[]>();
 
   constructor(private readonly manifest: Manifest) {
     // What the entry loads already (its own chunk and the ones it imports) is never named again.
@@ -49,9 +56,9 @@ export class ScreenPreloads {
       if (!chunk) continue;
       const chunks = this.closure(chunk).filter((c) => !loaded.has(c));
       const scripts = chunks.map((c) => `<link rel="modulepreload" href="/${escapeHtml(c.file)}" />`);
-      const styles = [...new Set(chunks.flatMap((c) => c.css ?? []))].map(
-        (file) => `<link rel="preload" as="style" href="/${escapeHtml(file)}" />`,
-      );
+      const css = [...new Set(chunks.flatMap((c) => c.css ?? []))];
+      this.stylesheets.set(module, css);
+      const styles = css.map((file) => `<link rel="preload" as="style" href="/${escapeHtml(file)}" />`);
       // Inert in a <template> until the shell's start (vite.config.ts, startAfterFirstPaint) puts them
       // into the head after the first paint, with the app's own code: fetched from the head at once,
       // they finished before that paint on a fast link and Lighthouse counted them in it.
@@ -66,9 +73,14 @@ export class ScreenPreloads {
 
   /** The `<link>` elements for the screen at this path ('' for home, the admin and paths without one). */
   forPath(pathname: string): string {
-    const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const module = SCREENS.find(([pattern]) => pattern.test(clean))?.[1];
+    const module = screenAt(pathname);
     return (module && this.links.get(module)) || '';
+  }
+
+  /** The build's stylesheets (files under the build's folder) of the screen at this path, less the entry's. */
+  stylesheetsFor(pathname: string): string[] {
+    const module = screenAt(pathname);
+    return (module && this.stylesheets.get(module)) || [];
   }
 
   /** A chunk and every chunk it imports statically, each once, the chunk first. */

@@ -35,7 +35,7 @@ export default fp(
     const hasWeb = existsSync(indexFile);
     const shell = hasWeb ? splitShell(readFileSync(indexFile, 'utf8')) : null;
     const preloads = ScreenPreloads.read(opts.webDir);
-    const screens = ScreenShells.read(opts.webDir);
+    const screens = ScreenShells.read(opts.webDir, preloads);
     const encoded = new EncodedPages();
 
     if (hasWeb) {

@@ -30,10 +30,10 @@ const SHELL = `<!doctype html>
   <body><div id="root"><!--shell-main--></div><script type="module" src="/assets/index.js"></script></body>
 </html>`;
 
-/** The build's screen shells (vite.config.ts, prerenderScreenShells), as a build writes them. */
+/** The build's screen shells (vite.config.ts, prerenderScreenShells) and the login screen's stylesheet, as a build writes them. */
 const SHELL_CSS = '.account{max-width:30rem}';
 const SCREEN_SHELLS = {
-  '/login': `<style>${SHELL_CSS}</style><div class="page account"><h1>Login</h1></div>`,
+  '/login': '<div class="page account"><h1>Login</h1></div>',
 };
 
 const HOSTILE = 'Kaju "Katli" </title><script>window.pwned=1</script> & <!-- more';
@@ -73,6 +73,12 @@ for (const dialect of DIALECTS) {
       writeFileSync(path.join(webDir, 'index.html'), SHELL);
       mkdirSync(path.join(webDir, '.vite'));
       writeFileSync(path.join(webDir, '.vite', 'screen-shells.json'), JSON.stringify(SCREEN_SHELLS));
+      const manifest = {
+        'account/Login.tsx': { file: 'assets/Login-a1.js', css: ['assets/account-a1.css'] },
+      };
+      writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+      mkdirSync(path.join(webDir, 'assets'));
+      writeFileSync(path.join(webDir, 'assets', 'account-a1.css'), SHELL_CSS);
       // The Hosts these requests name are the shop's own (a Host not listed is never written: public-origin.test.ts).
       t = await makeTestApp(dialect, { dataDir, webDir, allowedHosts: ['shop.test', 'other.test'] });
       await seedDemoCatalogue(t.app.db, dialect, t.app.media);
@@ -209,7 +215,7 @@ for (const dialect of DIALECTS) {
     });
 
     it("paints the login form with the HTML: the build's shell inside #root, its stylesheet allowed by the CSP", async () => {
-      const shell = `<div id="root"><div class="shell-screen" aria-hidden="true" inert>${SCREEN_SHELLS['/login']}</div></div>`;
+      const shell = `<div id="root"><div class="shell-screen" aria-hidden="true" inert><style>${SHELL_CSS}</style>${SCREEN_SHELLS['/login']}</div></div>`;
       for (const url of ['/login', '/Login/', '/LOGIN?next=1']) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(200);

@@ -16,10 +16,9 @@ const at = (path: string, screen: ReactNode) =>
   renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{screen}</MemoryRouter>);
 
 /**
- * Each shell by its address (lower case, no trailing slash, as the server matches it): the screen's
- * module as Vite's manifest names it (the build inlines that chunk's stylesheets with it), and its
- * markup.
+ * Each shell's markup by its address (lower case, no trailing slash, as the server matches it; the
+ * server adds the screen's stylesheets from the build's manifest).
  */
-export function renderScreenShells(): Record<string, { module: string; markup: string }> {
-  return { '/login': { module: 'account/Login.tsx', markup: at('/login', <Login />) } };
+export function renderScreenShells(): Record<string, string> {
+  return { '/login': at('/login', <Login />) };
 }
