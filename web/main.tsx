@@ -48,10 +48,8 @@ setTimeout(() => {
     setTimeout(start);
     return;
   }
-  let started = false;
+  // Whichever comes first ends the other: the timer is cleared, the subscription stopped.
   const once = () => {
-    if (started) return;
-    started = true;
     stop();
     clearTimeout(late);
     setTimeout(start);

@@ -7,12 +7,25 @@
  * shell's `<!--shell-main-->`). A page's HTML is then `before + head + middle + picture +
  * after`: string joins, no parsing per request.
  */
+import path from 'node:path';
+import { API_BASE } from '../../domain/contract.js';
+
 export interface SplitShell {
   before: string;
   /** From the head's end to the place in `#root` where a page's own first picture may go. */
   middle: string;
   /** After that place; null for a shell without one (no picture is written then). */
   after: string | null;
+}
+
+/** An address under the API: never a page, whatever it names (an unknown one gets the envelope's 404). */
+export function isApiPath(pathname: string): boolean {
+  return pathname === API_BASE || pathname.startsWith(`${API_BASE}/`);
+}
+
+/** An address the server answers with a page's HTML when nothing else has it: no file extension, not the API. */
+export function isPagePath(pathname: string): boolean {
+  return !path.extname(pathname) && !isApiPath(pathname);
 }
 
 /** Where, inside `#root` after the header's outline, a page's picture goes (`web/index.html`). */

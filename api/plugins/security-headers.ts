@@ -19,8 +19,8 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { RAZORPAY_BROWSER_ORIGINS, STORE_MAP_ORIGIN } from '../../domain/browser-origins.js';
-import { API_BASE } from '../../domain/contract.js';
 import { ScreenShells } from '../pages/screen-shells.js';
+import { isPagePath } from '../pages/shell.js';
 
 export interface SecurityOptions {
   /** The built PWA; its index.html's inline elements are hashed. Absent in API-only runs. */
@@ -38,12 +38,6 @@ export function inlineHashes(html: string): { styles: string[]; scripts: string[
     .filter((m) => !/\ssrc=/i.test(m[1] ?? '') && !/\stype=["']?application\/(ld\+)?json/i.test(m[1] ?? ''))
     .map((m) => hash(m[2] ?? ''));
   return { styles, scripts };
-}
-
-/** A request the server may answer with a page's HTML (api/plugins/web.ts): no file, not the API. */
-function mayBePage(req: IncomingMessage): boolean {
-  const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-  return !path.extname(pathname) && pathname !== API_BASE && !pathname.startsWith(`${API_BASE}/`);
 }
 
 /** The Content-Security-Policy directives, as helmet takes them. */
@@ -113,7 +107,10 @@ export default fp(
           'style-src': [
             ...directives['style-src'],
             ...(shellStyles.length
-              ? [(req: IncomingMessage) => (mayBePage(req) ? shellStyles.join(' ') : '')]
+              ? [
+                  (req: IncomingMessage) =>
+                    isPagePath((req.url ?? '/').split('?')[0] ?? '/') ? shellStyles.join(' ') : '',
+                ]
               : []),
           ],
         },

@@ -3,13 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_BASE } from '../../domain/contract.js';
 import { fail } from '../../domain/envelope.js';
 import { EncodedPages, pickEncoding } from '../pages/encoded.js';
 import { renderHead, renderShellPicture } from '../pages/head.js';
 import { ScreenPreloads } from '../pages/preload.js';
 import { ScreenShells } from '../pages/screen-shells.js';
-import { joinShell, splitShell } from '../pages/shell.js';
+import { isApiPath, isPagePath, joinShell, splitShell } from '../pages/shell.js';
 
 /**
  * Serves the built PWA beside the API. Hashed assets are cached for a year;
@@ -66,11 +65,11 @@ export default fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (pathname === API_BASE || pathname.startsWith(`${API_BASE}/`)) {
+      if (isApiPath(pathname)) {
         return reply.code(404).send(fail(`No endpoint ${request.method} ${pathname}.`));
       }
       // A path with a file extension is a missing asset, not a page route.
-      if (shell && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
+      if (shell && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(pathname)) {
         let page: Awaited<ReturnType<typeof app.describePage>>;
         try {
           page = await app.describePage(request);
